@@ -1,0 +1,95 @@
+import { performance } from 'node:perf_hooks';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { type BuildStage, buildBook, shownPath } from '../book/build-book.js';
+import { UserError } from '../spec/errors.js';
+import { createProgress } from './progress.js';
+
+const EXIT_USER = 2;
+const EXIT_INTERNAL = 1;
+
+function parseSeed(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 2 ** 32 - 1) {
+    throw new InvalidArgumentError('expected a whole number from 0 to 4294967295');
+  }
+  return Number(value);
+}
+
+function sourceDateEpoch(): number | undefined {
+  const raw = process.env.SOURCE_DATE_EPOCH;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+$/.test(raw)) throw new UserError('SOURCE_DATE_EPOCH', `expected seconds since 1970, got "${raw}"`);
+  return Number(raw);
+}
+
+const STAGE_LABEL: Record<BuildStage, string> = {
+  spec: 'reading spec',
+  plan: 'planning',
+  maze: 'generating mazes',
+  layout: 'laying out pages',
+  render: 'rendering PDF',
+  write: 'writing',
+};
+
+let debug = process.argv.includes('--debug');
+
+const program = new Command()
+  .name('mazebook')
+  .description('Build print-ready maze puzzle books from a YAML spec.')
+  .version('0.1.0')
+  .option('--debug', 'show stack traces for errors')
+  .exitOverride()
+  .configureOutput({ outputError: (str, write) => write(str) });
+
+program
+  .command('build')
+  .description('build a book spec into a PDF')
+  .argument('<spec>', 'the book spec (YAML)')
+  .option('-o, --output <file>', 'where to write the PDF (default: output/<spec name>.pdf)')
+  .option('--seed <n>', 'use this book seed instead of the spec’s', parseSeed)
+  .option('--svg <dir>', 'also write every page as an SVG file into this folder')
+  .option('-q, --quiet', 'print nothing but errors')
+  .option('--allow-any-path', 'let the spec name theme and font files outside its own folder')
+  .action(async (spec: string, opts: { output?: string; seed?: number; svg?: string; quiet?: boolean; allowAnyPath?: boolean }) => {
+    const started = performance.now();
+    const progress = createProgress(process.stderr, !opts.quiet);
+    const result = await buildBook(spec, {
+      output: opts.output,
+      seed: opts.seed,
+      svgDir: opts.svg,
+      allowAnyPath: opts.allowAnyPath,
+      sourceDateEpoch: sourceDateEpoch(),
+      onProgress: (p) => progress.update(`${STAGE_LABEL[p.stage]}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),
+    }).finally(() => progress.clear());
+    if (!opts.quiet) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      const kb = (result.bytes / 1024).toFixed(0);
+      process.stdout.write(`${shownPath(result.output)}: ${result.pages} pages, ${result.puzzles.length} mazes, ${kb} KB, built in ${seconds} s\n`);
+    }
+  });
+
+async function main(): Promise<void> {
+  try {
+    await program.parseAsync(process.argv);
+  } catch (e) {
+    process.exitCode = exitCodeFor(e);
+  }
+}
+
+function exitCodeFor(e: unknown): number {
+  if (e instanceof CommanderError) {
+    // --help and --version end through here with code 0; usage mistakes are user errors.
+    return e.exitCode === 0 ? 0 : EXIT_USER;
+  }
+  if (e instanceof UserError) {
+    process.stderr.write(`error: ${e.message}\n`);
+    if (debug) process.stderr.write(`${e.stack}\n`);
+    return EXIT_USER;
+  }
+  process.stderr.write(`internal error: ${(e as Error)?.message ?? e}\n`);
+  if (debug) process.stderr.write(`${(e as Error)?.stack}\n`);
+  else process.stderr.write('  (run again with --debug for details, and please report it)\n');
+  return EXIT_INTERNAL;
+}
+
+debug = debug || process.env.MAZEBOOK_DEBUG === '1';
+await main();

@@ -1,0 +1,58 @@
+import type { Grid } from '../grid/grid.js';
+import { straightAhead } from '../grid/straight.js';
+import type { Rng } from '../random/sfc32.js';
+
+export interface BacktrackerOptions {
+  /**
+   * In [0, 1]: the chance that the walk keeps going straight when the cell straight ahead is still
+   * unvisited (the Amaze "stay" bias). 0 gives the classic uniform choice; 1 gives long straight corridors.
+   */
+  straightness: number;
+}
+
+/**
+ * Recursive backtracker (randomised depth-first search), iterative with a typed-array stack so that a
+ * million cells need no call stack. Returns the open-wall set of a spanning tree of the cell graph.
+ */
+export function backtracker(grid: Grid, rng: Rng, { straightness }: BacktrackerOptions): Uint8Array {
+  const { adjStart, adjCell, adjWall, cellCount } = grid;
+  const open = new Uint8Array(grid.wallCount);
+  if (cellCount === 0) return open;
+  const ahead = straightness > 0 ? straightAhead(grid) : null;
+  const visited = new Uint8Array(cellCount);
+  const stack = new Int32Array(cellCount);
+  /** Adjacency entry by which each cell on the stack was entered (-1 for the start). */
+  const enteredBy = new Int32Array(cellCount);
+  let maxDegree = 0;
+  for (let c = 0; c < cellCount; c++) maxDegree = Math.max(maxDegree, adjStart[c + 1] - adjStart[c]);
+  const choices = new Int32Array(maxDegree);
+
+  const start = rng.int(cellCount);
+  let sp = 0;
+  stack[sp++] = start;
+  visited[start] = 1;
+  enteredBy[start] = -1;
+  while (sp > 0) {
+    const c = stack[sp - 1];
+    let n = 0;
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      if (visited[adjCell[k]] === 0) choices[n++] = k;
+    }
+    if (n === 0) {
+      sp--;
+      continue;
+    }
+    let k = choices[n === 1 ? 0 : rng.int(n)];
+    if (ahead !== null && n > 1) {
+      const via = enteredBy[c];
+      const straight = via >= 0 ? ahead[via] : -1;
+      if (straight >= 0 && visited[adjCell[straight]] === 0 && rng.next() < straightness) k = straight;
+    }
+    const next = adjCell[k];
+    open[adjWall[k]] = 1;
+    visited[next] = 1;
+    enteredBy[next] = k;
+    stack[sp++] = next;
+  }
+  return open;
+}

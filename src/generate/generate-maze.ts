@@ -1,0 +1,27 @@
+import { buildGrid, type GridSize, type TopologyName } from '../grid/registry.js';
+import { createRng, type Seed128 } from '../random/sfc32.js';
+import { type EndPlacement, placeEnds } from './entry-exit.js';
+import type { Maze } from './maze.js';
+import { type AlgorithmName, type AlgorithmOptions, algorithms } from './registry.js';
+
+/** Everything that decides a maze's walls, fully resolved (no defaults left to apply). */
+export interface MazeRecipe {
+  shape: TopologyName;
+  size: GridSize;
+  algorithm: AlgorithmName;
+  options: AlgorithmOptions;
+  entry: EndPlacement;
+  exit: EndPlacement;
+}
+
+/**
+ * grid (topology) → spanning tree (algorithm) → entry and exit. Pure: the same recipe and seed always give
+ * the same maze.
+ * @param where names the page in error messages
+ */
+export function generateMaze(recipe: MazeRecipe, seed: Seed128, where: string): Maze {
+  const grid = buildGrid(recipe.shape, recipe.size);
+  const rng = createRng(seed);
+  const open = algorithms[recipe.algorithm](grid, rng, recipe.options);
+  return placeEnds(grid, open, recipe.entry, recipe.exit, where);
+}

@@ -1,0 +1,46 @@
+import type { Grid } from './grid.js';
+
+/** Result of a breadth-first search over open walls; -1 marks unreached cells. */
+export interface Bfs {
+  /** Steps from the start cell. */
+  dist: Int32Array;
+  /** Wall crossed to reach each cell (-1 for the start and unreached cells). */
+  viaWall: Int32Array;
+  /** Cells in the order they were reached. */
+  order: Int32Array;
+  /** Number of cells reached (length of the meaningful prefix of `order`). */
+  reached: number;
+}
+
+/**
+ * Breadth-first search from `start`, crossing only walls with `open[w] !== 0`. Linear in cells + walls,
+ * allocation-free apart from its three result arrays.
+ */
+export function bfs(grid: Grid, open: Uint8Array, start: number): Bfs {
+  const { adjStart, adjCell, adjWall, cellCount } = grid;
+  const dist = new Int32Array(cellCount).fill(-1);
+  const viaWall = new Int32Array(cellCount).fill(-1);
+  const order = new Int32Array(cellCount);
+  let head = 0;
+  let tail = 0;
+  dist[start] = 0;
+  order[tail++] = start;
+  while (head < tail) {
+    const c = order[head++];
+    const d = dist[c] + 1;
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      const n = adjCell[k];
+      if (dist[n] < 0 && open[adjWall[k]] !== 0) {
+        dist[n] = d;
+        viaWall[n] = adjWall[k];
+        order[tail++] = n;
+      }
+    }
+  }
+  return { dist, viaWall, order, reached: tail };
+}
+
+/** The cell on the other side of `wall` from `cell`. */
+export function across(grid: Grid, wall: number, cell: number): number {
+  return grid.wallCellA[wall] === cell ? grid.wallCellB[wall] : grid.wallCellA[wall];
+}

@@ -1,0 +1,184 @@
+import type { Solution } from '../analyze/solve.js';
+import type { Maze } from '../generate/maze.js';
+import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
+import type { Rect } from '../plan/page-geometry.js';
+import type { DisplayDocument, Item, Page } from './display-list.js';
+import { drawMaze } from './draw-maze.js';
+import { centredText, fitSize, type TextStyle, wrapText } from './text-items.js';
+
+/** A generated puzzle as the layout needs it. */
+export interface PuzzleForLayout {
+  plan: PuzzlePlan;
+  maze: Maze;
+  solution: Solution;
+}
+
+/** Columns × rows of answer thumbnails on a portrait page, by thumbnails per page. */
+const ANSWER_GRID: Record<number, [number, number]> = { 4: [2, 2], 6: [2, 3], 9: [3, 3], 12: [3, 4] };
+
+/**
+ * Composes the whole book: front matter, one page per puzzle, then the answer pages. Page numbers count
+ * from the first page (the title page is page 1 but shows no number).
+ */
+export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[]): DisplayDocument {
+  const pages: Page[] = [];
+  const firstPuzzlePage = book.front.length + 1;
+  for (const item of book.front) {
+    pages.push(item.kind === 'title' ? titlePage(book) : instructionsPage(book, item.text, pages.length + 1));
+  }
+  for (const p of puzzles) pages.push(puzzlePage(book, p, pages.length + 1));
+  if (book.solutions.appendix) {
+    for (let i = 0; i < puzzles.length; i += book.solutions.perPage) {
+      pages.push(answerPage(book, puzzles.slice(i, i + book.solutions.perPage), firstPuzzlePage, pages.length + 1));
+    }
+  }
+  return {
+    info: {
+      title: book.title,
+      author: book.author,
+      subject: `${puzzles.length} mazes`,
+      keywords: `maze, puzzle, seed ${book.seed}`,
+      date: book.date,
+    },
+    fonts: { heading: book.theme.fonts.heading.path, body: book.theme.fonts.body.path },
+    pages,
+  };
+}
+
+function blankPage(book: BookPlan): Page {
+  const bg = book.theme.colors.page.toLowerCase();
+  return {
+    width: book.paper.width,
+    height: book.paper.height,
+    background: bg === '#ffffff' || bg === '#fff' ? undefined : bg,
+    items: [],
+  };
+}
+
+function folio(book: BookPlan, page: Page, number: number): void {
+  const { theme, geometry } = book;
+  const x = geometry.content.x + geometry.content.width / 2;
+  page.items.push(
+    centredText(theme, String(number), x, geometry.folioBaseline, { font: 'body', size: theme.sizes.folio, color: theme.colors.muted }),
+  );
+}
+
+function titlePage(book: BookPlan): Page {
+  const page = blankPage(book);
+  const { theme, geometry } = book;
+  const cx = geometry.content.x + geometry.content.width / 2;
+  const width = geometry.content.width;
+  const heading: TextStyle = { font: 'heading', size: theme.sizes.title, color: theme.colors.text };
+  const lines = wrapText(theme, book.title, heading, width);
+  let y = geometry.content.y + geometry.content.height * 0.36;
+  for (const line of lines) {
+    page.items.push(centredText(theme, line, cx, y, { ...heading, size: fitSize(theme, line, 'heading', heading.size, width) }));
+    y += heading.size * 1.2;
+  }
+  if (book.subtitle) {
+    const style: TextStyle = { font: 'body', size: theme.sizes.subtitle, color: theme.colors.text };
+    for (const line of wrapText(theme, book.subtitle, style, width)) {
+      y += style.size * 0.4;
+      page.items.push(centredText(theme, line, cx, y + style.size, style));
+      y += style.size * 1.3;
+    }
+  }
+  if (book.author) {
+    const style: TextStyle = { font: 'body', size: theme.sizes.subtitle, color: theme.colors.muted };
+    page.items.push(centredText(theme, book.author, cx, y + style.size * 2.5, style));
+  }
+  const small: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
+  page.items.push(centredText(theme, `Seed ${book.seed}`, cx, geometry.folioBaseline, small));
+  return page;
+}
+
+function instructionsPage(book: BookPlan, text: PuzzlePlan['title'], number: number): Page {
+  const page = blankPage(book);
+  const { theme, geometry } = book;
+  const vars = { book: book.title, author: book.author ?? '', puzzles: book.puzzles.length, start: 'Start', finish: 'Finish' };
+  const body: TextStyle = { font: 'body', size: theme.sizes.body, color: theme.colors.text };
+  let y = geometry.titleBaseline + theme.sizes.heading * 2;
+  for (const line of wrapText(theme, text(vars), body, geometry.content.width)) {
+    page.items.push({ type: 'text', text: line, x: geometry.content.x, y, ...body });
+    y += body.size * 1.45;
+  }
+  folio(book, page, number);
+  return page;
+}
+
+function puzzleVars(book: BookPlan, p: PuzzlePlan, pageNumber: number) {
+  const { columns, rows } = p.recipe.size;
+  return { number: p.number, page: pageNumber, book: book.title, key: p.key, size: `${columns}×${rows}`, columns, rows };
+}
+
+function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number): Page {
+  const page = blankPage(book);
+  const { theme, geometry } = book;
+  const cx = geometry.content.x + geometry.content.width / 2;
+  const title = p.plan.title(puzzleVars(book, p.plan, number));
+  const size = fitSize(theme, title, 'heading', theme.sizes.heading, geometry.content.width);
+  page.items.push(centredText(theme, title, cx, geometry.titleBaseline, { font: 'heading', size, color: theme.colors.text }));
+  page.items.push(
+    ...drawMaze(p.maze, geometry.mazeArea, {
+      walls: { color: theme.colors.walls, ...theme.walls },
+      markers: { color: theme.colors.markers, size: theme.markers.size },
+    }),
+  );
+  folio(book, page, number);
+  return page;
+}
+
+function answerPage(book: BookPlan, group: readonly PuzzleForLayout[], firstPuzzlePage: number, number: number): Page {
+  const page = blankPage(book);
+  const { theme, geometry, solutions } = book;
+  const cx = geometry.content.x + geometry.content.width / 2;
+  page.items.push(
+    centredText(theme, solutions.title, cx, geometry.titleBaseline, {
+      font: 'heading',
+      size: theme.sizes.heading,
+      color: theme.colors.text,
+    }),
+  );
+  let [cols, rows] = ANSWER_GRID[solutions.perPage];
+  if (book.paper.width > book.paper.height) [cols, rows] = [rows, cols];
+  const top = geometry.titleBaseline + theme.sizes.heading;
+  const area: Rect = {
+    x: geometry.content.x,
+    y: top,
+    width: geometry.content.width,
+    height: geometry.folioBaseline - theme.sizes.folio * 2 - top,
+  };
+  const gutter = theme.sizes.label * 1.5;
+  const slotW = (area.width - gutter * (cols - 1)) / cols;
+  const slotH = (area.height - gutter * (rows - 1)) / rows;
+  const label: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
+  group.forEach((p, i) => {
+    const x = area.x + (i % cols) * (slotW + gutter);
+    const y = area.y + Math.floor(i / cols) * (slotH + gutter);
+    const text = `Puzzle ${p.plan.number} · page ${firstPuzzlePage + p.plan.number - 1}`;
+    page.items.push(centredText(theme, text, x + slotW / 2, y + label.size, label));
+    const pad = theme.walls.width;
+    const mazeRect: Rect = { x: x + pad, y: y + label.size * 1.8 + pad, width: slotW - 2 * pad, height: slotH - label.size * 1.8 - 2 * pad };
+    const { grid } = p.maze;
+    const cell = Math.min(mazeRect.width / grid.width, mazeRect.height / grid.height);
+    const ratio = Math.min(1, cell / p.plan.cellSize);
+    page.items.push(
+      ...drawMaze(
+        p.maze,
+        mazeRect,
+        {
+          walls: { color: theme.colors.walls, ...theme.walls, width: Math.max(0.3, Math.min(theme.walls.width * ratio, cell * 0.2)) },
+          solution: {
+            color: theme.colors.solution,
+            width: Math.max(0.5, Math.min(theme.solution.width * ratio, cell * 0.4)),
+            cap: 'round',
+            join: 'round',
+          },
+        },
+        p.solution,
+      ),
+    );
+  });
+  folio(book, page, number);
+  return page;
+}

@@ -1,0 +1,132 @@
+/**
+ * The layout's output and the renderers' only input: pages of drawing items with every coordinate in points,
+ * origin at the page's top-left corner, y down. Renderers walk this tree and nothing else.
+ */
+
+export const MOVE = 0;
+export const LINE = 1;
+export const CLOSE = 2;
+
+/** A path as parallel arrays: `cmds[i]` is MOVE/LINE (two coordinates each) or CLOSE (none). */
+export interface PathData {
+  cmds: Uint8Array;
+  coords: Float64Array;
+}
+
+export interface Stroke {
+  color: string;
+  width: number;
+  cap: 'butt' | 'square' | 'round';
+  join: 'miter' | 'round' | 'bevel';
+}
+
+export interface PathItem {
+  type: 'path';
+  path: PathData;
+  stroke?: Stroke;
+  fill?: string;
+}
+
+/** One line of text, already positioned: (x, y) is the start of its baseline. */
+export interface TextItem {
+  type: 'text';
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+  font: FontKey;
+  color: string;
+}
+
+/** A clickable area jumping to another page of the document (0-based page index). */
+export interface LinkItem {
+  type: 'link';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  page: number;
+}
+
+export type Item = PathItem | TextItem | LinkItem;
+export type FontKey = 'heading' | 'body';
+
+export interface Page {
+  width: number;
+  height: number;
+  /** Paper colour to paint first, or undefined for none (white paper). */
+  background?: string;
+  items: Item[];
+}
+
+export interface DisplayDocument {
+  info: { title: string; author?: string; subject: string; keywords: string; date: Date };
+  /** Absolute paths of the TTF/OTF files behind each font key. */
+  fonts: Record<FontKey, string>;
+  pages: Page[];
+}
+
+/** Growable path builder over typed arrays; `finish()` returns exactly-sized arrays. */
+export class PathBuilder {
+  private cmds = new Uint8Array(64);
+  private coords = new Float64Array(128);
+  private nc = 0;
+  private nx = 0;
+
+  private reserve(cmds: number, coords: number): void {
+    if (this.nc + cmds > this.cmds.length) {
+      const next = new Uint8Array(Math.max(this.cmds.length * 2, this.nc + cmds));
+      next.set(this.cmds);
+      this.cmds = next;
+    }
+    if (this.nx + coords > this.coords.length) {
+      const next = new Float64Array(Math.max(this.coords.length * 2, this.nx + coords));
+      next.set(this.coords);
+      this.coords = next;
+    }
+  }
+
+  moveTo(x: number, y: number): this {
+    this.reserve(1, 2);
+    this.cmds[this.nc++] = MOVE;
+    this.coords[this.nx++] = x;
+    this.coords[this.nx++] = y;
+    return this;
+  }
+
+  lineTo(x: number, y: number): this {
+    this.reserve(1, 2);
+    this.cmds[this.nc++] = LINE;
+    this.coords[this.nx++] = x;
+    this.coords[this.nx++] = y;
+    return this;
+  }
+
+  /** Moves the end of the last LINE to (x, y): used to extend a straight run instead of adding a point. */
+  replaceLast(x: number, y: number): this {
+    this.coords[this.nx - 2] = x;
+    this.coords[this.nx - 1] = y;
+    return this;
+  }
+
+  close(): this {
+    this.reserve(1, 0);
+    this.cmds[this.nc++] = CLOSE;
+    return this;
+  }
+
+  get isEmpty(): boolean {
+    return this.nc === 0;
+  }
+
+  finish(): PathData {
+    return { cmds: this.cmds.slice(0, this.nc), coords: this.coords.slice(0, this.nx) };
+  }
+}
+
+/** A closed polygon through the given points. */
+export function polygon(points: readonly (readonly [number, number])[]): PathData {
+  const b = new PathBuilder();
+  points.forEach(([x, y], i) => (i === 0 ? b.moveTo(x, y) : b.lineTo(x, y)));
+  return b.close().finish();
+}

@@ -1,0 +1,295 @@
+import { dirname } from 'node:path';
+import type { EndPlacement } from '../generate/entry-exit.js';
+import type { MazeRecipe } from '../generate/generate-maze.js';
+import { deriveSeed } from '../random/derive-seed.js';
+import { murmur3 } from '../random/murmur3.js';
+import type { Seed128 } from '../random/sfc32.js';
+import { UserError } from '../spec/errors.js';
+import { LIMITS } from '../spec/limits.js';
+import { PAPER_PRESETS, parsePaperName } from '../spec/paper.js';
+import type { FieldPath, LoadedYaml } from '../spec/parse.js';
+import type { BookSpec, EndSpec, MazeSpec } from '../spec/schema.js';
+import { closest } from '../spec/suggest.js';
+import { toFraction, toPoints } from '../spec/units.js';
+import { compileTemplate, type Template } from '../text/template.js';
+import { type Margins, type PuzzlePageGeometry, puzzlePageGeometry } from './page-geometry.js';
+import { defaultPathPolicy } from './paths.js';
+import { loadTheme, type Theme } from './theme.js';
+
+/** One puzzle, fully decided: its key, seed, recipe and the size it will be drawn at. */
+export interface PuzzlePlan {
+  /** Stable key: the page's `id`, or one derived from its maze options (see docs/spec.md). */
+  key: string;
+  /** 1-based puzzle number in book order. */
+  number: number;
+  /** Spec place of the page, for messages. */
+  where: string;
+  seed: Seed128;
+  title: Template;
+  recipe: MazeRecipe;
+  /** Side of one cell on the puzzle page, in points. */
+  cellSize: number;
+}
+
+export type FrontPage = { kind: 'title' } | { kind: 'instructions'; text: Template };
+
+/** The whole book decided, with every length in points; the input to generation and layout. */
+export interface BookPlan {
+  specFile: string;
+  title: string;
+  subtitle?: string;
+  author?: string;
+  seed: number;
+  date: Date;
+  paper: { width: number; height: number };
+  margins: Margins;
+  theme: Theme;
+  geometry: PuzzlePageGeometry;
+  front: FrontPage[];
+  puzzles: PuzzlePlan[];
+  solutions: { appendix: boolean; perPage: number; title: string };
+}
+
+export interface PlanOptions {
+  /** Replaces the spec's seed (`--seed`). */
+  seed?: number;
+  /** Seconds since 1970 for the PDF dates when the spec gives no `date` (the SOURCE_DATE_EPOCH convention). */
+  sourceDateEpoch?: number;
+  /** Accept theme and font files from any folder. */
+  allowAnyPath?: boolean;
+}
+
+const DEFAULT_SEED = 1;
+/** Used when neither the spec nor SOURCE_DATE_EPOCH fixes a date, so builds stay reproducible. */
+const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
+const DEFAULT_PASSAGE = '8mm';
+const DEFAULT_MARGIN = '15mm';
+const DEFAULT_TITLE = 'Maze {{number}}';
+
+/** Expands defaults, resolves units, paper and theme, and gives every puzzle its key and seed. */
+export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}): BookPlan {
+  const s = spec.value;
+  const at = spec.placeOf;
+  checkUniqueIds(spec);
+  const policy = defaultPathPolicy(dirname(spec.file), options.allowAnyPath);
+  const theme = loadTheme(s.theme ?? 'classic', dirname(spec.file), policy, s.theme ? at(['theme']) : spec.file);
+
+  const paper = resolvePaper(s, at);
+  const margins = resolveMargins(s.margins ?? DEFAULT_MARGIN);
+  const geometry = puzzlePageGeometry(paper.width, paper.height, margins, theme);
+  if (geometry.mazeArea.width < 36 || geometry.mazeArea.height < 36) {
+    throw new UserError(
+      s.margins !== undefined ? at(['margins']) : at(['paper']),
+      `the margins leave no room for a maze on ${Math.round(paper.width)}×${Math.round(paper.height)}pt paper`,
+      'use smaller margins or larger paper',
+    );
+  }
+
+  const front: FrontPage[] = (s.front ?? ['title-page']).map((item, i) => {
+    if (item === 'title-page') return { kind: 'title' };
+    const sample = { book: s.title, author: s.author ?? '', puzzles: s.pages.length, start: 'Start', finish: 'Finish' };
+    return { kind: 'instructions', text: compileTemplate(item.instructions, at(['front', i, 'instructions']), sample) };
+  });
+
+  const keys = pageKeys(s);
+  const seed = options.seed ?? s.seed ?? DEFAULT_SEED;
+  const puzzles = s.pages.map((page, i): PuzzlePlan => {
+    const where = at(['pages', i]);
+    const maze: MazeSpec = { ...s.defaults, ...page.maze };
+    const field = (name: keyof MazeSpec): FieldPath =>
+      page.maze?.[name] !== undefined ? ['pages', i, 'maze', name] : ['defaults', name];
+    const { columns, rows, cellSize } = resolveSize(maze, geometry, theme, (name) => at(field(name)), where);
+    const titleSource = page.title ?? s.defaults?.title ?? DEFAULT_TITLE;
+    const titlePlace = page.title !== undefined ? at(['pages', i, 'title']) : s.defaults?.title ? at(['defaults', 'title']) : where;
+    const sample = { number: i + 1, page: i + 1, book: s.title, key: keys[i], size: `${columns}×${rows}`, columns, rows };
+    return {
+      key: keys[i],
+      number: i + 1,
+      where,
+      seed: deriveSeed(seed, keys[i], 0),
+      title: compileTemplate(titleSource, titlePlace, sample),
+      recipe: {
+        shape: maze.shape ?? 'square',
+        size: { columns, rows },
+        algorithm: maze.algorithm ?? 'backtracker',
+        options: { straightness: maze.straightness ?? 0 },
+        entry: resolveEnd(maze.entry),
+        exit: resolveEnd(maze.exit),
+      },
+      cellSize,
+    };
+  });
+
+  const sol = s.solutions;
+  const solutions = {
+    appendix: sol === undefined ? true : typeof sol === 'boolean' ? sol : (sol.appendix ?? true),
+    perPage: typeof sol === 'object' ? (sol['per-page'] ?? 6) : 6,
+    title: typeof sol === 'object' ? (sol.title ?? 'Solutions') : 'Solutions',
+  };
+  const answerPages = solutions.appendix ? Math.ceil(puzzles.length / solutions.perPage) : 0;
+  const pageCount = front.length + puzzles.length + answerPages;
+  if (pageCount > LIMITS.maxPages) {
+    throw new UserError(at(['pages']), `the book would have ${pageCount} pages; the limit is ${LIMITS.maxPages}`, 'split it into volumes');
+  }
+
+  return {
+    specFile: spec.file,
+    title: s.title,
+    subtitle: s.subtitle,
+    author: s.author,
+    seed,
+    date: resolveDate(s.date, options.sourceDateEpoch),
+    paper,
+    margins,
+    theme,
+    geometry,
+    front,
+    puzzles,
+    solutions,
+  };
+}
+
+function resolvePaper(s: BookSpec, at: (p: FieldPath) => string): { width: number; height: number } {
+  let size: readonly [number, number];
+  if (s.paper === undefined) size = PAPER_PRESETS.a4;
+  else if (typeof s.paper === 'string') {
+    const parsed = parsePaperName(s.paper);
+    if (!parsed) {
+      const guess = closest(s.paper.toLowerCase(), Object.keys(PAPER_PRESETS));
+      throw new UserError(
+        at(['paper']),
+        `unknown paper "${s.paper}"`,
+        `${guess ? `did you mean "${guess}"? ` : ''}presets: ${Object.keys(PAPER_PRESETS).join(', ')}; or a size such as 8.5x11in or 210x297mm`,
+      );
+    }
+    size = parsed;
+  } else size = [toPoints(s.paper.width), toPoints(s.paper.height)];
+  let [width, height] = size;
+  if ((s.orientation === 'landscape') !== width > height) [width, height] = [height, width];
+  for (const side of [width, height]) {
+    if (side < 72 || side > LIMITS.maxPaperSide) {
+      throw new UserError(
+        at(['paper']),
+        `paper side of ${side.toFixed(1)}pt is outside the usable range 72pt (1in) to ${LIMITS.maxPaperSide}pt (200in)`,
+      );
+    }
+  }
+  return { width, height };
+}
+
+function resolveMargins(m: NonNullable<BookSpec['margins']>): Margins {
+  if (typeof m !== 'object') {
+    const v = toPoints(m);
+    return { top: v, right: v, bottom: v, left: v };
+  }
+  const d = toPoints(DEFAULT_MARGIN);
+  const get = (v: number | string | undefined): number => (v === undefined ? d : toPoints(v));
+  return { top: get(m.top), right: get(m.right), bottom: get(m.bottom), left: get(m.left) };
+}
+
+function resolveDate(date: string | undefined, epoch: number | undefined): Date {
+  if (date) return new Date(date.length === 10 ? `${date}T00:00:00Z` : date);
+  if (epoch !== undefined) return new Date(epoch * 1000);
+  return FIXED_DATE;
+}
+
+function resolveEnd(end: EndSpec | undefined): EndPlacement {
+  if (end === undefined || end === 'auto') return { kind: 'auto' };
+  if (typeof end === 'string') return { kind: 'side', side: end, at: 0.5 };
+  return { kind: 'side', side: end.side, at: end.at === undefined ? 0.5 : toFraction(end.at) };
+}
+
+/**
+ * Columns, rows and cell size: from `cells` (scaled to fill the maze area) or from `passage` (as many cells as
+ * fit). Refuses sizes over the cell limit or cells too small to print for the theme's wall width.
+ */
+function resolveSize(
+  maze: MazeSpec,
+  geometry: PuzzlePageGeometry,
+  theme: Theme,
+  at: (name: keyof MazeSpec) => string,
+  where: string,
+): { columns: number; rows: number; cellSize: number } {
+  const area = geometry.mazeArea;
+  let columns: number;
+  let rows: number;
+  let cellSize: number;
+  let place: string;
+  if (maze.cells !== undefined) {
+    [columns, rows] = typeof maze.cells === 'number' ? [maze.cells, maze.cells] : maze.cells;
+    cellSize = Math.min(area.width / columns, area.height / rows);
+    place = at('cells');
+  } else {
+    cellSize = toPoints(maze.passage ?? DEFAULT_PASSAGE);
+    columns = Math.floor(area.width / cellSize);
+    rows = Math.floor(area.height / cellSize);
+    place = maze.passage !== undefined ? at('passage') : where;
+    if (columns < 2 || rows < 2) {
+      throw new UserError(
+        place,
+        `a passage of ${cellSize.toFixed(1)}pt leaves room for only ${columns}×${rows} cells in the ${area.width.toFixed(0)}×${area.height.toFixed(0)}pt maze area`,
+        'use a smaller passage',
+      );
+    }
+  }
+  if (columns * rows > LIMITS.maxCells) {
+    throw new UserError(place, `${columns}×${rows} = ${columns * rows} cells is over the limit of ${LIMITS.maxCells} cells per maze`);
+  }
+  const minCell = Math.max(3 * theme.walls.width, 4);
+  if (cellSize < minCell) {
+    throw new UserError(
+      place,
+      `${columns}×${rows} cells would be ${cellSize.toFixed(2)}pt each in the ${area.width.toFixed(0)}×${area.height.toFixed(0)}pt maze area; theme "${theme.name}" (walls ${theme.walls.width}pt) needs at least ${minCell.toFixed(1)}pt`,
+      'use fewer cells, larger paper, smaller margins, or a theme with thinner walls',
+    );
+  }
+  return { columns, rows, cellSize };
+}
+
+const encoder = new TextEncoder();
+
+/** Key order-independent JSON, so `{a, b}` and `{b, a}` give the same page key. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * A page's key is its `id`; otherwise `m<hash>` of the maze options it writes itself (title aside), with
+ * `-2`, `-3`… for later pages that write the same options. Editing, inserting or moving one page therefore
+ * leaves the other pages' mazes alone (except pages identical to the one inserted, which renumber).
+ */
+function pageKeys(s: BookSpec): string[] {
+  const seen = new Map<string, number>();
+  const ids = new Set(s.pages.map((p) => p.id).filter((id) => id !== undefined));
+  return s.pages.map((page) => {
+    if (page.id !== undefined) return page.id;
+    const base = `m${murmur3(encoder.encode(canonicalJson(page.maze ?? {})), 0).toString(16).padStart(8, '0')}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    const key = n === 1 ? base : `${base}-${n}`;
+    return ids.has(key) ? `${key}~` : key;
+  });
+}
+
+function checkUniqueIds(spec: LoadedYaml<BookSpec>): void {
+  const first = new Map<string, number>();
+  spec.value.pages.forEach((page, i) => {
+    if (page.id === undefined) return;
+    const prev = first.get(page.id);
+    if (prev !== undefined) {
+      throw new UserError(
+        spec.placeOf(['pages', i, 'id']),
+        `page id "${page.id}" is already used by pages[${prev}]`,
+        'every page id must be unique',
+      );
+    }
+    first.set(page.id, i);
+  });
+}

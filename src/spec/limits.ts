@@ -1,0 +1,15 @@
+/** Hard bounds that keep a build finite; each error that hits one names the bound. */
+export const LIMITS = {
+  /** Cells per maze (a 1024×1024 square maze). */
+  maxCells: 1024 * 1024,
+  /** Cells along one side of a maze. */
+  maxSide: 2048,
+  /** Pages a book may plan, front matter and answers included. */
+  maxPages: 2000,
+  /** Bytes of a spec or theme file. */
+  maxFileBytes: 2 * 1024 * 1024,
+  /** YAML alias expansions per file (guards against "billion laughs"). */
+  maxAliases: 100,
+  /** Largest paper side in points (200 in, the PDF user-space limit). */
+  maxPaperSide: 14400,
+} as const;

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { algorithmNames } from '../generate/registry.js';
+import { topologyNames } from '../grid/registry.js';
+import { LIMITS } from './limits.js';
+import { PAPER_PRESETS } from './paper.js';
+import { LENGTH_PATTERN, PERCENT_PATTERN } from './units.js';
+
+/**
+ * The book spec exactly as the user writes it (lengths still strings like `7mm`). The planner turns it into a
+ * resolved book in points; nothing after the planner reads these types.
+ */
+
+const LENGTH_EXPECTED = 'expected a length such as 7mm, 1.5cm, 0.5in or 12pt';
+const FRACTION_EXPECTED = 'expected a fraction from 0 to 1 or a percentage such as 30%';
+
+const length = z
+  .union(
+    [
+      z.number().positive({ error: LENGTH_EXPECTED }),
+      z.string().regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED }),
+    ],
+    { error: LENGTH_EXPECTED },
+  )
+  .meta({ description: 'A length: a number with mm, cm, in or pt, or a bare number of points.' });
+
+const fraction = z
+  .union(
+    [
+      z.number().min(0, { error: FRACTION_EXPECTED }).max(1, { error: FRACTION_EXPECTED }),
+      z.string().regex(PERCENT_PATTERN, { error: FRACTION_EXPECTED }),
+    ],
+    { error: FRACTION_EXPECTED },
+  )
+  .meta({ description: 'A fraction in [0, 1] or a percentage such as 30%.' });
+
+const side = z.enum(['top', 'bottom', 'left', 'right']);
+
+const end = z
+  .union([z.enum(['auto', 'top', 'bottom', 'left', 'right']), z.strictObject({ side, at: fraction.optional() })], {
+    error: 'expected auto, top, bottom, left, right or {side, at}',
+  })
+  .meta({ description: 'Where the maze is entered or left: auto, a side, or {side, at: 30%}.' });
+
+const cellCount = z.int().min(2).max(LIMITS.maxSide);
+
+export const mazeSchema = z
+  .strictObject({
+    shape: z.enum(topologyNames).optional().meta({ description: 'Tiling of the maze.' }),
+    cells: z
+      .union([cellCount, z.tuple([cellCount, cellCount])], {
+        error: `expected a whole number of cells from 2 to ${LIMITS.maxSide}, or [columns, rows]`,
+      })
+      .optional()
+      .meta({ description: 'Cells across and down: [columns, rows], or one number for a square maze.' }),
+    passage: length
+      .optional()
+      .meta({ description: 'Cell size (wall centre to wall centre); the maze fills its frame with cells this size.' }),
+    algorithm: z.enum(algorithmNames).optional().meta({ description: 'Generation algorithm.' }),
+    straightness: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .meta({ description: 'Chance in [0, 1] that a corridor keeps going straight.' }),
+    entry: end.optional(),
+    exit: end.optional(),
+  })
+  .meta({ description: 'How one maze is made.' });
+
+export const defaultsSchema = mazeSchema
+  .extend({
+    title: z.string().optional().meta({ description: 'Handlebars template for puzzle titles, e.g. "Maze {{number}}".' }),
+  })
+  .meta({ description: 'Defaults applied to every page.' });
+
+const pageId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: 'expected an id of letters, digits, ".", "_" or "-"' });
+
+export const pageSchema = z.strictObject({
+  id: pageId.optional().meta({ description: 'Stable key of the page; its maze depends only on this and the seed.' }),
+  title: z.string().optional().meta({ description: 'Handlebars template for this page title.' }),
+  maze: mazeSchema.optional(),
+});
+
+const frontItem = z.union(
+  [z.literal('title-page'), z.strictObject({ instructions: z.string().min(1) })],
+  { error: 'expected title-page or {instructions: "…"}' },
+);
+
+const paper = z
+  .union(
+    [
+      z.string().min(1),
+      z.strictObject({ width: length, height: length }),
+    ],
+    { error: `expected a paper name (${Object.keys(PAPER_PRESETS).join(', ')}), WxHunit, or {width, height}` },
+  )
+  .meta({ description: 'Paper preset name, a size like 8.5x11in, or {width, height}.' });
+
+const margins = z.union([length, z.strictObject({ top: length, right: length, bottom: length, left: length }).partial()], {
+  error: 'expected a length, or {top, right, bottom, left}',
+});
+
+export const solutionsSchema = z.union(
+  [
+    z.boolean(),
+    z.strictObject({
+      appendix: z.boolean().optional(),
+      'per-page': z.literal([4, 6, 9, 12]).optional(),
+      title: z.string().optional(),
+    }),
+  ],
+  { error: 'expected true, false, or {appendix, per-page, title}' },
+);
+
+export const bookSchema = z
+  .strictObject({
+    title: z.string().min(1).meta({ description: 'Book title, shown on the title page and in the PDF metadata.' }),
+    subtitle: z.string().optional(),
+    author: z.string().optional(),
+    seed: z
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional()
+      .meta({ description: 'Book seed; every maze derives its seed from it and its page key.' }),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z)?$/, { error: 'expected a date such as 2026-05-01' })
+      .optional()
+      .meta({ description: 'Date written into the PDF (creation and modification); fixed so rebuilds match.' }),
+    paper: paper.optional(),
+    orientation: z.enum(['portrait', 'landscape']).optional(),
+    margins: margins.optional(),
+    theme: z.string().min(1).optional().meta({ description: 'Theme name from themes/, or a path to a theme file.' }),
+    defaults: defaultsSchema.optional(),
+    front: z.array(frontItem).optional(),
+    pages: z.array(pageSchema).min(1).max(LIMITS.maxPages),
+    solutions: solutionsSchema.optional(),
+  })
+  .meta({ title: 'mazebook book spec' });
+
+export type BookSpec = z.infer<typeof bookSchema>;
+export type MazeSpec = z.infer<typeof mazeSchema>;
+export type PageSpec = z.infer<typeof pageSchema>;
+export type EndSpec = NonNullable<MazeSpec['entry']>;

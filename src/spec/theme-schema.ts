@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { LENGTH_PATTERN } from './units.js';
+
+const color = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, { error: 'expected a colour such as #1b1b1b or #333' })
+  .meta({ description: 'An sRGB colour as #rrggbb or #rgb.' });
+
+const LENGTH_EXPECTED = 'expected a length such as 1.2pt or 0.4mm';
+const length = z.union(
+  [z.number().positive({ error: LENGTH_EXPECTED }), z.string().regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED })],
+  { error: LENGTH_EXPECTED },
+);
+
+/** A theme file (`themes/*.yaml`) as written; every field is required so a theme is complete on its own. */
+export const themeSchema = z
+  .strictObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    colors: z.strictObject({
+      page: color.meta({ description: 'Paper colour; white is not painted.' }),
+      walls: color,
+      solution: color,
+      markers: color,
+      text: color,
+      muted: color.meta({ description: 'Page numbers, labels and other secondary text.' }),
+    }),
+    walls: z.strictObject({
+      width: length,
+      cap: z.enum(['butt', 'square', 'round']),
+      join: z.enum(['miter', 'round', 'bevel']),
+    }),
+    solution: z.strictObject({ width: length }),
+    markers: z.strictObject({ size: length.meta({ description: 'Size of the start and finish arrows.' }) }),
+    fonts: z.strictObject({
+      heading: z.string().min(1).meta({ description: 'TTF/OTF file, relative to the theme file.' }),
+      body: z.string().min(1),
+    }),
+    sizes: z.strictObject({
+      title: length,
+      subtitle: length,
+      heading: length,
+      body: length,
+      label: length,
+      folio: length,
+    }),
+  })
+  .meta({ title: 'mazebook theme' });
+
+export type ThemeSpec = z.infer<typeof themeSchema>;
