@@ -1,5 +1,5 @@
-import { bfs } from '../grid/bfs.js';
 import type { Maze } from '../generate/maze.js';
+import { bfs } from '../grid/bfs.js';
 
 /** The shortest route from entry to exit: cells in walking order and the walls crossed between them. */
 export interface Solution {

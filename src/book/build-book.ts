@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { measure, type Metrics } from '../analyze/metrics.js';
+import { type Metrics, measure } from '../analyze/metrics.js';
 import { solve } from '../analyze/solve.js';
 import { generateMaze } from '../generate/generate-maze.js';
 import { composeBook, type PuzzleForLayout } from '../layout/compose-book.js';
@@ -64,7 +64,10 @@ export function generatePuzzles(plan: BookPlan, onProgress?: (p: Progress) => vo
 }
 
 /** Everything up to the display list, with no file written. */
-export function layoutBook(specPath: string, options: BuildOptions = {}): { plan: BookPlan; puzzles: GeneratedPuzzle[]; doc: DisplayDocument } {
+export function layoutBook(
+  specPath: string,
+  options: BuildOptions = {},
+): { plan: BookPlan; puzzles: GeneratedPuzzle[]; doc: DisplayDocument } {
   const progress = options.onProgress;
   progress?.({ stage: 'spec', done: 0, total: 1 });
   const spec = loadSpec(specPath);
@@ -100,7 +103,10 @@ function ensureDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
-    throw new UserError(shownPath(dir), `cannot create the output folder: ${(e as NodeJS.ErrnoException).code ?? e}`);
+    throw new UserError(
+      shownPath(dir),
+      `cannot create the output folder: ${(e as NodeJS.ErrnoException).code ?? e}`,
+    );
   }
 }
 
@@ -109,6 +115,10 @@ async function writeOutput(path: string, data: Buffer): Promise<void> {
   try {
     await writeFileAtomic(path, data);
   } catch (e) {
-    throw new UserError(shownPath(path), `cannot write the PDF: ${(e as NodeJS.ErrnoException).code ?? e}`, 'check the path and its permissions');
+    throw new UserError(
+      shownPath(path),
+      `cannot write the PDF: ${(e as NodeJS.ErrnoException).code ?? e}`,
+      'check the path and its permissions',
+    );
   }
 }

@@ -17,7 +17,8 @@ function parseSeed(value: string): number {
 function sourceDateEpoch(): number | undefined {
   const raw = process.env.SOURCE_DATE_EPOCH;
   if (raw === undefined || raw === '') return undefined;
-  if (!/^\d+$/.test(raw)) throw new UserError('SOURCE_DATE_EPOCH', `expected seconds since 1970, got "${raw}"`);
+  if (!/^\d+$/.test(raw))
+    throw new UserError('SOURCE_DATE_EPOCH', `expected seconds since 1970, got "${raw}"`);
   return Number(raw);
 }
 
@@ -49,23 +50,31 @@ program
   .option('--svg <dir>', 'also write every page as an SVG file into this folder')
   .option('-q, --quiet', 'print nothing but errors')
   .option('--allow-any-path', 'let the spec name theme and font files outside its own folder')
-  .action(async (spec: string, opts: { output?: string; seed?: number; svg?: string; quiet?: boolean; allowAnyPath?: boolean }) => {
-    const started = performance.now();
-    const progress = createProgress(process.stderr, !opts.quiet);
-    const result = await buildBook(spec, {
-      output: opts.output,
-      seed: opts.seed,
-      svgDir: opts.svg,
-      allowAnyPath: opts.allowAnyPath,
-      sourceDateEpoch: sourceDateEpoch(),
-      onProgress: (p) => progress.update(`${STAGE_LABEL[p.stage]}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),
-    }).finally(() => progress.clear());
-    if (!opts.quiet) {
-      const seconds = ((performance.now() - started) / 1000).toFixed(2);
-      const kb = (result.bytes / 1024).toFixed(0);
-      process.stdout.write(`${shownPath(result.output)}: ${result.pages} pages, ${result.puzzles.length} mazes, ${kb} KB, built in ${seconds} s\n`);
-    }
-  });
+  .action(
+    async (
+      spec: string,
+      opts: { output?: string; seed?: number; svg?: string; quiet?: boolean; allowAnyPath?: boolean },
+    ) => {
+      const started = performance.now();
+      const progress = createProgress(process.stderr, !opts.quiet);
+      const result = await buildBook(spec, {
+        output: opts.output,
+        seed: opts.seed,
+        svgDir: opts.svg,
+        allowAnyPath: opts.allowAnyPath,
+        sourceDateEpoch: sourceDateEpoch(),
+        onProgress: (p) =>
+          progress.update(`${STAGE_LABEL[p.stage]}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),
+      }).finally(() => progress.clear());
+      if (!opts.quiet) {
+        const seconds = ((performance.now() - started) / 1000).toFixed(2);
+        const kb = (result.bytes / 1024).toFixed(0);
+        process.stdout.write(
+          `${shownPath(result.output)}: ${result.pages} pages, ${result.puzzles.length} mazes, ${kb} KB, built in ${seconds} s\n`,
+        );
+      }
+    },
+  );
 
 async function main(): Promise<void> {
   try {

@@ -6,7 +6,9 @@ import type { Maze } from './maze.js';
 export type Side = 'top' | 'bottom' | 'left' | 'right';
 
 /** Where an end of the maze goes: `auto` (as far from the other end as the maze allows) or a rim spot. */
-export type EndPlacement = { kind: 'auto' } | { kind: 'side'; side: Side; /** in [0, 1] along the side */ at: number };
+export type EndPlacement =
+  | { kind: 'auto' }
+  | { kind: 'side'; side: Side /** in [0, 1] along the side */; at: number };
 
 const SIDE_VECTOR: Record<Side, [number, number]> = {
   top: [0, -1],
@@ -31,12 +33,20 @@ export function placeEnds(
   exit: EndPlacement,
   where: string,
 ): Maze {
-  if (grid.rimWall.length === 0) throw new UserError(where, 'the maze has no rim to place an entry and exit on');
+  if (grid.rimWall.length === 0)
+    throw new UserError(where, 'the maze has no rim to place an entry and exit on');
   let entryWall = entry.kind === 'side' ? wallOnSide(grid, entry.side, entry.at) : -1;
   let exitWall = exit.kind === 'side' ? wallOnSide(grid, exit.side, exit.at) : -1;
-  for (const [name, end, wall] of [['entry', entry, entryWall], ['exit', exit, exitWall]] as const) {
+  for (const [name, end, wall] of [
+    ['entry', entry, entryWall],
+    ['exit', exit, exitWall],
+  ] as const) {
     if (end.kind === 'side' && wall < 0) {
-      throw new UserError(where, `${name}: no rim wall of this maze faces ${end.side}`, `use another side or 'auto'`);
+      throw new UserError(
+        where,
+        `${name}: no rim wall of this maze faces ${end.side}`,
+        `use another side or 'auto'`,
+      );
     }
   }
 
@@ -55,7 +65,11 @@ export function placeEnds(
     entryWall = outermostRimWall(grid, farthestRimCell(grid, open, from), from);
   }
   if (entryWall === exitWall) {
-    throw new UserError(where, 'entry and exit fall on the same rim wall', 'give them different sides or positions');
+    throw new UserError(
+      where,
+      'entry and exit fall on the same rim wall',
+      'give them different sides or positions',
+    );
   }
   const withEnds = open.slice();
   withEnds[entryWall] = 1;
@@ -92,7 +106,7 @@ function farthestRimCell(grid: Grid, open: Uint8Array, from: number): number {
 
 /** Of a rim cell's rim walls, the one facing most directly away from `other` cell's centre. */
 function outermostRimWall(grid: Grid, cell: number, other: number): number {
-  let awayX = grid.cellX[cell] - grid.cellX[other];
+  const awayX = grid.cellX[cell] - grid.cellX[other];
   let awayY = grid.cellY[cell] - grid.cellY[other];
   if (awayX === 0 && awayY === 0) awayY = -1;
   let best = -1;

@@ -132,5 +132,5 @@ export function rimNormal(grid: Grid, wall: number): [number, number] {
     nx = -nx;
     ny = -ny;
   }
-  return [nx, ny];
+  return [nx + 0, ny + 0]; // + 0 turns -0 into 0
 }

@@ -1,8 +1,8 @@
 import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
-import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
 import type { Rect } from '../plan/page-geometry.js';
-import type { DisplayDocument, Item, Page } from './display-list.js';
+import type { BookPlan, FrontPage, PuzzlePlan } from '../plan/plan-book.js';
+import type { DisplayDocument, Page } from './display-list.js';
 import { drawMaze } from './draw-maze.js';
 import { centredText, fitSize, type TextStyle, wrapText } from './text-items.js';
 
@@ -24,12 +24,14 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
   const pages: Page[] = [];
   const firstPuzzlePage = book.front.length + 1;
   for (const item of book.front) {
-    pages.push(item.kind === 'title' ? titlePage(book) : instructionsPage(book, item.text, pages.length + 1));
+    pages.push(item.kind === 'title' ? titlePage(book) : instructionsPage(book, item, pages.length + 1));
   }
   for (const p of puzzles) pages.push(puzzlePage(book, p, pages.length + 1));
   if (book.solutions.appendix) {
     for (let i = 0; i < puzzles.length; i += book.solutions.perPage) {
-      pages.push(answerPage(book, puzzles.slice(i, i + book.solutions.perPage), firstPuzzlePage, pages.length + 1));
+      pages.push(
+        answerPage(book, puzzles.slice(i, i + book.solutions.perPage), firstPuzzlePage, pages.length + 1),
+      );
     }
   }
   return {
@@ -59,7 +61,11 @@ function folio(book: BookPlan, page: Page, number: number): void {
   const { theme, geometry } = book;
   const x = geometry.content.x + geometry.content.width / 2;
   page.items.push(
-    centredText(theme, String(number), x, geometry.folioBaseline, { font: 'body', size: theme.sizes.folio, color: theme.colors.muted }),
+    centredText(theme, String(number), x, geometry.folioBaseline, {
+      font: 'body',
+      size: theme.sizes.folio,
+      color: theme.colors.muted,
+    }),
   );
 }
 
@@ -72,7 +78,12 @@ function titlePage(book: BookPlan): Page {
   const lines = wrapText(theme, book.title, heading, width);
   let y = geometry.content.y + geometry.content.height * 0.36;
   for (const line of lines) {
-    page.items.push(centredText(theme, line, cx, y, { ...heading, size: fitSize(theme, line, 'heading', heading.size, width) }));
+    page.items.push(
+      centredText(theme, line, cx, y, {
+        ...heading,
+        size: fitSize(theme, line, 'heading', heading.size, width),
+      }),
+    );
     y += heading.size * 1.2;
   }
   if (book.subtitle) {
@@ -92,15 +103,42 @@ function titlePage(book: BookPlan): Page {
   return page;
 }
 
-function instructionsPage(book: BookPlan, text: PuzzlePlan['title'], number: number): Page {
+function instructionsPage(
+  book: BookPlan,
+  item: Extract<FrontPage, { kind: 'instructions' }>,
+  number: number,
+): Page {
   const page = blankPage(book);
   const { theme, geometry } = book;
-  const vars = { book: book.title, author: book.author ?? '', puzzles: book.puzzles.length, start: 'Start', finish: 'Finish' };
+  const cx = geometry.content.x + geometry.content.width / 2;
+  page.items.push(
+    centredText(theme, item.heading, cx, geometry.titleBaseline, {
+      font: 'heading',
+      size: theme.sizes.heading,
+      color: theme.colors.text,
+    }),
+  );
+  const vars = {
+    book: book.title,
+    author: book.author ?? '',
+    puzzles: book.puzzles.length,
+    start: 'Start',
+    finish: 'Finish',
+  };
   const body: TextStyle = { font: 'body', size: theme.sizes.body, color: theme.colors.text };
-  let y = geometry.titleBaseline + theme.sizes.heading * 2;
-  for (const line of wrapText(theme, text(vars), body, geometry.content.width)) {
-    page.items.push({ type: 'text', text: line, x: geometry.content.x, y, ...body });
-    y += body.size * 1.45;
+  // A comfortable measure: about 70 characters, never wider than the page allows.
+  const measure = Math.min(geometry.content.width, body.size * 34);
+  const x = cx - measure / 2;
+  let y = geometry.titleBaseline + theme.sizes.heading * 2.4;
+  for (const paragraph of item
+    .text(vars)
+    .split(/\n+/)
+    .filter((p) => p.trim())) {
+    for (const line of wrapText(theme, paragraph, body, measure)) {
+      page.items.push({ type: 'text', text: line, x, y, ...body });
+      y += body.size * 1.45;
+    }
+    y += body.size * 0.8;
   }
   folio(book, page, number);
   return page;
@@ -108,7 +146,15 @@ function instructionsPage(book: BookPlan, text: PuzzlePlan['title'], number: num
 
 function puzzleVars(book: BookPlan, p: PuzzlePlan, pageNumber: number) {
   const { columns, rows } = p.recipe.size;
-  return { number: p.number, page: pageNumber, book: book.title, key: p.key, size: `${columns}×${rows}`, columns, rows };
+  return {
+    number: p.number,
+    page: pageNumber,
+    book: book.title,
+    key: p.key,
+    size: `${columns}×${rows}`,
+    columns,
+    rows,
+  };
 }
 
 function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number): Page {
@@ -117,7 +163,13 @@ function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number): Page {
   const cx = geometry.content.x + geometry.content.width / 2;
   const title = p.plan.title(puzzleVars(book, p.plan, number));
   const size = fitSize(theme, title, 'heading', theme.sizes.heading, geometry.content.width);
-  page.items.push(centredText(theme, title, cx, geometry.titleBaseline, { font: 'heading', size, color: theme.colors.text }));
+  page.items.push(
+    centredText(theme, title, cx, geometry.titleBaseline, {
+      font: 'heading',
+      size,
+      color: theme.colors.text,
+    }),
+  );
   page.items.push(
     ...drawMaze(p.maze, geometry.mazeArea, {
       walls: { color: theme.colors.walls, ...theme.walls },
@@ -128,7 +180,12 @@ function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number): Page {
   return page;
 }
 
-function answerPage(book: BookPlan, group: readonly PuzzleForLayout[], firstPuzzlePage: number, number: number): Page {
+function answerPage(
+  book: BookPlan,
+  group: readonly PuzzleForLayout[],
+  firstPuzzlePage: number,
+  number: number,
+): Page {
   const page = blankPage(book);
   const { theme, geometry, solutions } = book;
   const cx = geometry.content.x + geometry.content.width / 2;
@@ -158,7 +215,12 @@ function answerPage(book: BookPlan, group: readonly PuzzleForLayout[], firstPuzz
     const text = `Puzzle ${p.plan.number} · page ${firstPuzzlePage + p.plan.number - 1}`;
     page.items.push(centredText(theme, text, x + slotW / 2, y + label.size, label));
     const pad = theme.walls.width;
-    const mazeRect: Rect = { x: x + pad, y: y + label.size * 1.8 + pad, width: slotW - 2 * pad, height: slotH - label.size * 1.8 - 2 * pad };
+    const mazeRect: Rect = {
+      x: x + pad,
+      y: y + label.size * 1.8 + pad,
+      width: slotW - 2 * pad,
+      height: slotH - label.size * 1.8 - 2 * pad,
+    };
     const { grid } = p.maze;
     const cell = Math.min(mazeRect.width / grid.width, mazeRect.height / grid.height);
     const ratio = Math.min(1, cell / p.plan.cellSize);
@@ -167,7 +229,11 @@ function answerPage(book: BookPlan, group: readonly PuzzleForLayout[], firstPuzz
         p.maze,
         mazeRect,
         {
-          walls: { color: theme.colors.walls, ...theme.walls, width: Math.max(0.3, Math.min(theme.walls.width * ratio, cell * 0.2)) },
+          walls: {
+            color: theme.colors.walls,
+            ...theme.walls,
+            width: Math.max(0.3, Math.min(theme.walls.width * ratio, cell * 0.2)),
+          },
           solution: {
             color: theme.colors.solution,
             width: Math.max(0.5, Math.min(theme.solution.width * ratio, cell * 0.4)),

@@ -127,6 +127,9 @@ export class PathBuilder {
 /** A closed polygon through the given points. */
 export function polygon(points: readonly (readonly [number, number])[]): PathData {
   const b = new PathBuilder();
-  points.forEach(([x, y], i) => (i === 0 ? b.moveTo(x, y) : b.lineTo(x, y)));
+  points.forEach(([x, y], i) => {
+    if (i === 0) b.moveTo(x, y);
+    else b.lineTo(x, y);
+  });
   return b.close().finish();
 }

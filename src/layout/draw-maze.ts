@@ -2,7 +2,7 @@ import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
 import type { Rect } from '../plan/page-geometry.js';
-import { type Item, PathBuilder, type Stroke, polygon } from './display-list.js';
+import { type Item, PathBuilder, polygon, type Stroke } from './display-list.js';
 import { type Placement, wallPaths } from './wall-paths.js';
 
 export interface MazeStyle {
@@ -27,7 +27,8 @@ export function fitGrid(grid: Grid, rect: Rect): Placement {
 export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: Solution): Item[] {
   const place = fitGrid(maze.grid, rect);
   const items: Item[] = [{ type: 'path', path: wallPaths(maze, place), stroke: style.walls }];
-  if (solution && style.solution) items.push({ type: 'path', path: solutionPath(maze, solution, place), stroke: style.solution });
+  if (solution && style.solution)
+    items.push({ type: 'path', path: solutionPath(maze, solution, place), stroke: style.solution });
   if (style.markers) {
     const gap = style.walls.width + style.markers.size * 0.25;
     items.push(arrow(maze.grid, maze.entryWall, place, style.markers, gap, true));

@@ -36,7 +36,12 @@ export interface PuzzlePageGeometry {
   mazeArea: Rect;
 }
 
-export function puzzlePageGeometry(width: number, height: number, margins: Margins, theme: Theme): PuzzlePageGeometry {
+export function puzzlePageGeometry(
+  width: number,
+  height: number,
+  margins: Margins,
+  theme: Theme,
+): PuzzlePageGeometry {
   const content: Rect = {
     x: margins.left,
     y: margins.top,

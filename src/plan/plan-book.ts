@@ -31,7 +31,7 @@ export interface PuzzlePlan {
   cellSize: number;
 }
 
-export type FrontPage = { kind: 'title' } | { kind: 'instructions'; text: Template };
+export type FrontPage = { kind: 'title' } | { kind: 'instructions'; heading: string; text: Template };
 
 /** The whole book decided, with every length in points; the input to generation and layout. */
 export interface BookPlan {
@@ -72,7 +72,12 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
   const at = spec.placeOf;
   checkUniqueIds(spec);
   const policy = defaultPathPolicy(dirname(spec.file), options.allowAnyPath);
-  const theme = loadTheme(s.theme ?? 'classic', dirname(spec.file), policy, s.theme ? at(['theme']) : spec.file);
+  const theme = loadTheme(
+    s.theme ?? 'classic',
+    dirname(spec.file),
+    policy,
+    s.theme ? at(['theme']) : spec.file,
+  );
 
   const paper = resolvePaper(s, at);
   const margins = resolveMargins(s.margins ?? DEFAULT_MARGIN);
@@ -87,8 +92,18 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
 
   const front: FrontPage[] = (s.front ?? ['title-page']).map((item, i) => {
     if (item === 'title-page') return { kind: 'title' };
-    const sample = { book: s.title, author: s.author ?? '', puzzles: s.pages.length, start: 'Start', finish: 'Finish' };
-    return { kind: 'instructions', text: compileTemplate(item.instructions, at(['front', i, 'instructions']), sample) };
+    const sample = {
+      book: s.title,
+      author: s.author ?? '',
+      puzzles: s.pages.length,
+      start: 'Start',
+      finish: 'Finish',
+    };
+    return {
+      kind: 'instructions',
+      heading: item.heading ?? 'How to play',
+      text: compileTemplate(item.instructions, at(['front', i, 'instructions']), sample),
+    };
   });
 
   const keys = pageKeys(s);
@@ -100,8 +115,21 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
       page.maze?.[name] !== undefined ? ['pages', i, 'maze', name] : ['defaults', name];
     const { columns, rows, cellSize } = resolveSize(maze, geometry, theme, (name) => at(field(name)), where);
     const titleSource = page.title ?? s.defaults?.title ?? DEFAULT_TITLE;
-    const titlePlace = page.title !== undefined ? at(['pages', i, 'title']) : s.defaults?.title ? at(['defaults', 'title']) : where;
-    const sample = { number: i + 1, page: i + 1, book: s.title, key: keys[i], size: `${columns}×${rows}`, columns, rows };
+    const titlePlace =
+      page.title !== undefined
+        ? at(['pages', i, 'title'])
+        : s.defaults?.title
+          ? at(['defaults', 'title'])
+          : where;
+    const sample = {
+      number: i + 1,
+      page: i + 1,
+      book: s.title,
+      key: keys[i],
+      size: `${columns}×${rows}`,
+      columns,
+      rows,
+    };
     return {
       key: keys[i],
       number: i + 1,
@@ -129,7 +157,11 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
   const answerPages = solutions.appendix ? Math.ceil(puzzles.length / solutions.perPage) : 0;
   const pageCount = front.length + puzzles.length + answerPages;
   if (pageCount > LIMITS.maxPages) {
-    throw new UserError(at(['pages']), `the book would have ${pageCount} pages; the limit is ${LIMITS.maxPages}`, 'split it into volumes');
+    throw new UserError(
+      at(['pages']),
+      `the book would have ${pageCount} pages; the limit is ${LIMITS.maxPages}`,
+      'split it into volumes',
+    );
   }
 
   return {
@@ -233,7 +265,10 @@ function resolveSize(
     }
   }
   if (columns * rows > LIMITS.maxCells) {
-    throw new UserError(place, `${columns}×${rows} = ${columns * rows} cells is over the limit of ${LIMITS.maxCells} cells per maze`);
+    throw new UserError(
+      place,
+      `${columns}×${rows} = ${columns * rows} cells is over the limit of ${LIMITS.maxCells} cells per maze`,
+    );
   }
   const minCell = Math.max(3 * theme.walls.width, 4);
   if (cellSize < minCell) {
@@ -270,7 +305,9 @@ function pageKeys(s: BookSpec): string[] {
   const ids = new Set(s.pages.map((p) => p.id).filter((id) => id !== undefined));
   return s.pages.map((page) => {
     if (page.id !== undefined) return page.id;
-    const base = `m${murmur3(encoder.encode(canonicalJson(page.maze ?? {})), 0).toString(16).padStart(8, '0')}`;
+    const base = `m${murmur3(encoder.encode(canonicalJson(page.maze ?? {})), 0)
+      .toString(16)
+      .padStart(8, '0')}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const key = n === 1 ? base : `${base}-${n}`;

@@ -61,7 +61,11 @@ export function loadTheme(ref: string, specDir: string, policy: PathPolicy, wher
   };
   const wallWidth = toPoints(t.walls.width);
   if (wallWidth < 0.25) {
-    throw new UserError(loaded.placeOf(['walls', 'width']), `walls.width is ${wallWidth}pt; the minimum is 0.25pt`, 'thinner lines do not print reliably');
+    throw new UserError(
+      loaded.placeOf(['walls', 'width']),
+      `walls.width is ${wallWidth}pt; the minimum is 0.25pt`,
+      'thinner lines do not print reliably',
+    );
   }
   return {
     name: t.name,

@@ -13,7 +13,12 @@ const encoder = new TextEncoder();
  */
 export function deriveSeed(bookSeed: number, key: string, candidate = 0): Seed128 {
   const bytes = encoder.encode(`mazebook\u0000${bookSeed >>> 0}\u0000${key}\u0000${candidate >>> 0}`);
-  return [murmur3(bytes, 0x9e3779b9), murmur3(bytes, 0x85ebca6b), murmur3(bytes, 0xc2b2ae35), murmur3(bytes, 0x27d4eb2f)];
+  return [
+    murmur3(bytes, 0x9e3779b9),
+    murmur3(bytes, 0x85ebca6b),
+    murmur3(bytes, 0xc2b2ae35),
+    murmur3(bytes, 0x27d4eb2f),
+  ];
 }
 
 /** Renders a seed as 32 hex digits, for reports and lockfiles. */

@@ -15,7 +15,7 @@ export function renderPdf(doc: DisplayDocument): Promise<Buffer> {
     pdfVersion: '1.7',
     info: {
       Title: doc.info.title,
-      Author: doc.info.author,
+      ...(doc.info.author ? { Author: doc.info.author } : {}),
       Subject: doc.info.subject,
       Keywords: doc.info.keywords,
       Creator: 'mazebook',

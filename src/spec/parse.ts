@@ -35,10 +35,17 @@ export function readUserFile(path: string, shownAs: string, from: string, what: 
     size = st.size;
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(from || shownAs, `${what} file not found: ${shownAs}`, 'check the path; it is relative to the file that names it');
+    throw new UserError(
+      from || shownAs,
+      `${what} file not found: ${shownAs}`,
+      'check the path; it is relative to the file that names it',
+    );
   }
   if (size > LIMITS.maxFileBytes) {
-    throw new UserError(from || shownAs, `${what} ${shownAs} is ${size} bytes; the limit is ${LIMITS.maxFileBytes}`);
+    throw new UserError(
+      from || shownAs,
+      `${what} ${shownAs} is ${size} bytes; the limit is ${LIMITS.maxFileBytes}`,
+    );
   }
   return readFileSync(path);
 }
@@ -47,7 +54,11 @@ export function readUserFile(path: string, shownAs: string, from: string, what: 
  * Parses YAML text and validates it against a schema. Syntax errors and the first schema violation become a
  * UserError at `file:line:col` naming the field, what was expected and, where possible, a "did you mean" hint.
  */
-export function parseYaml<S extends z.ZodType>(text: string, file: string, schema: S): LoadedYaml<z.infer<S>> {
+export function parseYaml<S extends z.ZodType>(
+  text: string,
+  file: string,
+  schema: S,
+): LoadedYaml<z.infer<S>> {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
   const at = (offset: number): string => {
@@ -63,7 +74,11 @@ export function parseYaml<S extends z.ZodType>(text: string, file: string, schem
   try {
     data = doc.toJS({ maxAliasCount: LIMITS.maxAliases });
   } catch (e) {
-    throw new UserError(file, `YAML could not be read: ${(e as Error).message}`, 'avoid deeply nested aliases');
+    throw new UserError(
+      file,
+      `YAML could not be read: ${(e as Error).message}`,
+      'avoid deeply nested aliases',
+    );
   }
   if (data === null || data === undefined) data = {};
 
@@ -75,7 +90,8 @@ export function parseYaml<S extends z.ZodType>(text: string, file: string, schem
     const parent = nodeAt(doc.contents, path);
     if (isMap(parent)) {
       for (const pair of parent.items) {
-        if (isScalar(pair.key) && String(pair.key.value) === key && pair.key.range) return at(pair.key.range[0]);
+        if (isScalar(pair.key) && String(pair.key.value) === key && pair.key.range)
+          return at(pair.key.range[0]);
       }
     }
     return placeOf(path);
@@ -83,10 +99,16 @@ export function parseYaml<S extends z.ZodType>(text: string, file: string, schem
 
   const result = schema.safeParse(data);
   if (!result.success) {
-    const problems = result.error.issues.flatMap((issue) => explain(issue, [], data, schema, placeOf, keyPlaceOf));
-    problems.sort((a, b) => compareOffsets(a.where, b.where));
+    const problems = result.error.issues.flatMap((issue) =>
+      explain(issue, [], data, schema, placeOf, keyPlaceOf),
+    );
+    // In place order; at one place an unknown key comes first, since it usually explains a "required" one.
+    problems.sort((a, b) => compareOffsets(a.where, b.where) || (a.rank ?? 1) - (b.rank ?? 1));
     const first = problems[0];
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+    const more =
+      problems.length > 1
+        ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})`
+        : '';
     throw new UserError(first.where, `${first.what}${more}`, first.hint);
   }
   return { value: result.data, file, placeOf };
@@ -117,7 +139,9 @@ function nodeAt(root: unknown, path: FieldPath): Node | undefined {
   let last: Node | undefined = isNode(root) ? root : undefined;
   for (const key of path) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(key));
+      const pair = node.items.find(
+        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(key),
+      );
       node = pair?.value;
     } else if (isSeq(node) && typeof key === 'number') {
       node = node.items[key];
@@ -134,6 +158,8 @@ interface Problem {
   where: string;
   what: string;
   hint?: string;
+  /** Lower sorts first among problems at the same place. */
+  rank?: number;
 }
 
 type Issue = z.core.$ZodIssue;
@@ -174,20 +200,28 @@ function explain(
         const known = keysAt(schema, path);
         const guess = closest(key, known);
         return {
+          rank: 0,
           where: keyPlaceOf(path, key),
           what: `${label}unknown key "${key}"`,
-          hint: guess ? `did you mean "${guess}"?` : known.length ? `valid keys here: ${known.join(', ')}` : undefined,
+          hint: guess
+            ? `did you mean "${guess}"?`
+            : known.length
+              ? `valid keys here: ${known.join(', ')}`
+              : undefined,
         };
       });
     case 'invalid_union': {
-      const deeper = issue.errors.filter((branch) => branch.every((i) => i.path.length > 0 || i.code !== 'invalid_type'));
+      const deeper = issue.errors.filter((branch) =>
+        branch.every((i) => i.path.length > 0 || i.code !== 'invalid_type'),
+      );
       if (deeper.length === 1) {
         return deeper[0].flatMap((i) => explain(i, path, data, schema, placeOf, keyPlaceOf));
       }
       return [{ where, what: `${label}${issue.message} (got ${show(value)})` }];
     }
     case 'invalid_type':
-      if (value === undefined) return [{ where, what: `${label}is required (${expectedName(issue.expected)})` }];
+      if (value === undefined)
+        return [{ where, what: `${label}is required (${expectedName(issue.expected)})` }];
       return [{ where, what: `${label}expected ${expectedName(issue.expected)}, got ${show(value)}` }];
     case 'too_small':
     case 'too_big': {
@@ -203,8 +237,15 @@ function explain(
         ];
       }
       if (issue.origin === 'string') return [{ where, what: `${label}must not be empty` }];
-      if (issue.message && !issue.message.startsWith('Too ')) return [{ where, what: `${label}${issue.message} (got ${show(value)})` }];
-      const rel = small ? (issue.inclusive ? 'at least' : 'more than') : issue.inclusive ? 'at most' : 'less than';
+      if (issue.message && !issue.message.startsWith('Too '))
+        return [{ where, what: `${label}${issue.message} (got ${show(value)})` }];
+      const rel = small
+        ? issue.inclusive
+          ? 'at least'
+          : 'more than'
+        : issue.inclusive
+          ? 'at most'
+          : 'less than';
       return [{ where, what: `${label}must be ${rel} ${bound} (got ${show(value)})` }];
     }
     case 'invalid_value': {

@@ -3,7 +3,7 @@ import { algorithmNames } from '../generate/registry.js';
 import { topologyNames } from '../grid/registry.js';
 import { LIMITS } from './limits.js';
 import { PAPER_PRESETS } from './paper.js';
-import { LENGTH_PATTERN, PERCENT_PATTERN } from './units.js';
+import { LENGTH_PATTERN, PERCENT_PATTERN, toFraction } from './units.js';
 
 /**
  * The book spec exactly as the user writes it (lengths still strings like `7mm`). The planner turns it into a
@@ -27,7 +27,10 @@ const fraction = z
   .union(
     [
       z.number().min(0, { error: FRACTION_EXPECTED }).max(1, { error: FRACTION_EXPECTED }),
-      z.string().regex(PERCENT_PATTERN, { error: FRACTION_EXPECTED }),
+      z
+        .string()
+        .regex(PERCENT_PATTERN, { error: FRACTION_EXPECTED })
+        .refine((p) => toFraction(p) <= 1, { error: FRACTION_EXPECTED }),
     ],
     { error: FRACTION_EXPECTED },
   )
@@ -36,9 +39,12 @@ const fraction = z
 const side = z.enum(['top', 'bottom', 'left', 'right']);
 
 const end = z
-  .union([z.enum(['auto', 'top', 'bottom', 'left', 'right']), z.strictObject({ side, at: fraction.optional() })], {
-    error: 'expected auto, top, bottom, left, right or {side, at}',
-  })
+  .union(
+    [z.enum(['auto', 'top', 'bottom', 'left', 'right']), z.strictObject({ side, at: fraction.optional() })],
+    {
+      error: 'expected auto, top, bottom, left, right or {side, at}',
+    },
+  )
   .meta({ description: 'Where the maze is entered or left: auto, a side, or {side, at: 30%}.' });
 
 const cellCount = z.int().min(2).max(LIMITS.maxSide);
@@ -52,9 +58,9 @@ export const mazeSchema = z
       })
       .optional()
       .meta({ description: 'Cells across and down: [columns, rows], or one number for a square maze.' }),
-    passage: length
-      .optional()
-      .meta({ description: 'Cell size (wall centre to wall centre); the maze fills its frame with cells this size.' }),
+    passage: length.optional().meta({
+      description: 'Cell size (wall centre to wall centre); the maze fills its frame with cells this size.',
+    }),
     algorithm: z.enum(algorithmNames).optional().meta({ description: 'Generation algorithm.' }),
     straightness: z
       .number()
@@ -69,38 +75,51 @@ export const mazeSchema = z
 
 export const defaultsSchema = mazeSchema
   .extend({
-    title: z.string().optional().meta({ description: 'Handlebars template for puzzle titles, e.g. "Maze {{number}}".' }),
+    title: z
+      .string()
+      .optional()
+      .meta({ description: 'Handlebars template for puzzle titles, e.g. "Maze {{number}}".' }),
   })
   .meta({ description: 'Defaults applied to every page.' });
 
-const pageId = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: 'expected an id of letters, digits, ".", "_" or "-"' });
+const pageId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {
+  error: 'expected an id of letters, digits, ".", "_" or "-"',
+});
 
 export const pageSchema = z.strictObject({
-  id: pageId.optional().meta({ description: 'Stable key of the page; its maze depends only on this and the seed.' }),
+  id: pageId
+    .optional()
+    .meta({ description: 'Stable key of the page; its maze depends only on this and the seed.' }),
   title: z.string().optional().meta({ description: 'Handlebars template for this page title.' }),
   maze: mazeSchema.optional(),
 });
 
 const frontItem = z.union(
-  [z.literal('title-page'), z.strictObject({ instructions: z.string().min(1) })],
+  [
+    z.literal('title-page'),
+    z.strictObject({
+      instructions: z.string().min(1).meta({ description: 'Handlebars template of the instructions text.' }),
+      heading: z
+        .string()
+        .optional()
+        .meta({ description: 'Heading of the instructions page (default "How to play").' }),
+    }),
+  ],
   { error: 'expected title-page or {instructions: "…"}' },
 );
 
 const paper = z
-  .union(
-    [
-      z.string().min(1),
-      z.strictObject({ width: length, height: length }),
-    ],
-    { error: `expected a paper name (${Object.keys(PAPER_PRESETS).join(', ')}), WxHunit, or {width, height}` },
-  )
+  .union([z.string().min(1), z.strictObject({ width: length, height: length })], {
+    error: `expected a paper name (${Object.keys(PAPER_PRESETS).join(', ')}), WxHunit, or {width, height}`,
+  })
   .meta({ description: 'Paper preset name, a size like 8.5x11in, or {width, height}.' });
 
-const margins = z.union([length, z.strictObject({ top: length, right: length, bottom: length, left: length }).partial()], {
-  error: 'expected a length, or {top, right, bottom, left}',
-});
+const margins = z.union(
+  [length, z.strictObject({ top: length, right: length, bottom: length, left: length }).partial()],
+  {
+    error: 'expected a length, or {top, right, bottom, left}',
+  },
+);
 
 export const solutionsSchema = z.union(
   [
@@ -116,7 +135,10 @@ export const solutionsSchema = z.union(
 
 export const bookSchema = z
   .strictObject({
-    title: z.string().min(1).meta({ description: 'Book title, shown on the title page and in the PDF metadata.' }),
+    title: z
+      .string()
+      .min(1)
+      .meta({ description: 'Book title, shown on the title page and in the PDF metadata.' }),
     subtitle: z.string().optional(),
     author: z.string().optional(),
     seed: z
@@ -129,11 +151,17 @@ export const bookSchema = z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z)?$/, { error: 'expected a date such as 2026-05-01' })
       .optional()
-      .meta({ description: 'Date written into the PDF (creation and modification); fixed so rebuilds match.' }),
+      .meta({
+        description: 'Date written into the PDF (creation and modification); fixed so rebuilds match.',
+      }),
     paper: paper.optional(),
     orientation: z.enum(['portrait', 'landscape']).optional(),
     margins: margins.optional(),
-    theme: z.string().min(1).optional().meta({ description: 'Theme name from themes/, or a path to a theme file.' }),
+    theme: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'Theme name from themes/, or a path to a theme file.' }),
     defaults: defaultsSchema.optional(),
     front: z.array(frontItem).optional(),
     pages: z.array(pageSchema).min(1).max(LIMITS.maxPages),

@@ -8,7 +8,10 @@ const color = z
 
 const LENGTH_EXPECTED = 'expected a length such as 1.2pt or 0.4mm';
 const length = z.union(
-  [z.number().positive({ error: LENGTH_EXPECTED }), z.string().regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED })],
+  [
+    z.number().positive({ error: LENGTH_EXPECTED }),
+    z.string().regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED }),
+  ],
   { error: LENGTH_EXPECTED },
 );
 

@@ -1,6 +1,6 @@
 import * as fontkit from 'fontkit';
-import { readUserFile } from '../spec/parse.js';
 import { UserError } from '../spec/errors.js';
+import { readUserFile } from '../spec/parse.js';
 
 /** A loaded TTF/OTF font. Text is measured with the same font files the PDF embeds, so centring is exact. */
 export interface FontFace {
@@ -26,7 +26,11 @@ export function loadFont(path: string, shownAs: string, from: string): FontFace 
   try {
     font = fontkit.create(data);
   } catch {
-    throw new UserError(from, `${shownAs} is not a font fontkit can read`, 'use a TrueType (.ttf) or OpenType (.otf) file');
+    throw new UserError(
+      from,
+      `${shownAs} is not a font fontkit can read`,
+      'use a TrueType (.ttf) or OpenType (.otf) file',
+    );
   }
   if ('fonts' in font || !('unitsPerEm' in font)) {
     throw new UserError(from, `${shownAs} is a font collection`, 'use a single .ttf or .otf font file');

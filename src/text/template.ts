@@ -21,7 +21,12 @@ const HELPERS = { upper: true, lower: true, pad: true } as const;
 export function compileTemplate(source: string, where: string, sample: TemplateVars): Template {
   let render: HandlebarsTemplateDelegate;
   try {
-    render = hb.compile(source, { strict: true, noEscape: true, knownHelpers: HELPERS, knownHelpersOnly: true });
+    render = hb.compile(source, {
+      strict: true,
+      noEscape: true,
+      knownHelpers: HELPERS,
+      knownHelpersOnly: true,
+    });
     render(sample);
   } catch (e) {
     const msg = String((e as Error).message).split('\n')[0];

@@ -1,0 +1,11 @@
+import { resolve } from 'node:path';
+import { layoutBook } from '../../src/book/build-book.js';
+import { renderSvgPage } from '../../src/render/svg.js';
+
+export const GOLDEN_SVG = resolve('tests/golden/sample-page.svg');
+
+/** Page 3 of the sample book (its first maze, "Warm-up") as SVG. */
+export function renderGoldenSvg(): string {
+  const { doc } = layoutBook('books/sample.yaml');
+  return renderSvgPage(doc, 2);
+}

@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type DisplayDocument, polygon } from '../../src/layout/display-list.js';
+import { renderPdf } from '../../src/render/pdf.js';
+import { inspectPdf } from '../pdf-inspect.js';
+
+const fonts = {
+  heading: resolve('fonts/lato/Lato-Bold.ttf'),
+  body: resolve('fonts/lato/Lato-Regular.ttf'),
+};
+
+function doc(): DisplayDocument {
+  return {
+    info: { title: 'Test', subject: 's', keywords: 'k', date: new Date(Date.UTC(2024, 4, 6)) },
+    fonts,
+    pages: [
+      {
+        width: 300,
+        height: 200,
+        items: [
+          {
+            type: 'path',
+            path: polygon([
+              [10, 10],
+              [50.123, 10],
+              [50.123, 40],
+            ]),
+            stroke: { color: '#112233', width: 1.5, cap: 'square', join: 'miter' },
+          },
+          {
+            type: 'path',
+            path: polygon([
+              [0, 0],
+              [5, 0],
+              [0, 5],
+            ]),
+            fill: '#ff0000',
+          },
+          { type: 'text', text: 'Maze 1', x: 20, y: 100, size: 12, font: 'heading', color: '#000000' },
+        ],
+      },
+      {
+        width: 300,
+        height: 200,
+        background: '#eeeeff',
+        items: [{ type: 'link', x: 0, y: 0, width: 10, height: 10, page: 0 }],
+      },
+    ],
+  };
+}
+
+describe('PDF renderer', () => {
+  it('draws paths as content-stream operators with the stroke settings asked for', async () => {
+    const facts = await inspectPdf(await renderPdf(doc()));
+    expect(facts.pageCount).toBe(2);
+    expect(facts.sizes).toEqual([
+      [300, 200],
+      [300, 200],
+    ]);
+    const c = facts.contents[0];
+    expect(c).toContain('10 10 m\n50.12 10 l\n50.12 40 l\nh\nS');
+    expect(c).toMatch(/1\.5 w/);
+    expect(c).toMatch(/2 J/); // square cap
+    expect(c).toMatch(/0 j/); // miter join
+    expect(c).toContain('0 0 m\n5 0 l\n0 5 l\nh\nf');
+    expect(c).toMatch(/Tf/); // text was set in an embedded font
+  });
+
+  it('embeds and subsets the fonts and fixes the dates', async () => {
+    const facts = await inspectPdf(await renderPdf(doc()));
+    expect(facts.fonts.length).toBe(1);
+    expect(facts.fonts[0].embedded).toBe(true);
+    expect(facts.fonts[0].name).toMatch(/^[A-Z]{6}\+Lato-Bold$/);
+    expect(facts.info.creationDate).toBe('2024-05-06T00:00:00.000Z');
+  });
+
+  it('gives the same bytes for the same display list', async () => {
+    const a = await renderPdf(doc());
+    const b = await renderPdf(doc());
+    expect(Buffer.compare(a, b)).toBe(0);
+  });
+
+  it('paints a page background and writes links to named page destinations', async () => {
+    const bytes = await renderPdf(doc());
+    const facts = await inspectPdf(bytes);
+    expect(facts.contents[1]).toMatch(/0 0 300 200 re/);
+    expect(bytes.toString('latin1')).toMatch(/\/Dests|page-0/);
+  });
+});

@@ -1,0 +1,168 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { layoutBook } from '../../src/book/build-book.js';
+import { UserError } from '../../src/spec/errors.js';
+import { tempDir } from '../helpers.js';
+
+/** Builds a spec (up to layout) in a temp folder and returns the UserError it raises. */
+function errorOf(spec: string, files: Record<string, string | Buffer> = {}): UserError {
+  const dir = tempDir({ 'book.yaml': spec, ...files });
+  try {
+    layoutBook(join(dir, 'book.yaml'));
+  } catch (e) {
+    if (e instanceof UserError) return e;
+    throw e;
+  }
+  throw new Error('expected the spec to be refused');
+}
+
+const ok = (extra = '') => `title: T\n${extra}pages:\n  - maze: { cells: [4, 4] }\n`;
+
+describe('bad input gets one clear message with file:line:col', () => {
+  it('reports YAML syntax errors at their position', () => {
+    const e = errorOf('title: T\npages:\n  - maze: { cells: [4, 4]\n');
+    expect(e.where).toMatch(/book\.yaml:\d+:\d+$/);
+    expect(e.what).toMatch(/YAML syntax error/);
+    expect(e.hint).toBeTruthy();
+  });
+
+  it('reports duplicate keys', () => {
+    const e = errorOf('title: T\ntitle: U\npages:\n  - maze: { cells: [4, 4] }\n');
+    expect(e.where).toMatch(/book\.yaml:2:1$/);
+    expect(e.hint).toMatch(/once/);
+  });
+
+  it('names an unknown key and suggests the right one', () => {
+    const e = errorOf('title: T\npages:\n  - maze: { cells: [4, 4], straightnes: 0.5 }\n');
+    expect(e.where).toMatch(/book\.yaml:3:28$/);
+    expect(e.what).toBe('pages[0].maze: unknown key "straightnes"');
+    expect(e.hint).toBe('did you mean "straightness"?');
+  });
+
+  it('suggests a top-level key too', () => {
+    const e = errorOf('titel: T\npages:\n  - maze: { cells: [4, 4] }\n');
+    expect(e.message).toMatch(/unknown key "titel"/);
+    expect(e.hint).toBe('did you mean "title"?');
+  });
+
+  it('reports a wrong type with what was expected', () => {
+    const e = errorOf(ok('seed: twelve\n'));
+    expect(e.where).toMatch(/book\.yaml:2:7$/);
+    expect(e.what).toBe('seed: expected a number, got "twelve"');
+  });
+
+  it('reports a missing required field', () => {
+    const e = errorOf('pages:\n  - maze: { cells: [4, 4] }\n');
+    expect(e.what).toMatch(/^title: is required/);
+  });
+
+  it('reports out-of-range cell counts, both ways', () => {
+    const zero = errorOf('title: T\npages:\n  - maze: { cells: 0 }\n');
+    expect(zero.where).toMatch(/book\.yaml:3:20$/);
+    expect(zero.what).toMatch(/pages\[0\]\.maze\.cells: .*got 0/);
+    const huge = errorOf('title: T\npages:\n  - maze: { cells: [100000, 10] }\n');
+    expect(huge.what).toMatch(/pages\[0\]\.maze\.cells/);
+    expect(huge.what).toMatch(/2048|at most/);
+  });
+
+  it('names the cell limit when a maze is too big in total', () => {
+    const e = errorOf(
+      'title: T\npaper: { width: 190in, height: 190in }\npages:\n  - maze: { cells: [2000, 2000] }\n',
+    );
+    expect(e.what).toMatch(/over the limit of 1048576 cells/);
+  });
+
+  it('refuses cells too small to print, naming the sizes', () => {
+    const e = errorOf('title: T\npages:\n  - maze: { cells: [300, 300] }\n');
+    expect(e.what).toMatch(/300×300 cells would be .*pt each/);
+    expect(e.hint).toMatch(/fewer cells/);
+  });
+
+  it('refuses an unknown paper name with a suggestion', () => {
+    const e = errorOf(ok('paper: a44\n'));
+    expect(e.where).toMatch(/book\.yaml:2:8$/);
+    expect(e.what).toBe('unknown paper "a44"');
+    expect(e.hint).toMatch(/did you mean "a4"/);
+  });
+
+  it('refuses an unknown algorithm with the valid names', () => {
+    const e = errorOf('title: T\npages:\n  - maze: { cells: 4, algorithm: backtraker }\n');
+    expect(e.what).toMatch(/expected "backtracker"/);
+    expect(e.hint).toBe('did you mean "backtracker"?');
+  });
+
+  it('refuses a missing theme, built-in or file', () => {
+    const named = errorOf(ok('theme: clasic\n'));
+    expect(named.where).toMatch(/book\.yaml:2:8$/);
+    expect(named.hint).toMatch(/did you mean "classic"/);
+    const file = errorOf(ok('theme: mine.yaml\n'));
+    expect(file.what).toMatch(/theme file not found: mine\.yaml/);
+  });
+
+  it('refuses a theme whose font is missing or not a font, at the theme line', () => {
+    const theme = (font: string) => `name: Mine
+colors: { page: '#ffffff', walls: '#000000', solution: '#ff0000', markers: '#00ff00', text: '#000000', muted: '#777777' }
+walls: { width: 1pt, cap: square, join: miter }
+solution: { width: 2pt }
+markers: { size: 10pt }
+fonts: { heading: ${font}, body: ${font} }
+sizes: { title: 30pt, subtitle: 14pt, heading: 18pt, body: 11pt, label: 8pt, folio: 9pt }
+`;
+    const missing = errorOf(ok('theme: mine.yaml\n'), { 'mine.yaml': theme('nope.ttf') });
+    expect(missing.where).toMatch(/mine\.yaml:6:19$/);
+    expect(missing.what).toMatch(/font file not found: nope\.ttf/);
+    const notFont = errorOf(ok('theme: mine.yaml\n'), {
+      'mine.yaml': theme('fake.ttf'),
+      'fake.ttf': 'not a font',
+    });
+    expect(notFont.what).toMatch(/fake\.ttf is not a font/);
+  });
+
+  it('refuses files outside the spec folder', () => {
+    const e = errorOf(ok('theme: ../../../etc/theme.yaml\n'));
+    expect(e.what).toMatch(/outside the folders/);
+    expect(e.hint).toMatch(/--allow-any-path/);
+  });
+
+  it('refuses a template with an unknown variable, naming the variables there are', () => {
+    const e = errorOf('title: T\npages:\n  - { title: "Maze {{numbr}}", maze: { cells: 4 } }\n');
+    expect(e.where).toMatch(/book\.yaml:3:14$/);
+    expect(e.what).toMatch(/numbr/);
+    expect(e.hint).toMatch(/\{\{number\}\}/);
+  });
+
+  it('refuses duplicate page ids', () => {
+    const e = errorOf(
+      'title: T\npages:\n  - { id: a, maze: { cells: 4 } }\n  - { id: a, maze: { cells: 4 } }\n',
+    );
+    expect(e.where).toMatch(/book\.yaml:4:11$/);
+    expect(e.what).toMatch(/already used by pages\[0\]/);
+  });
+
+  it('refuses a bad length and a bad percentage', () => {
+    expect(errorOf(ok('margins: 2 inches\n')).what).toMatch(/expected a length such as 7mm/);
+    const at = errorOf('title: T\npages:\n  - maze: { cells: 4, entry: { side: top, at: 130% } }\n');
+    expect(at.what).toMatch(/pages\[0\]\.maze\.entry/);
+  });
+
+  it('refuses an empty page list and a missing spec file', () => {
+    expect(errorOf('title: T\npages: []\n').what).toMatch(/needs at least 1 item/);
+    expect(() => layoutBook('/nonexistent/book.yaml')).toThrow(/spec file not found/);
+  });
+
+  it('bounds the page count', () => {
+    const pages = Array.from({ length: 2001 }, () => '  - maze: { cells: 2 }').join('\n');
+    expect(errorOf(`title: T\npages:\n${pages}\n`).what).toMatch(/at most 2000 items/);
+  });
+
+  it('refuses alias bombs', () => {
+    const bomb = `a: &a [x, x, x, x, x, x, x, x, x, x]
+b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
+c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]
+d: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]
+title: T
+pages: [{ maze: { cells: 4 } }]
+`;
+    expect(errorOf(bomb).what).toMatch(/YAML could not be read|alias/i);
+  });
+});
