@@ -50,7 +50,10 @@ function report(key: string, value: number, unit: string, higherIsBetter: boolea
   if (prev !== undefined && prev > 0) {
     const pct = ((value - prev) / prev) * 100;
     const better = higherIsBetter ? pct > 0 : pct < 0;
-    delta = Math.abs(pct) < 3 ? '  (≈ last run)' : `  (${pct > 0 ? '+' : ''}${pct.toFixed(1)}% vs last run, ${better ? 'better' : 'worse'})`;
+    delta =
+      Math.abs(pct) < 3
+        ? '  (≈ last run)'
+        : `  (${pct > 0 ? '+' : ''}${pct.toFixed(1)}% vs last run, ${better ? 'better' : 'worse'})`;
   }
   process.stdout.write(`${key.padEnd(44)} ${value.toFixed(digits).padStart(10)} ${unit}${delta}\n`);
 }
@@ -75,7 +78,12 @@ for (const size of [100, 1000]) {
   const msStraight = best(rounds, () => {
     backtracker(grid, createRng(deriveSeed(1, 'bench', i++)), { straightness: 0.5 });
   });
-  report(`backtracker ${size}×${size} straightness 0.5`, (size * size) / msStraight / 1000, 'M cells/s', true);
+  report(
+    `backtracker ${size}×${size} straightness 0.5`,
+    (size * size) / msStraight / 1000,
+    'M cells/s',
+    true,
+  );
   const build = best(size === 100 ? 100 : 3, () => {
     buildSquareGrid({ columns: size, rows: size });
   });
@@ -85,13 +93,28 @@ for (const size of [100, 1000]) {
 // Analysis and wall merging on a million cells.
 {
   const maze = squareMaze(1000, 'big');
-  report('solve (BFS) 1000×1000', best(3, () => void solve(maze)), 'ms', false, 1);
-  report('wall merge 1000×1000', best(3, () => void wallPaths(maze, { ox: 0, oy: 0, scale: 1 })), 'ms', false, 1);
+  report(
+    'solve (BFS) 1000×1000',
+    best(3, () => void solve(maze)),
+    'ms',
+    false,
+    1,
+  );
+  report(
+    'wall merge 1000×1000',
+    best(3, () => void wallPaths(maze, { ox: 0, oy: 0, scale: 1 })),
+    'ms',
+    false,
+    1,
+  );
 }
 
 // PDF: one 40×40 maze page (walls and markers, no text), measured over 50 pages.
 {
-  const fonts = { heading: resolve('fonts/lato/Lato-Bold.ttf'), body: resolve('fonts/lato/Lato-Regular.ttf') };
+  const fonts = {
+    heading: resolve('fonts/lato/Lato-Bold.ttf'),
+    body: resolve('fonts/lato/Lato-Regular.ttf'),
+  };
   const mazes = Array.from({ length: 50 }, (_, i) => squareMaze(40, `page-${i}`));
   const style = {
     walls: { color: '#1b1b1b', width: 1.4, cap: 'square', join: 'miter' },
@@ -108,7 +131,8 @@ for (const size of [100, 1000]) {
   report('layout 40×40 maze page', layoutMs, 'ms/page', false, 3);
   const pages = mazes.map(page);
   let bytesN = 0;
-  const renderMs = (await bestAsync(5, async () => void (bytesN = (await renderPdf(docOf(pages))).length))) / pages.length;
+  const renderMs =
+    (await bestAsync(5, async () => void (bytesN = (await renderPdf(docOf(pages))).length))) / pages.length;
   const bytes1 = (await renderPdf(docOf(pages.slice(0, 1)))).length;
   report('PDF render 40×40 maze page', renderMs, 'ms/page', false, 3);
   report('PDF size 40×40 maze page', (bytesN - bytes1) / (pages.length - 1) / 1024, 'KB/page', false, 2);
@@ -127,9 +151,13 @@ for (const size of [100, 1000]) {
       {
         width: side,
         height: side,
-        items: drawMaze(maze, { x: 50, y: 50, width: side - 100, height: side - 100 }, {
-          walls: { color: '#000000', width: 1, cap: 'square', join: 'miter' },
-        }),
+        items: drawMaze(
+          maze,
+          { x: 50, y: 50, width: side - 100, height: side - 100 },
+          {
+            walls: { color: '#000000', width: 1, cap: 'square', join: 'miter' },
+          },
+        ),
       },
     ],
   };

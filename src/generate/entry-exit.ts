@@ -22,7 +22,8 @@ const FACING_COS = 0.7;
 
 /**
  * Opens an entry and an exit in the rim of a spanning tree and returns the finished maze.
- * `auto` ends are the pair of rim cells farthest apart along the maze's passages (two breadth-first sweeps);
+ * `auto` ends are a pair of rim cells far apart along the maze's passages (two breadth-first sweeps), kept at
+ * least half the maze's larger side apart on the page;
  * a side end is the rim wall facing that side nearest to `at`, preferring the outermost.
  * @param where names the page in error messages
  */
@@ -52,17 +53,17 @@ export function placeEnds(
 
   if (entryWall < 0 && exitWall < 0) {
     const first = farthestRimCell(grid, open, grid.wallCellA[grid.rimWall[0]]);
-    const second = farthestRimCell(grid, open, first);
+    const second = farthestRimCell(grid, open, first, true);
     // Name the upper-left of the two the entry, so books read top to bottom.
     const [a, b] = isBefore(grid, first, second) ? [first, second] : [second, first];
     entryWall = outermostRimWall(grid, a, b);
     exitWall = outermostRimWall(grid, b, a);
   } else if (exitWall < 0) {
     const from = grid.wallCellA[entryWall];
-    exitWall = outermostRimWall(grid, farthestRimCell(grid, open, from), from);
+    exitWall = outermostRimWall(grid, farthestRimCell(grid, open, from, true), from);
   } else if (entryWall < 0) {
     const from = grid.wallCellA[exitWall];
-    entryWall = outermostRimWall(grid, farthestRimCell(grid, open, from), from);
+    entryWall = outermostRimWall(grid, farthestRimCell(grid, open, from, true), from);
   }
   if (entryWall === exitWall) {
     throw new UserError(
@@ -90,18 +91,35 @@ function isBefore(grid: Grid, a: number, b: number): boolean {
   return grid.cellX[a] <= grid.cellX[b];
 }
 
-/** The rim cell with the greatest passage distance from `from` (lowest index on ties). */
-function farthestRimCell(grid: Grid, open: Uint8Array, from: number): number {
+/** Share of the grid's larger side that an `auto` end keeps away from the other end on the page. */
+const MIN_APART = 0.5;
+
+/**
+ * The rim cell with the greatest passage distance from `from` (lowest index on ties). With `apart`, only rim
+ * cells at least half the maze's larger side away from `from` on the page count (when there are any), so
+ * the two arrows are never side by side even when a long detour joins neighbouring rim cells.
+ */
+function farthestRimCell(grid: Grid, open: Uint8Array, from: number, apart = false): number {
   const { dist } = bfs(grid, open, from);
+  const minApart = apart ? MIN_APART * Math.max(grid.width, grid.height) : 0;
+  const fx = grid.cellX[from];
+  const fy = grid.cellY[from];
   let best = -1;
   let bestDist = -1;
+  let any = -1;
+  let anyDist = -1;
   for (let c = 0; c < grid.cellCount; c++) {
-    if (grid.rimStart[c + 1] > grid.rimStart[c] && dist[c] > bestDist) {
+    if (grid.rimStart[c + 1] === grid.rimStart[c]) continue;
+    if (dist[c] > anyDist) {
+      anyDist = dist[c];
+      any = c;
+    }
+    if (dist[c] > bestDist && Math.hypot(grid.cellX[c] - fx, grid.cellY[c] - fy) >= minApart) {
       bestDist = dist[c];
       best = c;
     }
   }
-  return best;
+  return best >= 0 ? best : any;
 }
 
 /** Of a rim cell's rim walls, the one facing most directly away from `other` cell's centre. */
