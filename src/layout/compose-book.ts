@@ -4,7 +4,7 @@ import type { Rect } from '../plan/page-geometry.js';
 import type { BookPlan, FrontPage, PuzzlePlan } from '../plan/plan-book.js';
 import type { DisplayDocument, Page } from './display-list.js';
 import { drawMaze } from './draw-maze.js';
-import { centredText, fitSize, type TextStyle, wrapText } from './text-items.js';
+import { centredText, checkGlyphs, fitSize, type TextStyle, wrapText } from './text-items.js';
 
 /** A generated puzzle as the layout needs it. */
 export interface PuzzleForLayout {
@@ -71,6 +71,9 @@ function folio(book: BookPlan, page: Page, number: number): void {
 
 function titlePage(book: BookPlan): Page {
   const page = blankPage(book);
+  checkGlyphs(book.theme, 'heading', book.title, book.placeOf(['title']));
+  if (book.subtitle) checkGlyphs(book.theme, 'body', book.subtitle, book.placeOf(['subtitle']));
+  if (book.author) checkGlyphs(book.theme, 'body', book.author, book.placeOf(['author']));
   const { theme, geometry } = book;
   const cx = geometry.content.x + geometry.content.width / 2;
   const width = geometry.content.width;
@@ -162,6 +165,7 @@ function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number): Page {
   const { theme, geometry } = book;
   const cx = geometry.content.x + geometry.content.width / 2;
   const title = p.plan.title(puzzleVars(book, p.plan, number));
+  checkGlyphs(theme, 'heading', title, p.plan.where);
   const size = fitSize(theme, title, 'heading', theme.sizes.heading, geometry.content.width);
   page.items.push(
     centredText(theme, title, cx, geometry.titleBaseline, {

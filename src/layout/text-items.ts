@@ -1,5 +1,6 @@
 import type { Theme } from '../plan/theme.js';
-import { type FontFace, textWidth } from '../text/fonts.js';
+import { UserError } from '../spec/errors.js';
+import { type FontFace, missingCharacters, textWidth } from '../text/fonts.js';
 import type { FontKey, TextItem } from './display-list.js';
 
 export interface TextStyle {
@@ -47,4 +48,20 @@ export function wrapText(theme: Theme, text: string, style: TextStyle, maxWidth:
 export function fitSize(theme: Theme, text: string, font: FontKey, size: number, maxWidth: number): number {
   const w = textWidth(face(theme, font), text, size);
   return w <= maxWidth ? size : Math.max(size * 0.6, (size * maxWidth) / w);
+}
+
+/**
+ * Refuses text the font cannot draw (it would print as empty boxes), naming the characters and the font.
+ * @param where the spec place the text came from
+ */
+export function checkGlyphs(theme: Theme, font: FontKey, text: string, where: string): void {
+  const missing = missingCharacters(face(theme, font), text);
+  if (missing.length > 0) {
+    const file = face(theme, font).path.split(/[\\/]/).pop();
+    throw new UserError(
+      where,
+      `the ${font} font of theme "${theme.name}" (${file}) has no glyph for ${missing.map((c) => `"${c}"`).join(', ')}`,
+      'remove or replace those characters, or use a theme whose font has them',
+    );
+  }
 }

@@ -31,11 +31,15 @@ export interface PuzzlePlan {
   cellSize: number;
 }
 
-export type FrontPage = { kind: 'title' } | { kind: 'instructions'; heading: string; text: Template };
+export type FrontPage =
+  | { kind: 'title' }
+  | { kind: 'instructions'; heading: string; text: Template; where: string };
 
 /** The whole book decided, with every length in points; the input to generation and layout. */
 export interface BookPlan {
   specFile: string;
+  /** `file:line:col` of a spec field, for messages from later stages. */
+  placeOf: (path: FieldPath) => string;
   title: string;
   subtitle?: string;
   author?: string;
@@ -102,6 +106,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     return {
       kind: 'instructions',
       heading: item.heading ?? 'How to play',
+      where: at(['front', i]),
       text: compileTemplate(item.instructions, at(['front', i, 'instructions']), sample),
     };
   });
@@ -111,6 +116,9 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
   const puzzles = s.pages.map((page, i): PuzzlePlan => {
     const where = at(['pages', i]);
     const maze: MazeSpec = { ...s.defaults, ...page.maze };
+    // A page that sizes itself (by cells or by passage) overrides both ways of sizing from the defaults.
+    if (page.maze?.passage !== undefined && page.maze.cells === undefined) delete maze.cells;
+    if (page.maze?.cells !== undefined && page.maze.passage === undefined) delete maze.passage;
     const field = (name: keyof MazeSpec): FieldPath =>
       page.maze?.[name] !== undefined ? ['pages', i, 'maze', name] : ['defaults', name];
     const { columns, rows, cellSize } = resolveSize(maze, geometry, theme, (name) => at(field(name)), where);
@@ -166,6 +174,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
 
   return {
     specFile: spec.file,
+    placeOf: at,
     title: s.title,
     subtitle: s.subtitle,
     author: s.author,
@@ -197,7 +206,9 @@ function resolvePaper(s: BookSpec, at: (p: FieldPath) => string): { width: numbe
     size = parsed;
   } else size = [toPoints(s.paper.width), toPoints(s.paper.height)];
   let [width, height] = size;
-  if ((s.orientation === 'landscape') !== width > height) [width, height] = [height, width];
+  // Presets are portrait; an explicit size keeps its own orientation unless `orientation` says otherwise.
+  const landscape = s.orientation ? s.orientation === 'landscape' : width > height;
+  if (landscape !== width > height) [width, height] = [height, width];
   for (const side of [width, height]) {
     if (side < 72 || side > LIMITS.maxPaperSide) {
       throw new UserError(

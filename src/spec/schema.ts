@@ -3,7 +3,14 @@ import { algorithmNames } from '../generate/registry.js';
 import { topologyNames } from '../grid/registry.js';
 import { LIMITS } from './limits.js';
 import { PAPER_PRESETS } from './paper.js';
-import { LENGTH_PATTERN, PERCENT_PATTERN, toFraction } from './units.js';
+import { LENGTH_PATTERN, PERCENT_PATTERN, toFraction, toPoints } from './units.js';
+
+/** True when `YYYY-MM-DD[Thh:mm[:ss]Z]` names an existing moment (no 13th month, no 31 April). */
+function isRealDate(text: string): boolean {
+  const iso = text.length === 10 ? `${text}T00:00:00Z` : text;
+  const d = new Date(iso);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text.slice(0, 10);
+}
 
 /**
  * The book spec exactly as the user writes it (lengths still strings like `7mm`). The planner turns it into a
@@ -17,11 +24,25 @@ const length = z
   .union(
     [
       z.number().positive({ error: LENGTH_EXPECTED }),
-      z.string().regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED }),
+      z
+        .string()
+        .regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED })
+        .refine((s) => toPoints(s) > 0, { error: 'must be longer than 0' }),
     ],
     { error: LENGTH_EXPECTED },
   )
   .meta({ description: 'A length: a number with mm, cm, in or pt, or a bare number of points.' });
+
+/** Like `length`, but 0 is allowed (margins). */
+const lengthOrZero = z
+  .union(
+    [
+      z.number().min(0, { error: LENGTH_EXPECTED }),
+      z.string().regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED }),
+    ],
+    { error: LENGTH_EXPECTED },
+  )
+  .meta({ description: 'A length ≥ 0: a number with mm, cm, in or pt, or a bare number of points.' });
 
 const fraction = z
   .union(
@@ -115,7 +136,12 @@ const paper = z
   .meta({ description: 'Paper preset name, a size like 8.5x11in, or {width, height}.' });
 
 const margins = z.union(
-  [length, z.strictObject({ top: length, right: length, bottom: length, left: length }).partial()],
+  [
+    lengthOrZero,
+    z
+      .strictObject({ top: lengthOrZero, right: lengthOrZero, bottom: lengthOrZero, left: lengthOrZero })
+      .partial(),
+  ],
   {
     error: 'expected a length, or {top, right, bottom, left}',
   },
@@ -150,6 +176,7 @@ export const bookSchema = z
     date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z)?$/, { error: 'expected a date such as 2026-05-01' })
+      .refine(isRealDate, { error: 'expected a real calendar date such as 2026-05-01' })
       .optional()
       .meta({
         description: 'Date written into the PDF (creation and modification); fixed so rebuilds match.',

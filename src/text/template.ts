@@ -29,7 +29,11 @@ export function compileTemplate(source: string, where: string, sample: TemplateV
     });
     render(sample);
   } catch (e) {
-    const msg = String((e as Error).message).split('\n')[0];
+    const raw = String((e as Error).message);
+    const unknown = /"([^"]+)" not defined/.exec(raw);
+    const msg = unknown
+      ? `unknown variable "${unknown[1]}"`
+      : raw.split('\n')[0].replace(/^Parse error on line \d+:?\s*/, 'syntax error');
     throw new UserError(
       where,
       `template "${source}" cannot be used: ${msg}`,

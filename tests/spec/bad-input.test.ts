@@ -155,6 +155,20 @@ sizes: { title: 30pt, subtitle: 14pt, heading: 18pt, body: 11pt, label: 8pt, fol
     expect(errorOf(`title: T\npages:\n${pages}\n`).what).toMatch(/at most 2000 items/);
   });
 
+  it('refuses impossible dates, zero passages and characters the font lacks', () => {
+    expect(errorOf(ok('date: 2026-13-45\n')).what).toMatch(/real calendar date/);
+    expect(errorOf('title: T\npages:\n  - maze: { passage: 0mm }\n').what).toMatch(/longer than 0/);
+    const glyph = errorOf('title: T\npages:\n  - { title: "Maze ☃", maze: { cells: 4 } }\n');
+    expect(glyph.where).toMatch(/book\.yaml:3:5$/);
+    expect(glyph.what).toMatch(/no glyph for "☃"/);
+    expect(errorOf('title: "Snow ☃"\npages:\n  - maze: { cells: 4 }\n').where).toMatch(/book\.yaml:1:8$/);
+  });
+
+  it('words template errors without the template engine internals', () => {
+    const e = errorOf('title: T\npages:\n  - { title: "Maze {{numbr}}", maze: { cells: 4 } }\n');
+    expect(e.what).toBe('template "Maze {{numbr}}" cannot be used: unknown variable "numbr"');
+  });
+
   it('refuses alias bombs', () => {
     const bomb = `a: &a [x, x, x, x, x, x, x, x, x, x]
 b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
