@@ -69,6 +69,16 @@ function folio(book: BookPlan, page: Page, number: number): void {
   );
 }
 
+/** The heading at the top of a page, centred, shrunk (down to 60 %) if it would not fit on one line. */
+function pageHeading(book: BookPlan, page: Page, text: string): void {
+  const { theme, geometry } = book;
+  const size = fitSize(theme, text, 'heading', theme.sizes.heading, geometry.content.width);
+  const cx = geometry.content.x + geometry.content.width / 2;
+  page.items.push(
+    centredText(theme, text, cx, geometry.titleBaseline, { font: 'heading', size, color: theme.colors.text }),
+  );
+}
+
 function titlePage(book: BookPlan): Page {
   const page = blankPage(book);
   checkGlyphs(book.theme, 'heading', book.title, book.placeOf(['title']));
@@ -113,30 +123,16 @@ function instructionsPage(
 ): Page {
   const page = blankPage(book);
   const { theme, geometry } = book;
-  const cx = geometry.content.x + geometry.content.width / 2;
-  page.items.push(
-    centredText(theme, item.heading, cx, geometry.titleBaseline, {
-      font: 'heading',
-      size: theme.sizes.heading,
-      color: theme.colors.text,
-    }),
-  );
-  const vars = {
-    book: book.title,
-    author: book.author ?? '',
-    puzzles: book.puzzles.length,
-    start: 'Start',
-    finish: 'Finish',
-  };
+  checkGlyphs(theme, 'heading', item.heading, item.where);
+  checkGlyphs(theme, 'body', item.text, item.where);
+  pageHeading(book, page, item.heading);
   const body: TextStyle = { font: 'body', size: theme.sizes.body, color: theme.colors.text };
   // A comfortable measure: about 70 characters, never wider than the page allows.
   const measure = Math.min(geometry.content.width, body.size * 34);
-  const x = cx - measure / 2;
+  const x = geometry.content.x + (geometry.content.width - measure) / 2;
   let y = geometry.titleBaseline + theme.sizes.heading * 2.4;
-  for (const paragraph of item
-    .text(vars)
-    .split(/\n+/)
-    .filter((p) => p.trim())) {
+  const paragraphs = item.text.split(/\n+/).filter((p) => p.trim());
+  for (const paragraph of paragraphs) {
     for (const line of wrapText(theme, paragraph, body, measure)) {
       page.items.push({ type: 'text', text: line, x, y, ...body });
       y += body.size * 1.45;
@@ -163,17 +159,9 @@ function puzzleVars(book: BookPlan, p: PuzzlePlan, pageNumber: number) {
 function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number): Page {
   const page = blankPage(book);
   const { theme, geometry } = book;
-  const cx = geometry.content.x + geometry.content.width / 2;
   const title = p.plan.title(puzzleVars(book, p.plan, number));
   checkGlyphs(theme, 'heading', title, p.plan.where);
-  const size = fitSize(theme, title, 'heading', theme.sizes.heading, geometry.content.width);
-  page.items.push(
-    centredText(theme, title, cx, geometry.titleBaseline, {
-      font: 'heading',
-      size,
-      color: theme.colors.text,
-    }),
-  );
+  pageHeading(book, page, title);
   page.items.push(
     ...drawMaze(p.maze, geometry.mazeArea, {
       walls: { color: theme.colors.walls, ...theme.walls },
@@ -192,14 +180,7 @@ function answerPage(
 ): Page {
   const page = blankPage(book);
   const { theme, geometry, solutions } = book;
-  const cx = geometry.content.x + geometry.content.width / 2;
-  page.items.push(
-    centredText(theme, solutions.title, cx, geometry.titleBaseline, {
-      font: 'heading',
-      size: theme.sizes.heading,
-      color: theme.colors.text,
-    }),
-  );
+  pageHeading(book, page, solutions.title);
   let [cols, rows] = ANSWER_GRID[solutions.perPage];
   if (book.paper.width > book.paper.height) [cols, rows] = [rows, cols];
   const top = geometry.titleBaseline + theme.sizes.heading;

@@ -31,9 +31,10 @@ export interface PuzzlePlan {
   cellSize: number;
 }
 
+/** Front matter pages; instructions are rendered here, as nothing in them depends on the layout. */
 export type FrontPage =
   | { kind: 'title' }
-  | { kind: 'instructions'; heading: string; text: Template; where: string };
+  | { kind: 'instructions'; heading: string; text: string; where: string };
 
 /** The whole book decided, with every length in points; the input to generation and layout. */
 export interface BookPlan {
@@ -107,7 +108,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
       kind: 'instructions',
       heading: item.heading ?? 'How to play',
       where: at(['front', i]),
-      text: compileTemplate(item.instructions, at(['front', i, 'instructions']), sample),
+      text: compileTemplate(item.instructions, at(['front', i, 'instructions']), sample)(sample),
     };
   });
 
