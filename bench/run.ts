@@ -21,8 +21,12 @@ const LAST = resolve('bench/.last.json');
 const previous: Record<string, number> = existsSync(LAST) ? JSON.parse(readFileSync(LAST, 'utf8')) : {};
 const results: Record<string, number> = {};
 
-/** Best of `rounds` timings of `fn`, in ms (the minimum is the least noisy estimate on a shared machine). */
+/**
+ * Best of `rounds` timings of `fn`, in ms, after as many untimed warm-up calls (so the JIT has settled); the
+ * minimum is the least noisy estimate on a shared machine.
+ */
 function best(rounds: number, fn: () => void): number {
+  for (let i = 0; i < rounds; i++) fn();
   let min = Infinity;
   for (let i = 0; i < rounds; i++) {
     const t = performance.now();
@@ -69,7 +73,7 @@ process.stdout.write(`mazebook bench — node ${process.version}, ${process.arch
 // Generation: the backtracker alone on a prebuilt grid.
 for (const size of [100, 1000]) {
   const grid = buildSquareGrid({ columns: size, rows: size });
-  const rounds = size === 100 ? 200 : 5;
+  const rounds = size === 100 ? 300 : 4;
   let i = 0;
   const ms = best(rounds, () => {
     backtracker(grid, createRng(deriveSeed(1, 'bench', i++)), { straightness: 0 });
