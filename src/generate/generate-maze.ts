@@ -1,3 +1,4 @@
+import { bfs } from '../grid/bfs.js';
 import { buildGrid, type GridSize, type TopologyName } from '../grid/registry.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
 import { type EndPlacement, placeEnds } from './entry-exit.js';
@@ -21,6 +22,10 @@ export interface MazeRecipe {
  */
 export function generateMaze(recipe: MazeRecipe, seed: Seed128, where: string): Maze {
   const grid = buildGrid(recipe.shape, recipe.size);
+  if (bfs(grid, new Uint8Array(grid.wallCount).fill(1), 0).reached !== grid.cellCount) {
+    // Topologies and masks hand over one connected region; anything else is a bug upstream.
+    throw new Error(`internal: the ${grid.topology} grid ${grid.sizeLabel} is not connected`);
+  }
   const rng = createRng(seed);
   const open = algorithms[recipe.algorithm](grid, rng, recipe.options);
   return placeEnds(grid, open, recipe.entry, recipe.exit, where);

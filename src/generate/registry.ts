@@ -1,6 +1,12 @@
 import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
+import { aldousBroder } from './aldous-broder.js';
 import { backtracker } from './backtracker.js';
+import { growingTree, prim } from './growing-tree.js';
+import { huntAndKill } from './hunt-and-kill.js';
+import { kruskal } from './kruskal.js';
+import { truePrim } from './true-prim.js';
+import { wilson } from './wilson.js';
 
 /** Options every algorithm accepts; each algorithm reads only the ones it documents. */
 export interface AlgorithmOptions {
@@ -17,6 +23,13 @@ export type Algorithm = (grid: Grid, rng: Rng, options: AlgorithmOptions) => Uin
 /** One entry per algorithm; adding an algorithm is adding a file and a line here. */
 export const algorithms = {
   backtracker,
+  kruskal,
+  prim,
+  'true-prim': truePrim,
+  'growing-tree': growingTree,
+  'hunt-and-kill': huntAndKill,
+  wilson,
+  'aldous-broder': aldousBroder,
 } as const satisfies Record<string, Algorithm>;
 
 export type AlgorithmName = keyof typeof algorithms;

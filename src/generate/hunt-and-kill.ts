@@ -1,0 +1,90 @@
+import type { Grid } from '../grid/grid.js';
+import type { Rng } from '../random/sfc32.js';
+import type { AlgorithmOptions } from './registry.js';
+
+/**
+ * Hunt-and-kill: a random walk carves through unvisited cells until it is stuck; then the "hunt" takes the
+ * first unvisited cell (in cell order) next to the carved area, joins it to a random carved neighbour and
+ * walks on from there. The hunt uses a min-heap of candidate cells instead of rescanning the grid, so the
+ * whole run is O(cells · log cells) instead of the classic quadratic scan; the mazes are the same.
+ */
+export function huntAndKill(grid: Grid, rng: Rng, _options: AlgorithmOptions): Uint8Array {
+  const { adjStart, adjCell, adjWall, cellCount } = grid;
+  const open = new Uint8Array(grid.wallCount);
+  if (cellCount === 0) return open;
+  const visited = new Uint8Array(cellCount);
+  const queued = new Uint8Array(cellCount);
+  const heap = new Int32Array(cellCount);
+  let size = 0;
+  let maxDegree = 0;
+  for (let c = 0; c < cellCount; c++) maxDegree = Math.max(maxDegree, adjStart[c + 1] - adjStart[c]);
+  const choices = new Int32Array(maxDegree);
+
+  const push = (c: number): void => {
+    let i = size++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (heap[p] <= c) break;
+      heap[i] = heap[p];
+      i = p;
+    }
+    heap[i] = c;
+  };
+  const pop = (): number => {
+    const top = heap[0];
+    const last = heap[--size];
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      if (child + 1 < size && heap[child + 1] < heap[child]) child++;
+      if (heap[child] >= last) break;
+      heap[i] = heap[child];
+      i = child;
+    }
+    heap[i] = last;
+    return top;
+  };
+  const visit = (c: number): void => {
+    visited[c] = 1;
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      const n = adjCell[k];
+      if (visited[n] === 0 && queued[n] === 0) {
+        queued[n] = 1;
+        push(n);
+      }
+    }
+  };
+
+  let c = rng.int(cellCount);
+  visit(c);
+  for (;;) {
+    // Kill: walk to random unvisited neighbours while there are any.
+    for (;;) {
+      let n = 0;
+      for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++)
+        if (visited[adjCell[k]] === 0) choices[n++] = k;
+      if (n === 0) break;
+      const k = choices[n === 1 ? 0 : rng.int(n)];
+      open[adjWall[k]] = 1;
+      c = adjCell[k];
+      visit(c);
+    }
+    // Hunt: the lowest-numbered unvisited cell bordering the carved area.
+    let found = -1;
+    while (size > 0) {
+      const h = pop();
+      if (visited[h] === 0) {
+        found = h;
+        break;
+      }
+    }
+    if (found < 0) return open;
+    let n = 0;
+    for (let k = adjStart[found], end = adjStart[found + 1]; k < end; k++)
+      if (visited[adjCell[k]] !== 0) choices[n++] = k;
+    open[adjWall[choices[n === 1 ? 0 : rng.int(n)]]] = 1;
+    c = found;
+    visit(c);
+  }
+}

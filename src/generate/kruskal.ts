@@ -1,0 +1,45 @@
+import type { Grid } from '../grid/grid.js';
+import type { Rng } from '../random/sfc32.js';
+import type { AlgorithmOptions } from './registry.js';
+
+/**
+ * Randomised Kruskal: inner walls in random order, each opened when it joins two different trees
+ * (union–find with path halving and union by size). O(walls · α(cells)).
+ */
+export function kruskal(grid: Grid, rng: Rng, _options: AlgorithmOptions): Uint8Array {
+  const { wallCount, wallCellA, wallCellB, cellCount } = grid;
+  const open = new Uint8Array(wallCount);
+  const order = new Int32Array(wallCount);
+  let n = 0;
+  for (let w = 0; w < wallCount; w++) if (wallCellB[w] >= 0) order[n++] = w;
+  // Fisher–Yates over the inner walls.
+  for (let i = n - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+  const parent = new Int32Array(cellCount);
+  const size = new Int32Array(cellCount).fill(1);
+  for (let c = 0; c < cellCount; c++) parent[c] = c;
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
+    }
+    return x;
+  };
+  let joined = 0;
+  for (let i = 0; i < n && joined < cellCount - 1; i++) {
+    const w = order[i];
+    let a = find(wallCellA[w]);
+    let b = find(wallCellB[w]);
+    if (a === b) continue;
+    if (size[a] < size[b]) [a, b] = [b, a];
+    parent[b] = a;
+    size[a] += size[b];
+    open[w] = 1;
+    joined++;
+  }
+  return open;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { type AlgorithmName, algorithmNames, algorithms } from '../../src/generate/registry.js';
+import { bfs } from '../../src/grid/bfs.js';
+import type { Grid } from '../../src/grid/grid.js';
+import { buildSquareGrid } from '../../src/grid/square.js';
+import { deriveSeed } from '../../src/random/derive-seed.js';
+import { createRng } from '../../src/random/sfc32.js';
+
+const OPTIONS = { straightness: 0 };
+
+function run(name: AlgorithmName, grid: Grid, seed: number): Uint8Array {
+  return algorithms[name](grid, createRng(deriveSeed(seed, name)), OPTIONS);
+}
+
+function isTree(grid: Grid, open: Uint8Array): boolean {
+  let passages = 0;
+  for (let w = 0; w < grid.wallCount; w++) {
+    if (open[w] === 0) continue;
+    if (grid.wallCellB[w] < 0) return false; // algorithms never open the rim
+    passages++;
+  }
+  return passages === grid.cellCount - 1 && bfs(grid, open, 0).reached === grid.cellCount;
+}
+
+// A 7×7 grid with a plus-shaped hole and a notch: masked shapes must work as well as rectangles.
+const keep = new Uint8Array(49).fill(1);
+for (const i of [24, 17, 31, 23, 25, 0, 1, 7]) keep[i] = 0;
+
+describe.each(algorithmNames)('%s', (name) => {
+  it('makes a spanning tree on rectangles and masked grids, for several seeds', () => {
+    const grids = [
+      buildSquareGrid({ columns: 2, rows: 2 }),
+      buildSquareGrid({ columns: 13, rows: 5 }),
+      buildSquareGrid({ columns: 1, rows: 9 }),
+      buildSquareGrid({ columns: 7, rows: 7, keep }),
+    ];
+    for (const grid of grids)
+      for (let seed = 1; seed <= 4; seed++) expect(isTree(grid, run(name, grid, seed))).toBe(true);
+  });
+
+  it('is deterministic per seed and varies with the seed', () => {
+    const grid = buildSquareGrid({ columns: 12, rows: 12 });
+    expect(run(name, grid, 5)).toEqual(run(name, grid, 5));
+    expect(run(name, grid, 5)).not.toEqual(run(name, grid, 6));
+  });
+});
+
+/** Chi-square of observed spanning-tree frequencies on a 3×2 grid, which has exactly 15 spanning trees. */
+function treeChiSquare(name: AlgorithmName, samples: number): { distinct: number; chi: number } {
+  const grid = buildSquareGrid({ columns: 3, rows: 2 });
+  const counts = new Map<string, number>();
+  const rng = createRng(deriveSeed(11, `uniform-${name}`));
+  for (let i = 0; i < samples; i++) {
+    const key = algorithms[name](grid, rng, OPTIONS).join('');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const expected = samples / 15;
+  let chi = 0;
+  for (const c of counts.values()) chi += (c - expected) ** 2 / expected;
+  chi += (15 - counts.size) * expected; // trees never seen
+  return { distinct: counts.size, chi };
+}
+
+describe('uniform spanning trees', () => {
+  // 14 degrees of freedom: the 0.999 quantile is 36.12.
+  it.each(['wilson', 'aldous-broder'] as const)('%s draws every spanning tree equally often', (name) => {
+    const { distinct, chi } = treeChiSquare(name, 15_000);
+    expect(distinct).toBe(15);
+    expect(chi).toBeLessThan(36.12);
+  });
+
+  it('the backtracker is measurably not uniform (the test can tell the difference)', () => {
+    const { chi } = treeChiSquare('backtracker', 15_000);
+    expect(chi).toBeGreaterThan(36.12);
+  });
+});
