@@ -2,17 +2,24 @@ import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import { aldousBroder } from './aldous-broder.js';
 import { backtracker } from './backtracker.js';
+import { binaryTree } from './binary-tree.js';
+import { eller } from './eller.js';
 import { growingTree, prim } from './growing-tree.js';
 import { huntAndKill } from './hunt-and-kill.js';
 import { kruskal } from './kruskal.js';
+import { sidewinder } from './sidewinder.js';
 import { truePrim } from './true-prim.js';
 import { wilson } from './wilson.js';
 
-/** Options every algorithm accepts; each algorithm reads only the ones it documents. */
+/** Options an algorithm may read; each algorithm documents the ones it uses (see `algorithmInfo`). */
 export interface AlgorithmOptions {
   /** In [0, 1], the chance of continuing straight on where possible (the Amaze "stay"). */
   straightness: number;
+  /** growing-tree: in [0, 1], the chance of growing from the newest active cell rather than a random one. */
+  newest?: number;
 }
+
+export type OptionName = Exclude<keyof AlgorithmOptions, never>;
 
 /**
  * An algorithm turns a grid into a spanning tree of its cells, returned as the open-wall set. Entry and exit
@@ -20,17 +27,71 @@ export interface AlgorithmOptions {
  */
 export type Algorithm = (grid: Grid, rng: Rng, options: AlgorithmOptions) => Uint8Array;
 
-/** One entry per algorithm; adding an algorithm is adding a file and a line here. */
-export const algorithms = {
-  backtracker,
-  kruskal,
-  prim,
-  'true-prim': truePrim,
-  'growing-tree': growingTree,
-  'hunt-and-kill': huntAndKill,
-  wilson,
-  'aldous-broder': aldousBroder,
-} as const satisfies Record<string, Algorithm>;
+export interface AlgorithmInfo {
+  run: Algorithm;
+  /** One line for docs and error hints. */
+  summary: string;
+  /** The options it reads. */
+  options: readonly OptionName[];
+  /** Works only on full rectangles of square cells (row-by-row algorithms). */
+  squareOnly?: boolean;
+}
 
-export type AlgorithmName = keyof typeof algorithms;
-export const algorithmNames = Object.keys(algorithms) as AlgorithmName[];
+/** One entry per algorithm; adding an algorithm is adding a file and an entry here. */
+export const algorithmInfo = {
+  backtracker: {
+    run: backtracker,
+    summary: 'depth-first walk: long winding corridors, few junctions',
+    options: ['straightness'],
+  },
+  kruskal: { run: kruskal, summary: 'random wall order joining trees: many short dead ends', options: [] },
+  prim: { run: prim, summary: 'grows from random frontier cells: short branches, radial look', options: [] },
+  'true-prim': {
+    run: truePrim,
+    summary: 'minimum spanning tree of random weights: short branches',
+    options: [],
+  },
+  'growing-tree': {
+    run: growingTree,
+    summary: 'mix of backtracker (newest) and Prim (random) by the newest option',
+    options: ['newest'],
+  },
+  'hunt-and-kill': {
+    run: huntAndKill,
+    summary: 'random walks with ordered hunts: long corridors',
+    options: [],
+  },
+  wilson: { run: wilson, summary: 'loop-erased random walks: uniform spanning tree', options: [] },
+  'aldous-broder': {
+    run: aldousBroder,
+    summary: 'random walk: uniform spanning tree, slow on big grids',
+    options: [],
+  },
+  'binary-tree': {
+    run: binaryTree,
+    summary: 'north or east from every cell: open top row and right column',
+    options: [],
+    squareOnly: true,
+  },
+  sidewinder: {
+    run: sidewinder,
+    summary: 'row runs opening north: open top row',
+    options: [],
+    squareOnly: true,
+  },
+  eller: {
+    run: eller,
+    summary: 'row-by-row sets: uniform-looking, streams any height',
+    options: [],
+    squareOnly: true,
+  },
+} as const satisfies Record<string, AlgorithmInfo>;
+
+export type AlgorithmName = keyof typeof algorithmInfo;
+export const algorithmNames = Object.keys(algorithmInfo) as AlgorithmName[];
+
+/** The run functions by name. */
+export const algorithms = Object.fromEntries(algorithmNames.map((n) => [n, algorithmInfo[n].run])) as Record<
+  AlgorithmName,
+  Algorithm
+>;

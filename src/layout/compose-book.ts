@@ -1,7 +1,7 @@
 import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import type { Rect } from '../plan/page-geometry.js';
-import type { BookPlan, FrontPage, PuzzlePlan } from '../plan/plan-book.js';
+import { type BookPlan, type FrontPage, type PuzzlePlan, puzzleTemplateVars } from '../plan/plan-book.js';
 import type { DisplayDocument, Page } from './display-list.js';
 import { drawMaze } from './draw-maze.js';
 import { centredText, checkGlyphs, fitSize, type TextStyle, wrapText } from './text-items.js';
@@ -145,15 +145,7 @@ function instructionsPage(
 
 function puzzleVars(book: BookPlan, p: PuzzlePlan, pageNumber: number) {
   const { columns, rows } = p.recipe.size;
-  return {
-    number: p.number,
-    page: pageNumber,
-    book: book.title,
-    key: p.key,
-    size: `${columns}×${rows}`,
-    columns,
-    rows,
-  };
+  return puzzleTemplateVars(p.number, pageNumber, book.title, p.key, columns, rows, p.recipe.algorithm);
 }
 
 function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number): Page {

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { EndPlacement } from '../generate/entry-exit.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
+import { type AlgorithmName, algorithmInfo, algorithmNames, type OptionName } from '../generate/registry.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { murmur3 } from '../random/murmur3.js';
 import type { Seed128 } from '../random/sfc32.js';
@@ -123,6 +124,8 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     const field = (name: keyof MazeSpec): FieldPath =>
       page.maze?.[name] !== undefined ? ['pages', i, 'maze', name] : ['defaults', name];
     const { columns, rows, cellSize } = resolveSize(maze, geometry, theme, (name) => at(field(name)), where);
+    const algorithm = maze.algorithm ?? 'backtracker';
+    checkAlgorithm(algorithm, maze.shape ?? 'square', page.maze ?? {}, s.defaults ?? {}, field, at);
     const titleSource = page.title ?? s.defaults?.title ?? DEFAULT_TITLE;
     const titlePlace =
       page.title !== undefined
@@ -130,15 +133,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
         : s.defaults?.title
           ? at(['defaults', 'title'])
           : where;
-    const sample = {
-      number: i + 1,
-      page: i + 1,
-      book: s.title,
-      key: keys[i],
-      size: `${columns}×${rows}`,
-      columns,
-      rows,
-    };
+    const sample = puzzleTemplateVars(i + 1, i + 1, s.title, keys[i], columns, rows, algorithm);
     return {
       key: keys[i],
       number: i + 1,
@@ -148,8 +143,8 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
       recipe: {
         shape: maze.shape ?? 'square',
         size: { columns, rows },
-        algorithm: maze.algorithm ?? 'backtracker',
-        options: { straightness: maze.straightness ?? 0 },
+        algorithm,
+        options: { straightness: maze.straightness ?? 0, newest: maze.newest },
         entry: resolveEnd(maze.entry),
         exit: resolveEnd(maze.exit),
       },
@@ -341,4 +336,56 @@ function checkUniqueIds(spec: LoadedYaml<BookSpec>): void {
     }
     first.set(page.id, i);
   });
+}
+
+const ALGORITHM_OPTIONS: readonly OptionName[] = ['straightness', 'newest'];
+
+/**
+ * Refuses an option the chosen algorithm does not read, and a square-only algorithm on another shape.
+ * An option from `defaults` that a page's own algorithm does not read is simply not used.
+ */
+function checkAlgorithm(
+  algorithm: AlgorithmName,
+  shape: string,
+  page: MazeSpec,
+  defaults: MazeSpec,
+  field: (name: keyof MazeSpec) => FieldPath,
+  at: (p: FieldPath) => string,
+): void {
+  const info = algorithmInfo[algorithm];
+  if ('squareOnly' in info && info.squareOnly && shape !== 'square') {
+    throw new UserError(
+      at(field('algorithm')),
+      `${algorithm} works on square mazes only, not ${shape}`,
+      `choose one of ${algorithmNames.filter((n) => !('squareOnly' in algorithmInfo[n])).join(', ')}`,
+    );
+  }
+  const algorithmFromPage = page.algorithm !== undefined;
+  for (const option of ALGORITHM_OPTIONS) {
+    const onPage = page[option] !== undefined;
+    const inDefaults = defaults[option] !== undefined && !algorithmFromPage;
+    if ((onPage || inDefaults) && !(info.options as readonly string[]).includes(option)) {
+      const users = algorithmNames.filter((n) =>
+        (algorithmInfo[n].options as readonly string[]).includes(option),
+      );
+      throw new UserError(
+        at(field(option)),
+        `${option} does not apply to algorithm ${algorithm}`,
+        `${option} is read by ${users.join(', ')}; remove it or change the algorithm`,
+      );
+    }
+  }
+}
+
+/** The variables a puzzle title template may use (see docs/spec.md, Templates). */
+export function puzzleTemplateVars(
+  number: number,
+  page: number,
+  book: string,
+  key: string,
+  columns: number,
+  rows: number,
+  algorithm: string,
+) {
+  return { number, page, book, key, size: `${columns}×${rows}`, columns, rows, algorithm };
 }

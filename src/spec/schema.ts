@@ -88,7 +88,10 @@ export const mazeSchema = z
       .min(0)
       .max(1)
       .optional()
-      .meta({ description: 'Chance in [0, 1] that a corridor keeps going straight.' }),
+      .meta({ description: 'backtracker: chance in [0, 1] that a corridor keeps going straight.' }),
+    newest: z.number().min(0).max(1).optional().meta({
+      description: 'growing-tree: chance in [0, 1] of growing from the newest cell (else a random one).',
+    }),
     entry: end.optional(),
     exit: end.optional(),
   })

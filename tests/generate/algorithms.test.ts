@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type AlgorithmName, algorithmNames, algorithms } from '../../src/generate/registry.js';
+import {
+  type AlgorithmName,
+  algorithmInfo,
+  algorithmNames,
+  algorithms,
+} from '../../src/generate/registry.js';
 import { bfs } from '../../src/grid/bfs.js';
 import type { Grid } from '../../src/grid/grid.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
@@ -32,7 +37,7 @@ describe.each(algorithmNames)('%s', (name) => {
       buildSquareGrid({ columns: 2, rows: 2 }),
       buildSquareGrid({ columns: 13, rows: 5 }),
       buildSquareGrid({ columns: 1, rows: 9 }),
-      buildSquareGrid({ columns: 7, rows: 7, keep }),
+      ...('squareOnly' in algorithmInfo[name] ? [] : [buildSquareGrid({ columns: 7, rows: 7, keep })]),
     ];
     for (const grid of grids)
       for (let seed = 1; seed <= 4; seed++) expect(isTree(grid, run(name, grid, seed))).toBe(true);
@@ -60,6 +65,26 @@ function treeChiSquare(name: AlgorithmName, samples: number): { distinct: number
   chi += (15 - counts.size) * expected; // trees never seen
   return { distinct: counts.size, chi };
 }
+
+describe('square-only algorithms', () => {
+  it.each(algorithmNames.filter((n) => 'squareOnly' in algorithmInfo[n]))(
+    '%s refuses a masked grid',
+    (name) => {
+      expect(() => run(name, buildSquareGrid({ columns: 7, rows: 7, keep }), 1)).toThrow(
+        /full rectangular square grid/,
+      );
+    },
+  );
+
+  it('binary-tree and sidewinder leave the top row one open corridor', () => {
+    for (const name of ['binary-tree', 'sidewinder'] as const) {
+      const grid = buildSquareGrid({ columns: 9, rows: 6 });
+      const open = run(name, grid, 3);
+      // Vertical walls of row 0 between cells are walls 1..8 (wall 0 and 9 are the rim).
+      for (let x = 1; x < 9; x++) expect(open[x]).toBe(1);
+    }
+  });
+});
 
 describe('uniform spanning trees', () => {
   // 14 degrees of freedom: the 0.999 quantile is 36.12.

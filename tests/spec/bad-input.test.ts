@@ -169,6 +169,19 @@ sizes: { title: 30pt, subtitle: 14pt, heading: 18pt, body: 11pt, label: 8pt, fol
     expect(e.what).toBe('template "Maze {{numbr}}" cannot be used: unknown variable "numbr"');
   });
 
+  it('refuses an algorithm option the algorithm does not read, at the option', () => {
+    const e = errorOf('title: T\npages:\n  - maze: { cells: 4, algorithm: kruskal, straightness: 0.5 }\n');
+    expect(e.where).toMatch(/book\.yaml:3:57$/);
+    expect(e.what).toBe('straightness does not apply to algorithm kruskal');
+    expect(e.hint).toMatch(/read by backtracker/);
+    // A default that a page's own algorithm does not read is simply not used.
+    const dir = tempDir({
+      'b.yaml':
+        'title: T\ndefaults: { straightness: 0.5 }\npages:\n  - maze: { cells: 4, algorithm: wilson }\n',
+    });
+    expect(() => layoutBook(join(dir, 'b.yaml'))).not.toThrow();
+  });
+
   it('refuses alias bombs', () => {
     const bomb = `a: &a [x, x, x, x, x, x, x, x, x, x]
 b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
