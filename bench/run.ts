@@ -5,11 +5,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { measure } from '../src/analyze/metrics.js';
 import { solve } from '../src/analyze/solve.js';
 import { backtracker } from '../src/generate/backtracker.js';
 import { placeEnds } from '../src/generate/entry-exit.js';
 import type { Maze } from '../src/generate/maze.js';
+import { algorithmNames, algorithms } from '../src/generate/registry.js';
 import { buildSquareGrid } from '../src/grid/square.js';
+import { straightAhead } from '../src/grid/straight.js';
 import type { DisplayDocument, Page } from '../src/layout/display-list.js';
 import { drawMaze } from '../src/layout/draw-maze.js';
 import { wallPaths } from '../src/layout/wall-paths.js';
@@ -70,16 +73,19 @@ function squareMaze(size: number, seed: string): Maze {
 
 process.stdout.write(`mazebook bench — node ${process.version}, ${process.arch}\n\n`);
 
-// Generation: the backtracker alone on a prebuilt grid.
+// Generation: each algorithm alone on a prebuilt grid.
 for (const size of [100, 1000]) {
   const grid = buildSquareGrid({ columns: size, rows: size });
-  const rounds = size === 100 ? 300 : 4;
+  for (const name of algorithmNames) {
+    const rounds = size === 100 ? 100 : name === 'aldous-broder' ? 1 : 3;
+    let i = 0;
+    const ms = best(rounds, () => {
+      algorithms[name](grid, createRng(deriveSeed(1, 'bench', i++)), { straightness: 0 });
+    });
+    report(`${name} ${size}×${size}`, (size * size) / ms / 1000, 'M cells/s', true);
+  }
   let i = 0;
-  const ms = best(rounds, () => {
-    backtracker(grid, createRng(deriveSeed(1, 'bench', i++)), { straightness: 0 });
-  });
-  report(`backtracker ${size}×${size}`, (size * size) / ms / 1000, 'M cells/s', true);
-  const msStraight = best(rounds, () => {
+  const msStraight = best(size === 100 ? 100 : 3, () => {
     backtracker(grid, createRng(deriveSeed(1, 'bench', i++)), { straightness: 0.5 });
   });
   report(
@@ -92,6 +98,62 @@ for (const size of [100, 1000]) {
     buildSquareGrid({ columns: size, rows: size });
   });
   report(`square grid build ${size}×${size}`, (size * size) / build / 1000, 'M cells/s', true);
+}
+
+// Textures: averages over 20 mazes of 40×40 per algorithm (printed for docs/algorithms.md).
+process.stdout.write(
+  '\ntexture at 40×40 (mean of 20): dead ends %, junctions %, mean straight run, solution %\n',
+);
+for (const name of algorithmNames) {
+  const t = { deadEnds: 0, junctions: 0, run: 0, solution: 0 };
+  for (let i = 0; i < 20; i++) {
+    const grid = buildSquareGrid({ columns: 40, rows: 40 });
+    const open = algorithms[name](grid, createRng(deriveSeed(2, `texture-${name}`, i)), { straightness: 0 });
+    const maze = placeEnds(grid, open, { kind: 'auto' }, { kind: 'auto' }, name);
+    const m = measure(maze, solve(maze));
+    t.deadEnds += m.deadEnds / m.cells / 20;
+    t.junctions += m.junctions / m.cells / 20;
+    t.solution += m.solutionLength / m.cells / 20;
+    t.run += meanStraightRun(maze) / 20;
+  }
+  process.stdout.write(
+    `  ${name.padEnd(16)} ${(t.deadEnds * 100).toFixed(1).padStart(5)} ${(t.junctions * 100).toFixed(1).padStart(5)} ${t.run.toFixed(2).padStart(6)} ${(t.solution * 100).toFixed(1).padStart(5)}\n`,
+  );
+}
+process.stdout.write('\n');
+
+/** Mean number of cells per maximal straight run of passages (through cells entered and left in line). */
+function meanStraightRun(maze: Maze): number {
+  const { grid, open } = maze;
+  const ahead = straightAhead(grid);
+  let runs = 0;
+  let cells = 0;
+  for (let c = 0; c < grid.cellCount; c++) {
+    for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
+      if (open[grid.adjWall[k]] === 0) continue;
+      // Start a run only where the step into c from behind is not also open and in line.
+      const n = grid.adjCell[k];
+      let behind = false;
+      for (let j = grid.adjStart[c]; j < grid.adjStart[c + 1]; j++) {
+        const b = grid.adjCell[j];
+        if (open[grid.adjWall[j]] === 0) continue;
+        for (let q = grid.adjStart[b]; q < grid.adjStart[b + 1]; q++) {
+          if (grid.adjCell[q] === c && ahead[q] === k) behind = true;
+        }
+      }
+      if (behind) continue;
+      let len = 2;
+      let step = ahead[k];
+      while (step >= 0 && open[grid.adjWall[step]] !== 0) {
+        len++;
+        step = ahead[step];
+      }
+      runs++;
+      cells += len;
+      void n;
+    }
+  }
+  return runs > 0 ? cells / runs : 0;
 }
 
 // Analysis and wall merging on a million cells.

@@ -1,7 +1,7 @@
 import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import type { AlgorithmOptions } from './registry.js';
-import { rectangle, wallBetween } from './square-rows.js';
+import { eastWall, rectangle, southWall } from './square-rows.js';
 
 /**
  * Eller's algorithm (square grids only), one row at a time: join neighbouring cells of different sets at
@@ -32,7 +32,7 @@ export function eller(grid: Grid, rng: Rng, _options: AlgorithmOptions): Uint8Ar
       const b = find(row + x + 1);
       if (a !== b && (last || rng.next() < 0.5)) {
         parent[b] = a;
-        open[wallBetween(grid, row + x, row + x + 1)] = 1;
+        open[eastWall(columns, x, y)] = 1;
       }
     }
     if (last) break;
@@ -44,7 +44,7 @@ export function eller(grid: Grid, rng: Rng, _options: AlgorithmOptions): Uint8Ar
       if (rng.next() < 0.5) {
         drops[r] = 1;
         parent[c + columns] = r;
-        open[wallBetween(grid, c, c + columns)] = 1;
+        open[southWall(columns, rows, x, y)] = 1;
       }
     }
     for (let x = 0; x < columns; x++) {
@@ -53,7 +53,7 @@ export function eller(grid: Grid, rng: Rng, _options: AlgorithmOptions): Uint8Ar
       if (drops[r] === 0) {
         const c = pick[r];
         parent[c + columns] = r;
-        open[wallBetween(grid, c, c + columns)] = 1;
+        open[southWall(columns, rows, c - row, y)] = 1;
       }
       seen[r] = 0;
       drops[r] = 0;

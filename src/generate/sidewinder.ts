@@ -1,7 +1,7 @@
 import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import type { AlgorithmOptions } from './registry.js';
-import { rectangle, wallBetween } from './square-rows.js';
+import { eastWall, northWall, rectangle } from './square-rows.js';
 
 /**
  * Sidewinder (square grids only): the top row is one corridor; every later row is cut into runs, each run
@@ -13,17 +13,15 @@ export function sidewinder(grid: Grid, rng: Rng, _options: AlgorithmOptions): Ui
   for (let y = 0; y < rows; y++) {
     let runStart = 0;
     for (let x = 0; x < columns; x++) {
-      const c = y * columns + x;
       const atEast = x === columns - 1;
       const closeRun = atEast || (y > 0 && rng.next() < 0.5);
       if (closeRun) {
         if (y > 0) {
-          const pick = y * columns + runStart + rng.int(x - runStart + 1);
-          open[wallBetween(grid, pick, pick - columns)] = 1;
+          open[northWall(columns, rows, runStart + rng.int(x - runStart + 1), y)] = 1;
         }
         runStart = x + 1;
       } else {
-        open[wallBetween(grid, c, c + 1)] = 1;
+        open[eastWall(columns, x, y)] = 1;
       }
     }
   }

@@ -15,9 +15,18 @@ export function rectangle(grid: Grid, name: string): { columns: number; rows: nu
   return { columns, rows };
 }
 
-/** The wall between neighbouring cells a and b (they must be adjacent). */
-export function wallBetween(grid: Grid, a: number, b: number): number {
-  for (let k = grid.adjStart[a]; k < grid.adjStart[a + 1]; k++)
-    if (grid.adjCell[k] === b) return grid.adjWall[k];
-  throw new Error(`internal: cells ${a} and ${b} are not neighbours`);
+/**
+ * Wall indices of a full (unmasked) square grid, from the wall order of `buildSquareGrid`: vertical walls
+ * row by row (columns + 1 per row), then horizontal walls (columns per row boundary).
+ */
+export function eastWall(columns: number, x: number, y: number): number {
+  return y * (columns + 1) + x + 1;
+}
+
+export function northWall(columns: number, rows: number, x: number, y: number): number {
+  return rows * (columns + 1) + y * columns + x;
+}
+
+export function southWall(columns: number, rows: number, x: number, y: number): number {
+  return rows * (columns + 1) + (y + 1) * columns + x;
 }

@@ -7,30 +7,31 @@ import type { AlgorithmOptions } from './registry.js';
  * between the tree and a cell outside it — a minimum spanning tree, grown from one cell with a binary heap of
  * wall indices keyed by weight. O(walls · log walls).
  */
+/** Low bits of a heap key that hold the adjacency index; the weight takes the 30 bits above them. */
+const INDEX_BITS = 2 ** 23;
+
 export function truePrim(grid: Grid, rng: Rng, _options: AlgorithmOptions): Uint8Array {
   const { adjStart, adjCell, adjWall, cellCount, wallCount } = grid;
   const open = new Uint8Array(wallCount);
   if (cellCount === 0) return open;
-  const weight = new Uint32Array(wallCount);
-  for (let w = 0; w < wallCount; w++) weight[w] = rng.nextUint32();
+  if (adjCell.length > INDEX_BITS)
+    throw new Error('internal: true-prim supports at most 2^23 adjacency entries');
+  // 30-bit weight per wall; a heap key is weight · 2^23 + adjacency index, exact in a double (53 bits), so
+  // comparing keys compares weights and breaks ties by index, without looking anything up.
+  const weight = new Float64Array(wallCount);
+  for (let w = 0; w < wallCount; w++) weight[w] = (rng.nextUint32() >>> 2) * INDEX_BITS;
   const inTree = new Uint8Array(cellCount);
-  // Heap entries are adjacency indices k (wall adjWall[k] leading to adjCell[k]); each k is pushed once.
-  const heap = new Int32Array(adjCell.length);
+  const heap = new Float64Array(adjCell.length);
   let size = 0;
-  const less = (a: number, b: number): boolean => {
-    const wa = weight[adjWall[a]];
-    const wb = weight[adjWall[b]];
-    return wa < wb || (wa === wb && a < b);
-  };
-  const push = (k: number): void => {
+  const push = (key: number): void => {
     let i = size++;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!less(k, heap[p])) break;
+      if (heap[p] <= key) break;
       heap[i] = heap[p];
       i = p;
     }
-    heap[i] = k;
+    heap[i] = key;
   };
   const pop = (): number => {
     const top = heap[0];
@@ -39,8 +40,8 @@ export function truePrim(grid: Grid, rng: Rng, _options: AlgorithmOptions): Uint
     for (;;) {
       let child = 2 * i + 1;
       if (child >= size) break;
-      if (child + 1 < size && less(heap[child + 1], heap[child])) child++;
-      if (!less(heap[child], last)) break;
+      if (child + 1 < size && heap[child + 1] < heap[child]) child++;
+      if (heap[child] >= last) break;
       heap[i] = heap[child];
       i = child;
     }
@@ -49,11 +50,13 @@ export function truePrim(grid: Grid, rng: Rng, _options: AlgorithmOptions): Uint
   };
   const add = (c: number): void => {
     inTree[c] = 1;
-    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) if (inTree[adjCell[k]] === 0) push(k);
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      if (inTree[adjCell[k]] === 0) push(weight[adjWall[k]] + k);
+    }
   };
   add(rng.int(cellCount));
   while (size > 0) {
-    const k = pop();
+    const k = pop() % INDEX_BITS;
     const c = adjCell[k];
     if (inTree[c] !== 0) continue;
     open[adjWall[k]] = 1;
