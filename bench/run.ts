@@ -10,7 +10,7 @@ import { solve } from '../src/analyze/solve.js';
 import { backtracker } from '../src/generate/backtracker.js';
 import { placeEnds } from '../src/generate/entry-exit.js';
 import type { Maze } from '../src/generate/maze.js';
-import { algorithmNames, algorithms } from '../src/generate/registry.js';
+import { algorithmNames, algorithms, openWalls } from '../src/generate/registry.js';
 import { buildSquareGrid } from '../src/grid/square.js';
 import { straightAhead } from '../src/grid/straight.js';
 import type { DisplayDocument, Page } from '../src/layout/display-list.js';
@@ -108,7 +108,9 @@ for (const name of algorithmNames) {
   const t = { deadEnds: 0, junctions: 0, run: 0, solution: 0 };
   for (let i = 0; i < 20; i++) {
     const grid = buildSquareGrid({ columns: 40, rows: 40 });
-    const open = algorithms[name](grid, createRng(deriveSeed(2, `texture-${name}`, i)), { straightness: 0 });
+    const open = openWalls(
+      algorithms[name](grid, createRng(deriveSeed(2, `texture-${name}`, i)), { straightness: 0 }),
+    );
     const maze = placeEnds(grid, open, { kind: 'auto' }, { kind: 'auto' }, name);
     const m = measure(maze, solve(maze));
     t.deadEnds += m.deadEnds / m.cells / 20;

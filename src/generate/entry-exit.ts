@@ -8,7 +8,8 @@ export type Side = 'top' | 'bottom' | 'left' | 'right';
 /** Where an end of the maze goes: `auto` (as far from the other end as the maze allows) or a rim spot. */
 export type EndPlacement =
   | { kind: 'auto' }
-  | { kind: 'side'; side: Side /** in [0, 1] along the side */; at: number };
+  | { kind: 'side'; side: Side /** in [0, 1] along the side */; at: number }
+  | { kind: 'wall' /** a rim wall chosen by the algorithm */; wall: number };
 
 const SIDE_VECTOR: Record<Side, [number, number]> = {
   top: [0, -1],
@@ -36,8 +37,10 @@ export function placeEnds(
 ): Maze {
   if (grid.rimWall.length === 0)
     throw new UserError(where, 'the maze has no rim to place an entry and exit on');
-  let entryWall = entry.kind === 'side' ? wallOnSide(grid, entry.side, entry.at) : -1;
-  let exitWall = exit.kind === 'side' ? wallOnSide(grid, exit.side, exit.at) : -1;
+  const fixed = (end: EndPlacement): number =>
+    end.kind === 'side' ? wallOnSide(grid, end.side, end.at) : end.kind === 'wall' ? end.wall : -1;
+  let entryWall = fixed(entry);
+  let exitWall = fixed(exit);
   for (const [name, end, wall] of [
     ['entry', entry, entryWall],
     ['exit', exit, exitWall],

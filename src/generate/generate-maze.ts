@@ -27,6 +27,16 @@ export function generateMaze(recipe: MazeRecipe, seed: Seed128, where: string): 
     throw new Error(`internal: the ${grid.topology} grid ${grid.sizeLabel} is not connected`);
   }
   const rng = createRng(seed);
-  const open = algorithms[recipe.algorithm](grid, rng, recipe.options);
-  return placeEnds(grid, open, recipe.entry, recipe.exit, where);
+  const carved = algorithms[recipe.algorithm](grid, rng, recipe.options);
+  if (carved instanceof Uint8Array) return placeEnds(grid, carved, recipe.entry, recipe.exit, where);
+  // The algorithm chose its own ends; the spec's explicit ends still win.
+  const own = (end: EndPlacement, wall: number): EndPlacement =>
+    end.kind === 'auto' ? { kind: 'wall', wall } : end;
+  return placeEnds(
+    grid,
+    carved.open,
+    own(recipe.entry, carved.entryWall),
+    own(recipe.exit, carved.exitWall),
+    where,
+  );
 }

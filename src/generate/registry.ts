@@ -1,6 +1,7 @@
 import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import { aldousBroder } from './aldous-broder.js';
+import { amazing } from './amazing.js';
 import { backtracker } from './backtracker.js';
 import { binaryTree } from './binary-tree.js';
 import { eller } from './eller.js';
@@ -22,10 +23,16 @@ export interface AlgorithmOptions {
 export type OptionName = Exclude<keyof AlgorithmOptions, never>;
 
 /**
- * An algorithm turns a grid into a spanning tree of its cells, returned as the open-wall set. Entry and exit
- * are placed afterwards (see `placeEnds`), because `auto` ends depend on the finished tree.
+ * What an algorithm carves: the open walls of a spanning tree, and optionally the rim walls it chose for
+ * entry and exit itself (as "Amazing" does). Those are used where the spec leaves the ends `auto`.
  */
-export type Algorithm = (grid: Grid, rng: Rng, options: AlgorithmOptions) => Uint8Array;
+export type Carved = Uint8Array | { open: Uint8Array; entryWall: number; exitWall: number };
+
+/**
+ * An algorithm turns a grid into a spanning tree of its cells. Ends it does not choose are placed afterwards
+ * (see `placeEnds`), because `auto` ends depend on the finished tree.
+ */
+export type Algorithm = (grid: Grid, rng: Rng, options: AlgorithmOptions) => Carved;
 
 export interface AlgorithmInfo {
   run: Algorithm;
@@ -79,6 +86,11 @@ export const algorithmInfo = {
     options: [],
     squareOnly: true,
   },
+  amazing: {
+    run: amazing,
+    summary: 'the classic BASIC walk: entry on top, exit on the bottom, restarts from random cells',
+    options: [],
+  },
   eller: {
     run: eller,
     summary: 'row-by-row sets: uniform-looking, streams any height',
@@ -95,3 +107,8 @@ export const algorithms = Object.fromEntries(algorithmNames.map((n) => [n, algor
   AlgorithmName,
   Algorithm
 >;
+
+/** The open-wall set of whatever an algorithm carved. */
+export function openWalls(carved: Carved): Uint8Array {
+  return carved instanceof Uint8Array ? carved : carved.open;
+}

@@ -4,9 +4,11 @@ import {
   algorithmInfo,
   algorithmNames,
   algorithms,
+  openWalls,
 } from '../../src/generate/registry.js';
 import { bfs } from '../../src/grid/bfs.js';
 import type { Grid } from '../../src/grid/grid.js';
+import { rimNormal } from '../../src/grid/grid.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
@@ -14,7 +16,7 @@ import { createRng } from '../../src/random/sfc32.js';
 const OPTIONS = { straightness: 0 };
 
 function run(name: AlgorithmName, grid: Grid, seed: number): Uint8Array {
-  return algorithms[name](grid, createRng(deriveSeed(seed, name)), OPTIONS);
+  return openWalls(algorithms[name](grid, createRng(deriveSeed(seed, name)), OPTIONS));
 }
 
 function isTree(grid: Grid, open: Uint8Array): boolean {
@@ -56,7 +58,7 @@ function treeChiSquare(name: AlgorithmName, samples: number): { distinct: number
   const counts = new Map<string, number>();
   const rng = createRng(deriveSeed(11, `uniform-${name}`));
   for (let i = 0; i < samples; i++) {
-    const key = algorithms[name](grid, rng, OPTIONS).join('');
+    const key = openWalls(algorithms[name](grid, rng, OPTIONS)).join('');
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const expected = samples / 15;
@@ -83,6 +85,23 @@ describe('square-only algorithms', () => {
       // Vertical walls of row 0 between cells are walls 1..8 (wall 0 and 9 are the rim).
       for (let x = 1; x < 9; x++) expect(open[x]).toBe(1);
     }
+  });
+});
+
+describe('amazing', () => {
+  it('enters through the top side and leaves through the bottom side', async () => {
+    const { squareMaze } = await import('../helpers.js');
+    for (let seed = 1; seed <= 10; seed++) {
+      const m = squareMaze(9, 7, seed, { algorithm: 'amazing' });
+      expect(rimNormal(m.grid, m.entryWall)[1]).toBe(-1);
+      expect(rimNormal(m.grid, m.exitWall)[1]).toBe(1);
+    }
+    // Explicit ends in the spec still win over the algorithm's own.
+    const left = squareMaze(9, 7, 1, {
+      algorithm: 'amazing',
+      entry: { kind: 'side', side: 'left', at: 0.5 },
+    });
+    expect(rimNormal(left.grid, left.entryWall)[0]).toBe(-1);
   });
 });
 
