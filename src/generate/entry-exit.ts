@@ -144,7 +144,8 @@ function outermostRimWall(grid: Grid, cell: number, other: number): number {
   return best;
 }
 
-function wallOnSide(grid: Grid, side: Side, at: number): number {
+/** The rim wall facing `side` nearest to `at` along it (the outermost on ties), or -1 if none faces it. */
+export function wallOnSide(grid: Grid, side: Side, at: number): number {
   const [sx, sy] = SIDE_VECTOR[side];
   const alongX = sy !== 0;
   const target = at * (alongX ? grid.width : grid.height);

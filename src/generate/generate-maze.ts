@@ -1,9 +1,17 @@
 import { bfs } from '../grid/bfs.js';
+import type { Grid } from '../grid/grid.js';
 import { buildGrid, type GridSize, type TopologyName } from '../grid/registry.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
-import { type EndPlacement, placeEnds } from './entry-exit.js';
+import { UserError } from '../spec/errors.js';
+import { type EndPlacement, placeEnds, wallOnSide } from './entry-exit.js';
 import type { Maze } from './maze.js';
-import { type AlgorithmName, type AlgorithmOptions, algorithms } from './registry.js';
+import {
+  type AlgorithmInfo,
+  type AlgorithmName,
+  type AlgorithmOptions,
+  algorithmInfo,
+  algorithms,
+} from './registry.js';
 
 /** Everything that decides a maze's walls, fully resolved (no defaults left to apply). */
 export interface MazeRecipe {
@@ -27,7 +35,11 @@ export function generateMaze(recipe: MazeRecipe, seed: Seed128, where: string): 
     throw new Error(`internal: the ${grid.topology} grid ${grid.sizeLabel} is not connected`);
   }
   const rng = createRng(seed);
-  const carved = algorithms[recipe.algorithm](grid, rng, recipe.options);
+  const info: AlgorithmInfo = algorithmInfo[recipe.algorithm];
+  const options = info.needsEnds
+    ? { ...recipe.options, ends: endsBeforehand(grid, recipe, where) }
+    : recipe.options;
+  const carved = algorithms[recipe.algorithm](grid, rng, options);
   if (carved instanceof Uint8Array) return placeEnds(grid, carved, recipe.entry, recipe.exit, where);
   // The algorithm chose its own ends; the spec's explicit ends still win.
   const own = (end: EndPlacement, wall: number): EndPlacement =>
@@ -39,4 +51,35 @@ export function generateMaze(recipe: MazeRecipe, seed: Seed128, where: string): 
     own(recipe.exit, carved.exitWall),
     where,
   );
+}
+
+/** Default ends for algorithms that need them first: north-west top wall in, south-east bottom wall out. */
+const FIRST_ENTRY: EndPlacement = { kind: 'side', side: 'top', at: 0 };
+const FIRST_EXIT: EndPlacement = { kind: 'side', side: 'bottom', at: 1 };
+
+function endsBeforehand(
+  grid: Grid,
+  recipe: MazeRecipe,
+  where: string,
+): { entryWall: number; exitWall: number } {
+  const wall = (end: EndPlacement, fallback: EndPlacement, name: string): number => {
+    const e = end.kind === 'auto' ? fallback : end;
+    const w = e.kind === 'side' ? wallOnSide(grid, e.side, e.at) : e.kind === 'wall' ? e.wall : -1;
+    if (w < 0)
+      throw new UserError(
+        where,
+        `${name}: no rim wall of this maze faces ${e.kind === 'side' ? e.side : 'that way'}`,
+      );
+    return w;
+  };
+  const entryWall = wall(recipe.entry, FIRST_ENTRY, 'entry');
+  const exitWall = wall(recipe.exit, FIRST_EXIT, 'exit');
+  if (entryWall === exitWall) {
+    throw new UserError(
+      where,
+      'entry and exit fall on the same rim wall',
+      'give them different sides or positions',
+    );
+  }
+  return { entryWall, exitWall };
 }

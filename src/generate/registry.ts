@@ -5,10 +5,12 @@ import { amazing } from './amazing.js';
 import { backtracker } from './backtracker.js';
 import { binaryTree } from './binary-tree.js';
 import { eller } from './eller.js';
+import { finger } from './finger.js';
 import { growingTree, prim } from './growing-tree.js';
 import { huntAndKill } from './hunt-and-kill.js';
 import { kruskal } from './kruskal.js';
 import { sidewinder } from './sidewinder.js';
+import { type DirectionWeights, skewedDfs } from './skewed-dfs.js';
 import { truePrim } from './true-prim.js';
 import { wilson } from './wilson.js';
 
@@ -18,9 +20,14 @@ export interface AlgorithmOptions {
   straightness: number;
   /** growing-tree: in [0, 1], the chance of growing from the newest active cell rather than a random one. */
   newest?: number;
+  /** skewed-dfs: weight of each direction (default 1 each). */
+  weights?: Partial<DirectionWeights>;
+  /** Entry and exit rim walls, handed to algorithms that need them before they start (`needsEnds`). */
+  ends?: { entryWall: number; exitWall: number };
 }
 
-export type OptionName = Exclude<keyof AlgorithmOptions, never>;
+/** Options a spec may set (`ends` is the planner's, not the user's). */
+export type OptionName = Exclude<keyof AlgorithmOptions, 'ends'>;
 
 /**
  * What an algorithm carves: the open walls of a spanning tree, and optionally the rim walls it chose for
@@ -42,6 +49,8 @@ export interface AlgorithmInfo {
   options: readonly OptionName[];
   /** Works only on full rectangles of square cells (row-by-row algorithms). */
   squareOnly?: boolean;
+  /** Must know its entry and exit walls before it starts. */
+  needsEnds?: boolean;
 }
 
 /** One entry per algorithm; adding an algorithm is adding a file and an entry here. */
@@ -90,6 +99,17 @@ export const algorithmInfo = {
     run: amazing,
     summary: 'the classic BASIC walk: entry on top, exit on the bottom, restarts from random cells',
     options: [],
+  },
+  finger: {
+    run: finger,
+    summary: 'Finger Maze backtracker: resumes from the oldest cell, exit joined at the deepest point',
+    options: [],
+    needsEnds: true,
+  },
+  'skewed-dfs': {
+    run: skewedDfs,
+    summary: 'depth-first walk with a weight per direction',
+    options: ['weights'],
   },
   eller: {
     run: eller,

@@ -144,7 +144,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
         shape: maze.shape ?? 'square',
         size: { columns, rows },
         algorithm,
-        options: { straightness: maze.straightness ?? 0, newest: maze.newest },
+        options: { straightness: maze.straightness ?? 0, newest: maze.newest, weights: maze.weights },
         entry: resolveEnd(maze.entry),
         exit: resolveEnd(maze.exit),
       },
@@ -338,7 +338,7 @@ function checkUniqueIds(spec: LoadedYaml<BookSpec>): void {
   });
 }
 
-const ALGORITHM_OPTIONS: readonly OptionName[] = ['straightness', 'newest'];
+const ALGORITHM_OPTIONS: readonly OptionName[] = ['straightness', 'newest', 'weights'];
 
 /**
  * Refuses an option the chosen algorithm does not read, and a square-only algorithm on another shape.

@@ -92,6 +92,15 @@ export const mazeSchema = z
     newest: z.number().min(0).max(1).optional().meta({
       description: 'growing-tree: chance in [0, 1] of growing from the newest cell (else a random one).',
     }),
+    weights: z
+      .strictObject({
+        up: z.number().min(0).optional(),
+        down: z.number().min(0).optional(),
+        left: z.number().min(0).optional(),
+        right: z.number().min(0).optional(),
+      })
+      .optional()
+      .meta({ description: 'skewed-dfs: weight ≥ 0 of each direction (default 1 each).' }),
     entry: end.optional(),
     exit: end.optional(),
   })

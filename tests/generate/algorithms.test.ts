@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { wallOnSide } from '../../src/generate/entry-exit.js';
 import {
+  type AlgorithmInfo,
   type AlgorithmName,
   algorithmInfo,
   algorithmNames,
@@ -16,7 +18,11 @@ import { createRng } from '../../src/random/sfc32.js';
 const OPTIONS = { straightness: 0 };
 
 function run(name: AlgorithmName, grid: Grid, seed: number): Uint8Array {
-  return openWalls(algorithms[name](grid, createRng(deriveSeed(seed, name)), OPTIONS));
+  const info: AlgorithmInfo = algorithmInfo[name];
+  const options = info.needsEnds
+    ? { ...OPTIONS, ends: { entryWall: wallOnSide(grid, 'top', 0), exitWall: wallOnSide(grid, 'bottom', 1) } }
+    : OPTIONS;
+  return openWalls(algorithms[name](grid, createRng(deriveSeed(seed, name)), options));
 }
 
 function isTree(grid: Grid, open: Uint8Array): boolean {
@@ -102,6 +108,45 @@ describe('amazing', () => {
       entry: { kind: 'side', side: 'left', at: 0.5 },
     });
     expect(rimNormal(left.grid, left.entryWall)[0]).toBe(-1);
+  });
+});
+
+describe('skewed-dfs', () => {
+  it('follows its direction weights', () => {
+    const grid = buildSquareGrid({ columns: 30, rows: 30 });
+    const verticalShare = (weights: { up?: number; down?: number; left?: number; right?: number }) => {
+      const open = openWalls(
+        algorithms['skewed-dfs'](grid, createRng(deriveSeed(3, 'skew')), { ...OPTIONS, weights }),
+      );
+      let vertical = 0;
+      let all = 0;
+      for (let w = 0; w < grid.wallCount; w++) {
+        if (!open[w] || grid.wallCellB[w] < 0) continue;
+        all++;
+        // Horizontal walls (listed after the 31 × 30 vertical ones) carry vertical passages.
+        if (w >= 31 * 30) vertical++;
+      }
+      return vertical / all;
+    };
+    expect(verticalShare({ up: 4, down: 4 })).toBeGreaterThan(verticalShare({}) + 0.15);
+    expect(verticalShare({ left: 4, right: 4 })).toBeLessThan(verticalShare({}) - 0.15);
+  });
+});
+
+describe('finger', () => {
+  it('defaults to the north-west entry and south-east exit, with the exit a dead end on a long route', async () => {
+    const { squareMaze } = await import('../helpers.js');
+    const { solve } = await import('../../src/analyze/solve.js');
+    for (let seed = 1; seed <= 5; seed++) {
+      const m = squareMaze(12, 9, seed, { algorithm: 'finger' });
+      expect(m.entryCell).toBe(0);
+      expect(m.exitCell).toBe(12 * 9 - 1);
+      let passages = 0;
+      for (let k = m.grid.adjStart[m.exitCell]; k < m.grid.adjStart[m.exitCell + 1]; k++)
+        passages += m.open[m.grid.adjWall[k]];
+      expect(passages).toBe(1);
+      expect(solve(m).cells.length).toBeGreaterThan(20);
+    }
   });
 });
 

@@ -1,0 +1,85 @@
+import type { Grid } from '../grid/grid.js';
+import type { Rng } from '../random/sfc32.js';
+import type { AlgorithmOptions } from './registry.js';
+
+/** Per-direction weights on the page: a step's weight blends them by its direction. */
+export interface DirectionWeights {
+  up: number;
+  down: number;
+  left: number;
+  right: number;
+}
+
+/**
+ * Skewed depth-first search (McGlinn's listing 5.1): a depth-first walk from the first cell whose next step
+ * is drawn with a weight per direction, so `{left: 1, right: 1, up: 3, down: 3}` makes vertical corridors.
+ * On a square grid a step's weight is its direction's weight; on other grids it blends the two nearest
+ * compass weights by the step's direction (so a step 30° above east mixes `right` and `up`).
+ */
+export function skewedDfs(grid: Grid, rng: Rng, options: AlgorithmOptions): Uint8Array {
+  const w = { up: 1, down: 1, left: 1, right: 1, ...options.weights };
+  const { adjStart, adjCell, adjWall, cellCount, cellX, cellY } = grid;
+  const open = new Uint8Array(grid.wallCount);
+  if (cellCount === 0) return open;
+  const weight = new Float64Array(adjCell.length);
+  for (let c = 0; c < cellCount; c++) {
+    for (let k = adjStart[c]; k < adjStart[c + 1]; k++) {
+      const dx = cellX[adjCell[k]] - cellX[c];
+      const dy = cellY[adjCell[k]] - cellY[c];
+      const sum = Math.abs(dx) + Math.abs(dy);
+      weight[k] =
+        (Math.max(0, dx) * w.right +
+          Math.max(0, -dx) * w.left +
+          Math.max(0, dy) * w.down +
+          Math.max(0, -dy) * w.up) /
+        sum;
+    }
+  }
+  const visited = new Uint8Array(cellCount);
+  const stack = new Int32Array(cellCount);
+  let maxDegree = 0;
+  for (let c = 0; c < cellCount; c++) maxDegree = Math.max(maxDegree, adjStart[c + 1] - adjStart[c]);
+  const choices = new Int32Array(maxDegree);
+  let sp = 0;
+  stack[sp++] = 0;
+  visited[0] = 1;
+  while (sp > 0) {
+    const c = stack[sp - 1];
+    let n = 0;
+    let total = 0;
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      if (visited[adjCell[k]] === 0 && weight[k] > 0) {
+        choices[n++] = k;
+        total += weight[k];
+      }
+    }
+    if (n === 0) {
+      // A zero weight only postpones a direction: take it when nothing else is left.
+      for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+        if (visited[adjCell[k]] === 0) {
+          choices[n++] = k;
+          total += 1;
+        }
+      }
+      if (n === 0) {
+        sp--;
+        continue;
+      }
+      for (let i = 0; i < n; i++) weight[choices[i]] = 1;
+    }
+    let r = rng.next() * total;
+    let k = choices[n - 1];
+    for (let i = 0; i < n; i++) {
+      r -= weight[choices[i]];
+      if (r < 0) {
+        k = choices[i];
+        break;
+      }
+    }
+    const next = adjCell[k];
+    open[adjWall[k]] = 1;
+    visited[next] = 1;
+    stack[sp++] = next;
+  }
+  return open;
+}
