@@ -5,6 +5,7 @@ import { createRng, type Seed128 } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
 import { type EndPlacement, placeEnds, wallOnSide } from './entry-exit.js';
 import type { Maze } from './maze.js';
+import { applyPost, type PostStep } from './post/registry.js';
 import {
   type AlgorithmInfo,
   type AlgorithmName,
@@ -21,10 +22,12 @@ export interface MazeRecipe {
   options: AlgorithmOptions;
   entry: EndPlacement;
   exit: EndPlacement;
+  /** Post-processes, in order (none when absent). */
+  post?: readonly PostStep[];
 }
 
 /**
- * grid (topology) → spanning tree (algorithm) → entry and exit. Pure: the same recipe and seed always give
+ * grid (topology) → spanning tree (algorithm) → entry and exit → post-processes. Pure: the same recipe and seed always give
  * the same maze.
  * @param where names the page in error messages
  */
@@ -40,17 +43,20 @@ export function generateMaze(recipe: MazeRecipe, seed: Seed128, where: string): 
     ? { ...recipe.options, ends: endsBeforehand(grid, recipe, where) }
     : recipe.options;
   const carved = algorithms[recipe.algorithm](grid, rng, options);
-  if (carved instanceof Uint8Array) return placeEnds(grid, carved, recipe.entry, recipe.exit, where);
-  // The algorithm chose its own ends; the spec's explicit ends still win.
+  // An algorithm may choose its own ends; the spec's explicit ends still win.
   const own = (end: EndPlacement, wall: number): EndPlacement =>
     end.kind === 'auto' ? { kind: 'wall', wall } : end;
-  return placeEnds(
-    grid,
-    carved.open,
-    own(recipe.entry, carved.entryWall),
-    own(recipe.exit, carved.exitWall),
-    where,
-  );
+  const maze =
+    carved instanceof Uint8Array
+      ? placeEnds(grid, carved, recipe.entry, recipe.exit, where)
+      : placeEnds(
+          grid,
+          carved.open,
+          own(recipe.entry, carved.entryWall),
+          own(recipe.exit, carved.exitWall),
+          where,
+        );
+  return recipe.post && recipe.post.length > 0 ? applyPost(maze, rng, recipe.post) : maze;
 }
 
 /** Default ends for algorithms that need them first: north-west top wall in, south-east bottom wall out. */

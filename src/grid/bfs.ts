@@ -44,3 +44,27 @@ export function bfs(grid: Grid, open: Uint8Array, start: number): Bfs {
 export function across(grid: Grid, wall: number, cell: number): number {
   return grid.wallCellA[wall] === cell ? grid.wallCellB[wall] : grid.wallCellA[wall];
 }
+
+/**
+ * The route a breadth-first search found from its start to `target`: cells in walking order (both ends
+ * included) and the walls crossed between them; undefined when `target` was not reached.
+ */
+export function routeTo(
+  grid: Grid,
+  search: Bfs,
+  target: number,
+): { cells: Int32Array; walls: Int32Array } | undefined {
+  const length = search.dist[target];
+  if (length < 0) return undefined;
+  const cells = new Int32Array(length + 1);
+  const walls = new Int32Array(length);
+  let c = target;
+  for (let i = length; i > 0; i--) {
+    cells[i] = c;
+    const w = search.viaWall[c];
+    walls[i - 1] = w;
+    c = across(grid, w, c);
+  }
+  cells[0] = c;
+  return { cells, walls };
+}

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { EndPlacement } from '../generate/entry-exit.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
+import type { PostStep } from '../generate/post/registry.js';
 import { type AlgorithmName, algorithmInfo, algorithmNames, type OptionName } from '../generate/registry.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { murmur3 } from '../random/murmur3.js';
@@ -147,6 +148,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
         options: { straightness: maze.straightness ?? 0, newest: maze.newest, weights: maze.weights },
         entry: resolveEnd(maze.entry),
         exit: resolveEnd(maze.exit),
+        post: (maze.post ?? []).map(resolvePost),
       },
       cellSize,
     };
@@ -230,6 +232,13 @@ function resolveDate(date: string | undefined, epoch: number | undefined): Date 
   if (date) return new Date(date.length === 10 ? `${date}T00:00:00Z` : date);
   if (epoch !== undefined) return new Date(epoch * 1000);
   return FIXED_DATE;
+}
+
+function resolvePost(step: NonNullable<MazeSpec['post']>[number]): PostStep {
+  if (typeof step === 'string') return { name: step };
+  if ('cross-cuts' in step) return { name: 'cross-cuts', count: step['cross-cuts'] };
+  if ('loops' in step) return { name: 'loops', count: step.loops };
+  return { name: 'braid', share: step.braid };
 }
 
 function resolveEnd(end: EndSpec | undefined): EndPlacement {

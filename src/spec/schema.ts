@@ -70,6 +70,18 @@ const end = z
 
 const cellCount = z.int().min(2).max(LIMITS.maxSide);
 
+const postStep = z
+  .union(
+    [
+      z.enum(['reduce-path', 'reverse-wasted-turns']),
+      z.strictObject({ 'cross-cuts': z.int().min(0).max(LIMITS.maxCells) }),
+      z.strictObject({ loops: z.int().min(0).max(LIMITS.maxCells) }),
+      z.strictObject({ braid: z.number().min(0).max(1) }),
+    ],
+    { error: 'expected reduce-path, reverse-wasted-turns, {cross-cuts: n}, {loops: n} or {braid: 0..1}' },
+  )
+  .meta({ description: 'One post-process.' });
+
 export const mazeSchema = z
   .strictObject({
     shape: z.enum(topologyNames).optional().meta({ description: 'Tiling of the maze.' }),
@@ -103,6 +115,11 @@ export const mazeSchema = z
       .meta({ description: 'skewed-dfs: weight ≥ 0 of each direction (default 1 each).' }),
     entry: end.optional(),
     exit: end.optional(),
+    post: z
+      .array(postStep)
+      .max(16)
+      .optional()
+      .meta({ description: 'Post-processes applied in order after generation.' }),
   })
   .meta({ description: 'How one maze is made.' });
 

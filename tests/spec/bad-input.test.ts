@@ -182,6 +182,15 @@ sizes: { title: 30pt, subtitle: 14pt, heading: 18pt, body: 11pt, label: 8pt, fol
     expect(() => layoutBook(join(dir, 'b.yaml'))).not.toThrow();
   });
 
+  it('refuses an unknown post-process, listing the valid ones', () => {
+    const e = errorOf('title: T\npages:\n  - maze: { cells: 4, post: [reduce-paths] }\n');
+    expect(e.where).toMatch(/book\.yaml:3:30$/);
+    expect(e.what).toMatch(/pages\[0\]\.maze\.post\[0\]: expected "reduce-path" or "reverse-wasted-turns"/);
+    expect(e.hint).toBe('did you mean "reduce-path"?');
+    const bad = errorOf('title: T\npages:\n  - maze: { cells: 4, post: [{ braid: 2 }] }\n');
+    expect(bad.what).toMatch(/post\[0\]\.braid: must be at most 1/);
+  });
+
   it('refuses alias bombs', () => {
     const bomb = `a: &a [x, x, x, x, x, x, x, x, x, x]
 b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
