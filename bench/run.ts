@@ -9,7 +9,9 @@ import { measure } from '../src/analyze/metrics.js';
 import { solve } from '../src/analyze/solve.js';
 import { backtracker } from '../src/generate/backtracker.js';
 import { placeEnds, wallOnSide } from '../src/generate/entry-exit.js';
+import { generateMaze } from '../src/generate/generate-maze.js';
 import type { Maze } from '../src/generate/maze.js';
+import { applyPost, type PostStep } from '../src/generate/post/registry.js';
 import {
   type AlgorithmInfo,
   type AlgorithmName,
@@ -17,7 +19,6 @@ import {
   algorithmInfo,
   algorithmNames,
   algorithms,
-  openWalls,
 } from '../src/generate/registry.js';
 import type { Grid } from '../src/grid/grid.js';
 import { buildSquareGrid } from '../src/grid/square.js';
@@ -117,11 +118,18 @@ process.stdout.write(
 for (const name of algorithmNames) {
   const t = { deadEnds: 0, junctions: 0, run: 0, solution: 0 };
   for (let i = 0; i < 20; i++) {
-    const grid = buildSquareGrid({ columns: 40, rows: 40 });
-    const open = openWalls(
-      algorithms[name](grid, createRng(deriveSeed(2, `texture-${name}`, i)), { straightness: 0 }),
+    const maze = generateMaze(
+      {
+        shape: 'square',
+        size: { columns: 40, rows: 40 },
+        algorithm: name,
+        options: { straightness: 0 },
+        entry: { kind: 'auto' },
+        exit: { kind: 'auto' },
+      },
+      deriveSeed(2, `texture-${name}`, i),
+      name,
     );
-    const maze = placeEnds(grid, open, { kind: 'auto' }, { kind: 'auto' }, name);
     const m = measure(maze, solve(maze));
     t.deadEnds += m.deadEnds / m.cells / 20;
     t.junctions += m.junctions / m.cells / 20;
@@ -176,6 +184,23 @@ function meanStraightRun(maze: Maze): number {
     }
   }
   return runs > 0 ? cells / runs : 0;
+}
+
+// Post-processes on a 1000×1000 backtracker maze.
+{
+  const maze = squareMaze(1000, 'post');
+  const steps: PostStep[] = [
+    { name: 'reduce-path' },
+    { name: 'cross-cuts', count: 10_000 },
+    { name: 'loops', count: 10_000 },
+    { name: 'braid', share: 0.5 },
+    { name: 'reverse-wasted-turns' },
+  ];
+  for (const step of steps) {
+    let i = 0;
+    const ms = best(2, () => void applyPost(maze, createRng(deriveSeed(1, 'post', i++)), [step]));
+    report(`post ${step.name} 1000×1000`, 1e6 / ms / 1000, 'M cells/s', true);
+  }
 }
 
 // Analysis and wall merging on a million cells.

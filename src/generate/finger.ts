@@ -5,8 +5,8 @@ import type { AlgorithmOptions, Carved } from './registry.js';
 /**
  * The Finger Maze generator, a modified recursive backtracker: the start and exit cells are marked visited
  * first; on a dead end the walk resumes from the *first* cell of its stack (the oldest) rather than the
- * last; and the exit is joined to the neighbour that was active with the deepest stack, which makes a long
- * winding solution. Needs its ends before it starts, so the planner hands them over in `options.ends`
+ * last; and the exit is joined to the neighbour that was active with the deepest stack — the greatest depth
+ * in the carved tree — which makes a long winding solution. Needs its ends before it starts, so the planner hands them over in `options.ends`
  * (by default the north-west corner's top wall and the south-east corner's bottom wall, the Finger Maze
  * standard form).
  */
@@ -28,6 +28,8 @@ export function finger(grid: Grid, rng: Rng, options: AlgorithmOptions): Carved 
   let maxDegree = 0;
   for (let c = 0; c < cellCount; c++) maxDegree = Math.max(maxDegree, adjStart[c + 1] - adjStart[c]);
   const choices = new Int32Array(maxDegree);
+  /** Tree depth of each cell: the stack depth it would have in the classic recursive formulation. */
+  const depth = new Int32Array(cellCount);
   let bestDepth = -1;
   let exitLink = -1;
   let c = start;
@@ -35,14 +37,15 @@ export function finger(grid: Grid, rng: Rng, options: AlgorithmOptions): Carved 
     let n = 0;
     for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
       const m = adjCell[k];
-      if (m === exit && tail - head > bestDepth && start !== exit) {
-        bestDepth = tail - head;
+      if (m === exit && depth[c] > bestDepth && start !== exit) {
+        bestDepth = depth[c];
         exitLink = adjWall[k];
       }
       if (visited[m] === 0) choices[n++] = k;
     }
     if (n > 0) {
       const k = choices[n === 1 ? 0 : rng.int(n)];
+      depth[adjCell[k]] = depth[c] + 1;
       c = adjCell[k];
       open[adjWall[k]] = 1;
       visited[c] = 1;
@@ -52,6 +55,7 @@ export function finger(grid: Grid, rng: Rng, options: AlgorithmOptions): Carved 
     if (head >= tail) {
       // If the exit cell cut some cells off from the start, carry on from the exit itself.
       if (exit === start || visited.indexOf(0) < 0 || exitLink < 0) break;
+      depth[exit] = bestDepth + 1;
       stack[tail++] = exit;
     }
     c = stack[head++];
