@@ -1,8 +1,11 @@
 import type { Grid } from '../grid/grid.js';
 import { straightAhead } from '../grid/straight.js';
 import type { Rng } from '../random/sfc32.js';
+import { adjacencyWeights, type DirectionWeights, fullWeights } from './direction-weights.js';
 
 export interface BacktrackerOptions {
+  /** Optional weight per direction for choosing the next step (default: all equal). */
+  weights?: Partial<DirectionWeights>;
   /**
    * In [0, 1]: the chance that the walk keeps going straight when the cell straight ahead is still
    * unvisited (the Amaze "stay" bias). 0 gives the classic uniform choice; 1 gives long straight corridors.
@@ -14,11 +17,12 @@ export interface BacktrackerOptions {
  * Recursive backtracker (randomised depth-first search), iterative with a typed-array stack so that a
  * million cells need no call stack. Returns the open-wall set of a spanning tree of the cell graph.
  */
-export function backtracker(grid: Grid, rng: Rng, { straightness }: BacktrackerOptions): Uint8Array {
+export function backtracker(grid: Grid, rng: Rng, { straightness, weights }: BacktrackerOptions): Uint8Array {
   const { adjStart, adjCell, adjWall, cellCount } = grid;
   const open = new Uint8Array(grid.wallCount);
   if (cellCount === 0) return open;
   const ahead = straightness > 0 ? straightAhead(grid) : null;
+  const weight = weights ? adjacencyWeights(grid, fullWeights(weights)) : null;
   const visited = new Uint8Array(cellCount);
   const stack = new Int32Array(cellCount);
   /** Adjacency entry by which each cell on the stack was entered (-1 for the start). */
@@ -42,7 +46,7 @@ export function backtracker(grid: Grid, rng: Rng, { straightness }: BacktrackerO
       sp--;
       continue;
     }
-    let k = choices[n === 1 ? 0 : rng.int(n)];
+    let k = choices[n === 1 ? 0 : weight === null ? rng.int(n) : weightedPick(choices, n, weight, rng)];
     if (ahead !== null && n > 1) {
       const via = enteredBy[c];
       const straight = via >= 0 ? ahead[via] : -1;
@@ -58,4 +62,20 @@ export function backtracker(grid: Grid, rng: Rng, { straightness }: BacktrackerO
     else stack[sp++] = next;
   }
   return open;
+}
+
+/**
+ * Index (into `choices`) of an entry drawn with probability proportional to its weight; uniform when all
+ * the weights are zero.
+ */
+export function weightedPick(choices: Int32Array, n: number, weight: Float64Array, rng: Rng): number {
+  let total = 0;
+  for (let i = 0; i < n; i++) total += weight[choices[i]];
+  if (total <= 0) return rng.int(n);
+  let r = rng.next() * total;
+  for (let i = 0; i < n; i++) {
+    r -= weight[choices[i]];
+    if (r < 0) return i;
+  }
+  return n - 1;
 }

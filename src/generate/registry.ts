@@ -4,13 +4,14 @@ import { aldousBroder } from './aldous-broder.js';
 import { amazing } from './amazing.js';
 import { backtracker } from './backtracker.js';
 import { binaryTree } from './binary-tree.js';
+import type { DirectionWeights } from './direction-weights.js';
 import { eller } from './eller.js';
 import { finger } from './finger.js';
 import { growingTree, prim } from './growing-tree.js';
 import { huntAndKill } from './hunt-and-kill.js';
 import { kruskal } from './kruskal.js';
 import { sidewinder } from './sidewinder.js';
-import { type DirectionWeights, skewedDfs } from './skewed-dfs.js';
+import { skewedDfs } from './skewed-dfs.js';
 import { truePrim } from './true-prim.js';
 import { wilson } from './wilson.js';
 
@@ -20,7 +21,7 @@ export interface AlgorithmOptions {
   straightness: number;
   /** growing-tree: in [0, 1], the chance of growing from the newest active cell rather than a random one. */
   newest?: number;
-  /** skewed-dfs: weight of each direction (default 1 each). */
+  /** skewed-dfs, backtracker, kruskal: weight of each direction (default 1 each). */
   weights?: Partial<DirectionWeights>;
   /** Entry and exit rim walls, handed to algorithms that need them before they start (`needsEnds`). */
   ends?: { entryWall: number; exitWall: number };
@@ -58,9 +59,13 @@ export const algorithmInfo = {
   backtracker: {
     run: backtracker,
     summary: 'depth-first walk: long winding corridors, few junctions',
-    options: ['straightness'],
+    options: ['straightness', 'weights'],
   },
-  kruskal: { run: kruskal, summary: 'random wall order joining trees: many short dead ends', options: [] },
+  kruskal: {
+    run: kruskal,
+    summary: 'random wall order joining trees: many short dead ends',
+    options: ['weights'],
+  },
   prim: { run: prim, summary: 'grows from random frontier cells: short branches, radial look', options: [] },
   'true-prim': {
     run: truePrim,

@@ -1,14 +1,7 @@
 import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
+import { adjacencyWeights, fullWeights } from './direction-weights.js';
 import type { AlgorithmOptions } from './registry.js';
-
-/** Per-direction weights on the page: a step's weight blends them by its direction. */
-export interface DirectionWeights {
-  up: number;
-  down: number;
-  left: number;
-  right: number;
-}
 
 /**
  * Skewed depth-first search (McGlinn's listing 5.1): a depth-first walk from the first cell whose next step
@@ -17,24 +10,10 @@ export interface DirectionWeights {
  * compass weights by the step's direction (so a step 30° above east mixes `right` and `up`).
  */
 export function skewedDfs(grid: Grid, rng: Rng, options: AlgorithmOptions): Uint8Array {
-  const w = { up: 1, down: 1, left: 1, right: 1, ...options.weights };
-  const { adjStart, adjCell, adjWall, cellCount, cellX, cellY } = grid;
+  const { adjStart, adjCell, adjWall, cellCount } = grid;
   const open = new Uint8Array(grid.wallCount);
   if (cellCount === 0) return open;
-  const weight = new Float64Array(adjCell.length);
-  for (let c = 0; c < cellCount; c++) {
-    for (let k = adjStart[c]; k < adjStart[c + 1]; k++) {
-      const dx = cellX[adjCell[k]] - cellX[c];
-      const dy = cellY[adjCell[k]] - cellY[c];
-      const sum = Math.abs(dx) + Math.abs(dy);
-      weight[k] =
-        (Math.max(0, dx) * w.right +
-          Math.max(0, -dx) * w.left +
-          Math.max(0, dy) * w.down +
-          Math.max(0, -dy) * w.up) /
-        sum;
-    }
-  }
+  const weight = adjacencyWeights(grid, fullWeights(options.weights));
   const visited = new Uint8Array(cellCount);
   const stack = new Int32Array(cellCount);
   let maxDegree = 0;
