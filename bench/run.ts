@@ -5,6 +5,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import generateMazePeer from 'generate-maze';
+import * as ROT from 'rot-js';
 import { measure } from '../src/analyze/metrics.js';
 import { solve } from '../src/analyze/solve.js';
 import { backtracker } from '../src/generate/backtracker.js';
@@ -109,6 +111,34 @@ for (const size of [100, 1000]) {
     buildSquareGrid({ columns: size, rows: size });
   });
   report(`square grid build ${size}×${size}`, (size * size) / build / 1000, 'M cells/s', true);
+}
+
+// Peers on the same machine in the same run: rot-js (Eller, Icey, Divided) and generate-maze (Eller).
+for (const size of [100, 1000]) {
+  ROT.RNG.setSeed(7);
+  const rounds = size === 100 ? 30 : 2;
+  const tiles = 2 * size + 1; // rot-js counts map tiles: walls and cells alike
+  const noop = () => {};
+  report(
+    `peer rot-js EllerMaze ${size}×${size}`,
+    (size * size) / best(rounds, () => new ROT.Map.EllerMaze(tiles, tiles).create(noop)) / 1000,
+    'M cells/s',
+    true,
+  );
+  report(
+    `peer rot-js IceyMaze ${size}×${size}`,
+    (size * size) / best(rounds, () => new ROT.Map.IceyMaze(tiles, tiles, 0).create(noop)) / 1000,
+    'M cells/s',
+    true,
+  );
+  if (size === 100) {
+    report(
+      `peer generate-maze ${size}×${size}`,
+      (size * size) / best(rounds, () => void generateMazePeer(size, size, true, 7)) / 1000,
+      'M cells/s',
+      true,
+    );
+  }
 }
 
 // Textures: averages over 20 mazes of 40×40 per algorithm (printed for docs/algorithms.md).
