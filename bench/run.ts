@@ -170,6 +170,46 @@ for (const name of algorithmNames) {
     `  ${name.padEnd(16)} ${(t.deadEnds * 100).toFixed(1).padStart(5)} ${(t.junctions * 100).toFixed(1).padStart(5)} ${t.run.toFixed(2).padStart(6)} ${(t.solution * 100).toFixed(1).padStart(5)}\n`,
   );
 }
+// Texture controls: straightness lengthens straight runs; direction weights tilt the passages.
+{
+  const grid = buildSquareGrid({ columns: 40, rows: 40 });
+  const carve = (name: AlgorithmName, options: AlgorithmOptions, i: number) =>
+    placeEnds(
+      grid,
+      algorithms[name](grid, createRng(deriveSeed(3, 'controls', i)), options) as Uint8Array,
+      { kind: 'auto' },
+      { kind: 'auto' },
+      name,
+    );
+  const horizontalShare = (m: Maze): number => {
+    let h = 0;
+    let all = 0;
+    for (let w = 0; w < grid.wallCount; w++) {
+      if (!m.open[w] || grid.wallCellB[w] < 0) continue;
+      all++;
+      if (w < 41 * 40) h++; // vertical walls carry horizontal passages
+    }
+    return h / all;
+  };
+  for (const s of [0, 0.5, 0.9]) {
+    let run = 0;
+    for (let i = 0; i < 10; i++) run += meanStraightRun(carve('backtracker', { straightness: s }, i)) / 10;
+    process.stdout.write(
+      `  backtracker straightness ${s.toFixed(1)}: mean straight run ${run.toFixed(2)} cells\n`,
+    );
+  }
+  for (const name of ['backtracker', 'kruskal', 'skewed-dfs'] as const) {
+    let even = 0;
+    let wide = 0;
+    for (let i = 0; i < 10; i++) {
+      even += horizontalShare(carve(name, { straightness: 0 }, i)) / 10;
+      wide += horizontalShare(carve(name, { straightness: 0, weights: { left: 4, right: 4 } }, i)) / 10;
+    }
+    process.stdout.write(
+      `  ${name} horizontal passages: ${(even * 100).toFixed(1)} % unweighted, ${(wide * 100).toFixed(1)} % with left/right weight 4\n`,
+    );
+  }
+}
 process.stdout.write('\n');
 
 /** Default options, plus the north-west/south-east ends for algorithms that need them first. */

@@ -1,11 +1,17 @@
 import type { Grid } from '../grid/grid.js';
 
-/** Per-direction weights on the page (y down: `up` is toward the top of the page). */
+/**
+ * Per-direction weights on the page (y down: `up` is toward the top of the page). With `radial` or
+ * `concentric` set, steps are weighed instead by how they run relative to the grid's centre: along a radius
+ * (spokes) or around it (rings) — the Xu & Kaplan radial/spiral textures, on any topology.
+ */
 export interface DirectionWeights {
   up: number;
   down: number;
   left: number;
   right: number;
+  radial?: number;
+  concentric?: number;
 }
 
 /**
@@ -16,6 +22,15 @@ export interface DirectionWeights {
 export function stepWeight(grid: Grid, a: number, b: number, w: DirectionWeights): number {
   const dx = grid.cellX[b] - grid.cellX[a];
   const dy = grid.cellY[b] - grid.cellY[a];
+  if (w.radial !== undefined || w.concentric !== undefined) {
+    // Angle between the step and the radius through the step's midpoint.
+    const rx = (grid.cellX[a] + grid.cellX[b]) / 2 - grid.width / 2;
+    const ry = (grid.cellY[a] + grid.cellY[b]) / 2 - grid.height / 2;
+    const r = Math.hypot(rx, ry);
+    const len = Math.hypot(dx, dy);
+    const along = r > 0 ? Math.abs(dx * rx + dy * ry) / (len * r) : 0.5;
+    return along * (w.radial ?? 1) + (1 - along) * (w.concentric ?? 1);
+  }
   const sum = Math.abs(dx) + Math.abs(dy);
   return (
     (Math.max(0, dx) * w.right +

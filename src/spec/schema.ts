@@ -110,9 +110,20 @@ export const mazeSchema = z
         down: z.number().min(0).optional(),
         left: z.number().min(0).optional(),
         right: z.number().min(0).optional(),
+        radial: z.number().min(0).optional(),
+        concentric: z.number().min(0).optional(),
       })
+      .refine(
+        (w) =>
+          (w.radial === undefined && w.concentric === undefined) ||
+          (w.up === undefined && w.down === undefined && w.left === undefined && w.right === undefined),
+        { error: 'use either up/down/left/right or radial/concentric, not both' },
+      )
       .optional()
-      .meta({ description: 'skewed-dfs: weight ≥ 0 of each direction (default 1 each).' }),
+      .meta({
+        description:
+          'skewed-dfs, backtracker, kruskal: weight ≥ 0 per direction (up, down, left, right) or relative to the centre (radial, concentric); default 1 each.',
+      }),
     entry: end.optional(),
     exit: end.optional(),
     post: z

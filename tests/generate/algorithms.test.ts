@@ -136,6 +136,37 @@ describe.each(['skewed-dfs', 'backtracker', 'kruskal'] as const)('%s with direct
   });
 });
 
+describe('radial and concentric weights', () => {
+  /** Mean |cos| between open passages and the radius through them: 1 = all spokes, 0 = all rings. */
+  function radialness(open: Uint8Array, grid: Grid): number {
+    let sum = 0;
+    let n = 0;
+    for (let w = 0; w < grid.wallCount; w++) {
+      const [a, b] = [grid.wallCellA[w], grid.wallCellB[w]];
+      if (!open[w] || b < 0) continue;
+      const [dx, dy] = [grid.cellX[b] - grid.cellX[a], grid.cellY[b] - grid.cellY[a]];
+      const [rx, ry] = [
+        (grid.cellX[a] + grid.cellX[b]) / 2 - grid.width / 2,
+        (grid.cellY[a] + grid.cellY[b]) / 2 - grid.height / 2,
+      ];
+      const r = Math.hypot(rx, ry);
+      if (r === 0) continue;
+      sum += Math.abs(dx * rx + dy * ry) / (Math.hypot(dx, dy) * r);
+      n++;
+    }
+    return sum / n;
+  }
+
+  it.each(['kruskal', 'backtracker'] as const)('%s makes rings or spokes on request', (name) => {
+    const grid = buildSquareGrid({ columns: 30, rows: 30 });
+    const carve = (weights: object) =>
+      openWalls(algorithms[name](grid, createRng(deriveSeed(2, 'rings')), { ...OPTIONS, weights }));
+    const even = radialness(carve({}), grid);
+    expect(radialness(carve({ concentric: 5, radial: 1 }), grid)).toBeLessThan(even - 0.05);
+    expect(radialness(carve({ radial: 5, concentric: 1 }), grid)).toBeGreaterThan(even + 0.05);
+  });
+});
+
 describe('finger', () => {
   it('defaults to the north-west entry and south-east exit, with the exit a dead end on a long route', async () => {
     const { squareMaze } = await import('../helpers.js');
