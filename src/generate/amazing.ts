@@ -1,4 +1,4 @@
-import { type Grid, rimNormal } from '../grid/grid.js';
+import { type Grid, maxDegree, rimNormal } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import type { AlgorithmOptions, Carved } from './registry.js';
 
@@ -41,9 +41,7 @@ export function amazing(grid: Grid, rng: Rng, _options: AlgorithmOptions): Carve
   const visited = new Uint8Array(cellCount);
   const list = new Int32Array(cellCount);
   let listed = 0;
-  let maxDegree = 0;
-  for (let c = 0; c < cellCount; c++) maxDegree = Math.max(maxDegree, adjStart[c + 1] - adjStart[c]);
-  const choices = new Int32Array(maxDegree + 1);
+  const choices = new Int32Array(maxDegree(grid) + 1);
   const EXIT = -1;
 
   let c = grid.wallCellA[entryWall];

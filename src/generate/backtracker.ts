@@ -1,4 +1,4 @@
-import type { Grid } from '../grid/grid.js';
+import { type Grid, maxDegree } from '../grid/grid.js';
 import { straightAhead } from '../grid/straight.js';
 import type { Rng } from '../random/sfc32.js';
 import { adjacencyWeights, type DirectionWeights, fullWeights } from './direction-weights.js';
@@ -27,9 +27,7 @@ export function backtracker(grid: Grid, rng: Rng, { straightness, weights }: Bac
   const stack = new Int32Array(cellCount);
   /** Adjacency entry by which each cell on the stack was entered (-1 for the start). */
   const enteredBy = new Int32Array(cellCount);
-  let maxDegree = 0;
-  for (let c = 0; c < cellCount; c++) maxDegree = Math.max(maxDegree, adjStart[c + 1] - adjStart[c]);
-  const choices = new Int32Array(maxDegree);
+  const choices = new Int32Array(maxDegree(grid));
 
   const start = rng.int(cellCount);
   let sp = 0;

@@ -1,4 +1,4 @@
-import type { Grid } from '../grid/grid.js';
+import { type Grid, maxDegree } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import type { AlgorithmOptions, Carved } from './registry.js';
 
@@ -25,9 +25,7 @@ export function finger(grid: Grid, rng: Rng, options: AlgorithmOptions): Carved 
   let head = 0;
   let tail = 0;
   stack[tail++] = start;
-  let maxDegree = 0;
-  for (let c = 0; c < cellCount; c++) maxDegree = Math.max(maxDegree, adjStart[c + 1] - adjStart[c]);
-  const choices = new Int32Array(maxDegree);
+  const choices = new Int32Array(maxDegree(grid));
   /** Tree depth of each cell: the stack depth it would have in the classic recursive formulation. */
   const depth = new Int32Array(cellCount);
   let bestDepth = -1;

@@ -1,4 +1,4 @@
-import type { Grid } from '../grid/grid.js';
+import { type Grid, maxDegree } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import type { AlgorithmOptions } from './registry.js';
 
@@ -19,9 +19,7 @@ export function growingTree(
   if (cellCount === 0) return open;
   const visited = new Uint8Array(cellCount);
   const active = new Int32Array(cellCount);
-  let maxDegree = 0;
-  for (let c = 0; c < cellCount; c++) maxDegree = Math.max(maxDegree, adjStart[c + 1] - adjStart[c]);
-  const choices = new Int32Array(maxDegree);
+  const choices = new Int32Array(maxDegree(grid));
   let count = 0;
   const start = rng.int(cellCount);
   visited[start] = 1;

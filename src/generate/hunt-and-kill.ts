@@ -1,5 +1,6 @@
-import type { Grid } from '../grid/grid.js';
+import { type Grid, maxDegree } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
+import { MinHeap } from './min-heap.js';
 import type { AlgorithmOptions } from './registry.js';
 
 /**
@@ -14,44 +15,16 @@ export function huntAndKill(grid: Grid, rng: Rng, _options: AlgorithmOptions): U
   if (cellCount === 0) return open;
   const visited = new Uint8Array(cellCount);
   const queued = new Uint8Array(cellCount);
-  const heap = new Int32Array(cellCount);
-  let size = 0;
-  let maxDegree = 0;
-  for (let c = 0; c < cellCount; c++) maxDegree = Math.max(maxDegree, adjStart[c + 1] - adjStart[c]);
-  const choices = new Int32Array(maxDegree);
+  const heap = new MinHeap(cellCount);
+  const choices = new Int32Array(maxDegree(grid));
 
-  const push = (c: number): void => {
-    let i = size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (heap[p] <= c) break;
-      heap[i] = heap[p];
-      i = p;
-    }
-    heap[i] = c;
-  };
-  const pop = (): number => {
-    const top = heap[0];
-    const last = heap[--size];
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= size) break;
-      if (child + 1 < size && heap[child + 1] < heap[child]) child++;
-      if (heap[child] >= last) break;
-      heap[i] = heap[child];
-      i = child;
-    }
-    heap[i] = last;
-    return top;
-  };
   const visit = (c: number): void => {
     visited[c] = 1;
     for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
       const n = adjCell[k];
       if (visited[n] === 0 && queued[n] === 0) {
         queued[n] = 1;
-        push(n);
+        heap.push(n);
       }
     }
   };
@@ -72,8 +45,8 @@ export function huntAndKill(grid: Grid, rng: Rng, _options: AlgorithmOptions): U
     }
     // Hunt: the lowest-numbered unvisited cell bordering the carved area.
     let found = -1;
-    while (size > 0) {
-      const h = pop();
+    while (heap.size > 0) {
+      const h = heap.pop();
       if (visited[h] === 0) {
         found = h;
         break;

@@ -1,4 +1,4 @@
-import type { Grid } from '../grid/grid.js';
+import { type Grid, maxDegree } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import { adjacencyWeights, fullWeights } from './direction-weights.js';
 import type { AlgorithmOptions } from './registry.js';
@@ -16,9 +16,7 @@ export function skewedDfs(grid: Grid, rng: Rng, options: AlgorithmOptions): Uint
   const weight = adjacencyWeights(grid, fullWeights(options.weights));
   const visited = new Uint8Array(cellCount);
   const stack = new Int32Array(cellCount);
-  let maxDegree = 0;
-  for (let c = 0; c < cellCount; c++) maxDegree = Math.max(maxDegree, adjStart[c + 1] - adjStart[c]);
-  const choices = new Int32Array(maxDegree);
+  const choices = new Int32Array(maxDegree(grid));
   let sp = 0;
   stack[sp++] = 0;
   visited[0] = 1;

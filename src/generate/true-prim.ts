@@ -1,5 +1,6 @@
 import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
+import { MinHeap } from './min-heap.js';
 import type { AlgorithmOptions } from './registry.js';
 
 /**
@@ -21,42 +22,16 @@ export function truePrim(grid: Grid, rng: Rng, _options: AlgorithmOptions): Uint
   const weight = new Float64Array(wallCount);
   for (let w = 0; w < wallCount; w++) weight[w] = (rng.nextUint32() >>> 2) * INDEX_BITS;
   const inTree = new Uint8Array(cellCount);
-  const heap = new Float64Array(adjCell.length);
-  let size = 0;
-  const push = (key: number): void => {
-    let i = size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (heap[p] <= key) break;
-      heap[i] = heap[p];
-      i = p;
-    }
-    heap[i] = key;
-  };
-  const pop = (): number => {
-    const top = heap[0];
-    const last = heap[--size];
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= size) break;
-      if (child + 1 < size && heap[child + 1] < heap[child]) child++;
-      if (heap[child] >= last) break;
-      heap[i] = heap[child];
-      i = child;
-    }
-    heap[i] = last;
-    return top;
-  };
+  const heap = new MinHeap(adjCell.length);
   const add = (c: number): void => {
     inTree[c] = 1;
     for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      if (inTree[adjCell[k]] === 0) push(weight[adjWall[k]] + k);
+      if (inTree[adjCell[k]] === 0) heap.push(weight[adjWall[k]] + k);
     }
   };
   add(rng.int(cellCount));
-  while (size > 0) {
-    const k = pop() % INDEX_BITS;
+  while (heap.size > 0) {
+    const k = heap.pop() % INDEX_BITS;
     const c = adjCell[k];
     if (inTree[c] !== 0) continue;
     open[adjWall[k]] = 1;

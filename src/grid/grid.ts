@@ -134,3 +134,10 @@ export function rimNormal(grid: Grid, wall: number): [number, number] {
   }
   return [nx + 0, ny + 0]; // + 0 turns -0 into 0
 }
+
+/** The largest number of neighbours any cell has (sizes per-step scratch arrays). */
+export function maxDegree(grid: Grid): number {
+  let max = 0;
+  for (let c = 0; c < grid.cellCount; c++) max = Math.max(max, grid.adjStart[c + 1] - grid.adjStart[c]);
+  return max;
+}
