@@ -16,7 +16,7 @@ export function crossCuts(maze: Maze, rng: Rng, count: number): Maze & { cuts: n
   const { grid } = maze;
   const open = maze.open.slice();
   const { zone } = solutionZones(maze);
-  const standing = vertexWalls(grid, open);
+  const standing = vertexWalls(grid);
   let cuts = 0;
   for (const w of shuffle(closedInnerWalls(grid, open), rng)) {
     if (cuts >= count) break;
@@ -32,7 +32,7 @@ export function crossCuts(maze: Maze, rng: Rng, count: number): Maze & { cuts: n
 }
 
 /** Walls meeting at each vertex (all walls, CSR), to walk the wall structure on both sides of a cut. */
-function vertexWalls(grid: Grid, _open: Uint8Array): { start: Int32Array; walls: Int32Array } {
+function vertexWalls(grid: Grid): { start: Int32Array; walls: Int32Array } {
   const start = new Int32Array(grid.vertexCount + 1);
   for (let w = 0; w < grid.wallCount; w++) {
     start[grid.wallV0[w] + 1]++;
