@@ -1,7 +1,7 @@
 import { type Grid, maxDegree } from '../grid/grid.js';
 import { straightAhead } from '../grid/straight.js';
 import type { Rng } from '../random/sfc32.js';
-import { adjacencyWeights, type DirectionWeights, fullWeights } from './direction-weights.js';
+import { adjacencyWeights, type DirectionWeights, fullWeights, weightedPick } from './direction-weights.js';
 
 export interface BacktrackerOptions {
   /** Optional weight per direction for choosing the next step (default: all equal). */
@@ -60,20 +60,4 @@ export function backtracker(grid: Grid, rng: Rng, { straightness, weights }: Bac
     else stack[sp++] = next;
   }
   return open;
-}
-
-/**
- * Index (into `choices`) of an entry drawn with probability proportional to its weight; uniform when all
- * the weights are zero.
- */
-export function weightedPick(choices: Int32Array, n: number, weight: Float64Array, rng: Rng): number {
-  let total = 0;
-  for (let i = 0; i < n; i++) total += weight[choices[i]];
-  if (total <= 0) return rng.int(n);
-  let r = rng.next() * total;
-  for (let i = 0; i < n; i++) {
-    r -= weight[choices[i]];
-    if (r < 0) return i;
-  }
-  return n - 1;
 }

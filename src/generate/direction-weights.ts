@@ -1,4 +1,5 @@
 import type { Grid } from '../grid/grid.js';
+import type { Rng } from '../random/sfc32.js';
 
 /**
  * Per-direction weights on the page (y down: `up` is toward the top of the page). With `radial` or
@@ -54,4 +55,24 @@ export function adjacencyWeights(grid: Grid, w: DirectionWeights): Float64Array 
       out[k] = stepWeight(grid, c, grid.adjCell[k], w);
   }
   return out;
+}
+
+/**
+ * Index (into `choices`) of an entry drawn with probability proportional to its weight; zero-weight
+ * entries only when every weight is zero (then uniformly).
+ */
+export function weightedPick(choices: Int32Array, n: number, weight: Float64Array, rng: Rng): number {
+  let total = 0;
+  for (let i = 0; i < n; i++) total += weight[choices[i]];
+  if (total <= 0) return rng.int(n);
+  let r = rng.next() * total;
+  let last = 0;
+  for (let i = 0; i < n; i++) {
+    const w = weight[choices[i]];
+    if (w <= 0) continue;
+    last = i;
+    r -= w;
+    if (r < 0) return i;
+  }
+  return last;
 }

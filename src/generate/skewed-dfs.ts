@@ -1,6 +1,6 @@
 import { type Grid, maxDegree } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
-import { adjacencyWeights, fullWeights } from './direction-weights.js';
+import { adjacencyWeights, fullWeights, weightedPick } from './direction-weights.js';
 import type { AlgorithmOptions } from './registry.js';
 
 /**
@@ -23,36 +23,14 @@ export function skewedDfs(grid: Grid, rng: Rng, options: AlgorithmOptions): Uint
   while (sp > 0) {
     const c = stack[sp - 1];
     let n = 0;
-    let total = 0;
-    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      if (visited[adjCell[k]] === 0 && weight[k] > 0) {
-        choices[n++] = k;
-        total += weight[k];
-      }
-    }
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++)
+      if (visited[adjCell[k]] === 0) choices[n++] = k;
     if (n === 0) {
-      // A zero weight only postpones a direction: take it when nothing else is left.
-      for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-        if (visited[adjCell[k]] === 0) {
-          choices[n++] = k;
-          total += 1;
-        }
-      }
-      if (n === 0) {
-        sp--;
-        continue;
-      }
-      for (let i = 0; i < n; i++) weight[choices[i]] = 1;
+      sp--;
+      continue;
     }
-    let r = rng.next() * total;
-    let k = choices[n - 1];
-    for (let i = 0; i < n; i++) {
-      r -= weight[choices[i]];
-      if (r < 0) {
-        k = choices[i];
-        break;
-      }
-    }
+    // A zero weight only postpones a direction: it is taken when no weighted direction is free.
+    const k = choices[weightedPick(choices, n, weight, rng)];
     const next = adjCell[k];
     open[adjWall[k]] = 1;
     visited[next] = 1;
