@@ -23,11 +23,20 @@ import {
   algorithms,
 } from '../src/generate/registry.js';
 import type { Grid } from '../src/grid/grid.js';
+import {
+  buildGrid,
+  type GridLayout,
+  type GridSize,
+  type TopologyName,
+  topologies,
+  topologyNames,
+} from '../src/grid/registry.js';
 import { buildSquareGrid } from '../src/grid/square.js';
 import { straightAhead } from '../src/grid/straight.js';
 import type { DisplayDocument, Page } from '../src/layout/display-list.js';
 import { drawMaze } from '../src/layout/draw-maze.js';
 import { wallPaths } from '../src/layout/wall-paths.js';
+import { builtinShape } from '../src/mask/shapes.js';
 import { deriveSeed } from '../src/random/derive-seed.js';
 import { createRng } from '../src/random/sfc32.js';
 import { renderPdf } from '../src/render/pdf.js';
@@ -218,7 +227,7 @@ function optionsFor(name: AlgorithmName, grid: Grid): AlgorithmOptions {
   if (!info.needsEnds) return { straightness: 0 };
   return {
     straightness: 0,
-    ends: { entryWall: wallOnSide(grid, 'top', 0), exitWall: wallOnSide(grid, 'bottom', 1) },
+    ends: { entryWall: wallOnSide(grid, 'top', 0).wall, exitWall: wallOnSide(grid, 'bottom', 1).wall },
   };
 }
 
@@ -321,6 +330,86 @@ function meanStraightRun(maze: Maze): number {
   const bytes1 = (await renderPdf(docOf(pages.slice(0, 1)))).length;
   report('PDF render 40×40 maze page', renderMs, 'ms/page', false, 3);
   report('PDF size 40×40 maze page', (bytesN - bytes1) / (pages.length - 1) / 1024, 'KB/page', false, 2);
+}
+
+// Every topology: grid build and backtracker generation at about 100k and 1M cells, then a 1M-cell masked
+// maze of each shape through generate → solve → layout → PDF.
+const SIZES: Record<TopologyName, (cells: number) => GridSize> = {
+  square: (n) => side2(n, 1),
+  hex: (n) => side2(n, 1),
+  triangle: (n) => side2(n, 1),
+  octagon: (n) => side2(n / 2, 1),
+  circle: (n) => {
+    let r = 2;
+    while (topologies.circle.count({ columns: r, rows: r }) < n) r++;
+    return { columns: r, rows: r };
+  },
+};
+function side2(n: number, aspect: number): GridSize {
+  const columns = Math.round(Math.sqrt(n * aspect));
+  return { columns, rows: Math.round(n / columns) };
+}
+for (const target of [100_000, 1_000_000]) {
+  for (const shape of topologyNames) {
+    const layout: GridLayout = { shape, size: SIZES[shape](target) };
+    const rounds = target < 1e6 ? 10 : 2;
+    let grid = buildGrid(layout);
+    const cells = grid.cellCount;
+    const label = `${Math.round(cells / 1000)}k`;
+    const buildMs = best(rounds, () => {
+      grid = buildGrid(layout);
+    });
+    report(`${shape} grid build ${label} cells`, cells / buildMs / 1000, 'M cells/s', true);
+    let i = 0;
+    const genMs = best(rounds, () => {
+      backtracker(grid, createRng(deriveSeed(1, 'topo', i++)), { straightness: 0 });
+    });
+    report(`${shape} backtracker ${label} cells`, cells / genMs / 1000, 'M cells/s', true);
+    const bothMs = buildMs + genMs;
+    report(`${shape} build+generate ${label} cells`, cells / bothMs / 1000, 'M cells/s', true);
+  }
+}
+for (const shape of topologyNames) {
+  const t = performance.now();
+  const size = SIZES[shape](1_000_000 / 0.7); // a heart keeps about 70% of its frame
+  const maze = generateMaze(
+    {
+      shape,
+      size,
+      mask: { shape: builtinShape('heart'), islands: 'largest' },
+      algorithm: 'backtracker',
+      options: { straightness: 0 },
+      entry: { kind: 'auto' },
+      exit: { kind: 'auto' },
+    },
+    deriveSeed(1, 'masked', 0),
+    'bench',
+  );
+  const solution = solve(maze);
+  const page = 5000;
+  const doc: DisplayDocument = {
+    info: { title: 'bench', subject: '', keywords: '', date: new Date(0) },
+    fonts: { heading: resolve('fonts/lato/Lato-Bold.ttf'), body: resolve('fonts/lato/Lato-Regular.ttf') },
+    pages: [
+      {
+        width: page,
+        height: page,
+        items: drawMaze(
+          maze,
+          { x: 50, y: 50, width: page - 100, height: page - 100 },
+          {
+            walls: { color: '#000000', width: 0.5, cap: 'round', join: 'round' },
+            solution: { color: '#d00000', width: 0.5, cap: 'round', join: 'round' },
+          },
+          solution,
+        ),
+      },
+    ],
+  };
+  const pdf = await renderPdf(doc);
+  const k = `${Math.round(maze.grid.cellCount / 1000)}k`;
+  report(`${shape} heart ${k} cells: maze→PDF`, performance.now() - t, 'ms', false, 0);
+  report(`${shape} heart ${k} cells: PDF size`, pdf.length / 1024 / 1024, 'MB', false, 2);
 }
 
 // The whole path for a million-cell maze on one big page.

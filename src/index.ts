@@ -1,11 +1,18 @@
 /** The library entry point (`import { buildBook } from 'mazebook'`); the CLI is a thin layer over these. */
 export { measure } from './analyze/metrics.js';
 export { solve } from './analyze/solve.js';
-export { buildBook, layoutBook, loadSpec } from './book/build-book.js';
+export { buildBook, layoutBook, loadSpec, planSpec } from './book/build-book.js';
 export { generateMaze, type MazeRecipe } from './generate/generate-maze.js';
 export type { Maze } from './generate/maze.js';
 export { algorithmNames } from './generate/registry.js';
 export type { Grid } from './grid/grid.js';
+export { buildGrid, topologyNames } from './grid/registry.js';
+export { maskedGrid } from './mask/apply.js';
+export { formulaShape } from './mask/formula.js';
+export { imageShape } from './mask/image.js';
+export type { MaskShape } from './mask/shape.js';
+export { builtinShape, shapeNames } from './mask/shapes.js';
+export { textShape } from './mask/text.js';
 export { planBook } from './plan/plan-book.js';
 export { deriveSeed } from './random/derive-seed.js';
 export { createRng } from './random/sfc32.js';

@@ -6,6 +6,13 @@ describe('library entry point', () => {
     for (const name of [
       'buildBook',
       'layoutBook',
+      'planSpec',
+      'buildGrid',
+      'maskedGrid',
+      'builtinShape',
+      'formulaShape',
+      'imageShape',
+      'textShape',
       'generateMaze',
       'solve',
       'renderPdf',

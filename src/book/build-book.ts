@@ -6,7 +6,9 @@ import { solve } from '../analyze/solve.js';
 import { generateMaze } from '../generate/generate-maze.js';
 import { composeBook, type PuzzleForLayout } from '../layout/compose-book.js';
 import type { DisplayDocument } from '../layout/display-list.js';
+import { defaultPathPolicy } from '../plan/paths.js';
 import { type BookPlan, type PlanOptions, planBook } from '../plan/plan-book.js';
+import { preloadImageMasks } from '../plan/resolve-mask.js';
 import { renderPdf } from '../render/pdf.js';
 import { renderSvgPage } from '../render/svg.js';
 import { UserError } from '../spec/errors.js';
@@ -39,6 +41,8 @@ export interface BuildResult {
   pages: number;
   bytes: number;
   puzzles: GeneratedPuzzle[];
+  /** Things the author should know that did not stop the build, each `where: what`. */
+  warnings: string[];
 }
 
 /** A path as messages show it: relative to the working directory when inside it. */
@@ -52,30 +56,46 @@ export function loadSpec(specPath: string): LoadedYaml<BookSpec> {
   return loadYamlFile(abs, shownPath(abs), '', 'spec', bookSchema);
 }
 
-/** maze → analyze for every puzzle of the plan, in book order. */
-export function generatePuzzles(plan: BookPlan, onProgress?: (p: Progress) => void): GeneratedPuzzle[] {
+/** maze → analyze for every puzzle of the plan, in book order; warnings go to `warn` as `where: what`. */
+export function generatePuzzles(
+  plan: BookPlan,
+  onProgress?: (p: Progress) => void,
+  warn: (message: string) => void = () => {},
+): GeneratedPuzzle[] {
   const total = plan.puzzles.length;
   return plan.puzzles.map((p, i) => {
-    const maze = generateMaze(p.recipe, p.seed, p.where);
+    const maze = generateMaze(p.recipe, p.seed, p.where, (what) => warn(`${p.where}: ${what}`));
     const solution = solve(maze);
     onProgress?.({ stage: 'maze', done: i + 1, total });
     return { plan: p, maze, solution, metrics: measure(maze, solution) };
   });
 }
 
+export interface LaidOutBook {
+  plan: BookPlan;
+  puzzles: GeneratedPuzzle[];
+  doc: DisplayDocument;
+  warnings: string[];
+}
+
+/** spec → plan: reads the spec, decodes any image masks it names, and plans the book. */
+export async function planSpec(specPath: string, options: PlanOptions = {}): Promise<BookPlan> {
+  const spec = loadSpec(specPath);
+  const specDir = dirname(spec.file);
+  const policy = defaultPathPolicy(specDir, options.allowAnyPath);
+  const images = await preloadImageMasks(spec.value, specDir, policy, spec.placeOf);
+  return planBook(spec, { ...options, images });
+}
+
 /** Everything up to the display list, with no file written. */
-export function layoutBook(
-  specPath: string,
-  options: BuildOptions = {},
-): { plan: BookPlan; puzzles: GeneratedPuzzle[]; doc: DisplayDocument } {
+export async function layoutBook(specPath: string, options: BuildOptions = {}): Promise<LaidOutBook> {
   const progress = options.onProgress;
   progress?.({ stage: 'spec', done: 0, total: 1 });
-  const spec = loadSpec(specPath);
-  progress?.({ stage: 'plan', done: 0, total: 1 });
-  const plan = planBook(spec, options);
-  const puzzles = generatePuzzles(plan, progress);
+  const plan = await planSpec(specPath, options);
+  const warnings: string[] = [];
+  const puzzles = generatePuzzles(plan, progress, (w) => warnings.push(w));
   progress?.({ stage: 'layout', done: 0, total: 1 });
-  return { plan, puzzles, doc: composeBook(plan, puzzles) };
+  return { plan, puzzles, doc: composeBook(plan, puzzles), warnings };
 }
 
 /**
@@ -83,7 +103,7 @@ export function layoutBook(
  * so a failed build leaves any previous output untouched.
  */
 export async function buildBook(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
-  const { puzzles, doc } = layoutBook(specPath, options);
+  const { puzzles, doc, warnings } = await layoutBook(specPath, options);
   options.onProgress?.({ stage: 'render', done: 0, total: 1 });
   const pdf = await renderPdf(doc);
   const output = resolve(options.output ?? join('output', `${basename(specPath, extname(specPath))}.pdf`));
@@ -96,7 +116,7 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
       writeFileSync(join(dir, `page-${String(i + 1).padStart(3, '0')}.svg`), renderSvgPage(doc, i));
     });
   }
-  return { output, pages: doc.pages.length, bytes: pdf.length, puzzles };
+  return { output, pages: doc.pages.length, bytes: pdf.length, puzzles, warnings };
 }
 
 function ensureDir(dir: string): void {

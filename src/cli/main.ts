@@ -66,6 +66,7 @@ program
         onProgress: (p) =>
           progress.update(`${STAGE_LABEL[p.stage]}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),
       }).finally(() => progress.clear());
+      for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
       if (!opts.quiet) {
         const seconds = ((performance.now() - started) / 1000).toFixed(2);
         const kb = (result.bytes / 1024).toFixed(0);

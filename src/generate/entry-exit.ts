@@ -9,7 +9,9 @@ export type Side = 'top' | 'bottom' | 'left' | 'right';
 export type EndPlacement =
   | { kind: 'auto' }
   | { kind: 'side'; side: Side /** in [0, 1] along the side */; at: number }
-  | { kind: 'wall' /** a rim wall chosen by the algorithm */; wall: number };
+  | { kind: 'wall' /** a rim wall chosen by the algorithm */; wall: number }
+  /** The cell nearest the middle of the maze (the centre disc of a circle maze); no rim opening. */
+  | { kind: 'centre' };
 
 const SIDE_VECTOR: Record<Side, [number, number]> = {
   top: [0, -1],
@@ -34,41 +36,53 @@ export function placeEnds(
   entry: EndPlacement,
   exit: EndPlacement,
   where: string,
+  warn: (what: string) => void = () => {},
 ): Maze {
   if (grid.rimWall.length === 0)
     throw new UserError(where, 'the maze has no rim to place an entry and exit on');
-  const fixed = (end: EndPlacement): number =>
-    end.kind === 'side' ? wallOnSide(grid, end.side, end.at) : end.kind === 'wall' ? end.wall : -1;
-  let entryWall = fixed(entry);
-  let exitWall = fixed(exit);
-  for (const [name, end, wall] of [
-    ['entry', entry, entryWall],
-    ['exit', exit, exitWall],
-  ] as const) {
-    if (end.kind === 'side' && wall < 0) {
+  if (entry.kind === 'centre' && exit.kind === 'centre') {
+    throw new UserError(where, 'entry and exit are both at the centre', 'put one of them on a side or auto');
+  }
+  const fixed = (end: EndPlacement, name: string): number => {
+    if (end.kind === 'wall') return end.wall;
+    if (end.kind !== 'side') return -1;
+    const found = wallOnSide(grid, end.side, end.at);
+    if (found.wall < 0) {
       throw new UserError(
         where,
         `${name}: no rim wall of this maze faces ${end.side}`,
         `use another side or 'auto'`,
       );
     }
-  }
+    if (found.distance > MOVE_WARNING) {
+      warn(
+        `${name} ${end.side} at ${Math.round(end.at * 100)}% is outside the maze's shape; moved to the nearest rim cell facing ${end.side}`,
+      );
+    }
+    return found.wall;
+  };
+  let entryWall = fixed(entry, 'entry');
+  let exitWall = fixed(exit, 'exit');
+  const centre = centreCell(grid);
+  const entryCell = entry.kind === 'centre' ? centre : -1;
+  const exitCell = exit.kind === 'centre' ? centre : -1;
+  const open1 = (end: EndPlacement) => end.kind === 'auto';
 
-  if (entryWall < 0 && exitWall < 0) {
+  if (open1(entry) && open1(exit)) {
     const first = farthestRimCell(grid, open, grid.wallCellA[grid.rimWall[0]]);
     const second = farthestRimCell(grid, open, first, true);
     // Name the upper-left of the two the entry, so books read top to bottom.
     const [a, b] = isBefore(grid, first, second) ? [first, second] : [second, first];
     entryWall = outermostRimWall(grid, a, b);
     exitWall = outermostRimWall(grid, b, a);
-  } else if (exitWall < 0) {
-    const from = grid.wallCellA[entryWall];
+  } else if (open1(exit)) {
+    const from = entryCell >= 0 ? entryCell : grid.wallCellA[entryWall];
     exitWall = outermostRimWall(grid, farthestRimCell(grid, open, from, true), from);
-  } else if (entryWall < 0) {
-    const from = grid.wallCellA[exitWall];
+  } else if (open1(entry)) {
+    const from = exitCell >= 0 ? exitCell : grid.wallCellA[exitWall];
     entryWall = outermostRimWall(grid, farthestRimCell(grid, open, from, true), from);
   }
-  if (entryWall === exitWall) {
+  if (entryWall >= 0 && entryWall === exitWall) {
     throw new UserError(
       where,
       'entry and exit fall on the same rim wall',
@@ -76,16 +90,35 @@ export function placeEnds(
     );
   }
   const withEnds = open.slice();
-  withEnds[entryWall] = 1;
-  withEnds[exitWall] = 1;
+  if (entryWall >= 0) withEnds[entryWall] = 1;
+  if (exitWall >= 0) withEnds[exitWall] = 1;
   return {
     grid,
     open: withEnds,
     entryWall,
     exitWall,
-    entryCell: grid.wallCellA[entryWall],
-    exitCell: grid.wallCellA[exitWall],
+    entryCell: entryCell >= 0 ? entryCell : grid.wallCellA[entryWall],
+    exitCell: exitCell >= 0 ? exitCell : grid.wallCellA[exitWall],
   };
+}
+
+/** Distance (grid units) a side end may land from the requested spot before the author is warned. */
+const MOVE_WARNING = 2;
+
+/** The cell whose centre is nearest the middle of the grid's box (lowest index on ties). */
+export function centreCell(grid: Grid): number {
+  const mx = grid.width / 2;
+  const my = grid.height / 2;
+  let best = 0;
+  let bestD = Infinity;
+  for (let c = 0; c < grid.cellCount; c++) {
+    const d = (grid.cellX[c] - mx) ** 2 + (grid.cellY[c] - my) ** 2;
+    if (d < bestD - 1e-12) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
 }
 
 function isBefore(grid: Grid, a: number, b: number): boolean {
@@ -144,26 +177,27 @@ function outermostRimWall(grid: Grid, cell: number, other: number): number {
   return best;
 }
 
-/** The rim wall facing `side` nearest to `at` along it (the outermost on ties), or -1 if none faces it. */
-export function wallOnSide(grid: Grid, side: Side, at: number): number {
+/**
+ * The rim wall facing `side` nearest to the spot `at` along that side of the maze's box (the outermost on
+ * ties), and how far (grid units) its midpoint is from that spot; wall -1 if no rim wall faces the side.
+ */
+export function wallOnSide(grid: Grid, side: Side, at: number): { wall: number; distance: number } {
   const [sx, sy] = SIDE_VECTOR[side];
   const alongX = sy !== 0;
-  const target = at * (alongX ? grid.width : grid.height);
+  const px = alongX ? at * grid.width : sx > 0 ? grid.width : 0;
+  const py = alongX ? (sy > 0 ? grid.height : 0) : at * grid.height;
   let best = -1;
-  let bestOff = Infinity;
-  let bestOut = -Infinity;
+  let bestD = Infinity;
   for (let k = 0; k < grid.rimWall.length; k++) {
     const w = grid.rimWall[k];
     const [nx, ny] = rimNormal(grid, w);
     if (nx * sx + ny * sy < FACING_COS) continue;
     const [mx, my] = wallMidpoint(grid, w);
-    const off = Math.abs((alongX ? mx : my) - target);
-    const out = mx * sx + my * sy;
-    if (off < bestOff - 1e-9 || (Math.abs(off - bestOff) <= 1e-9 && out > bestOut)) {
+    const d = Math.hypot(mx - px, my - py);
+    if (d < bestD - 1e-9) {
       best = w;
-      bestOff = off;
-      bestOut = out;
+      bestD = d;
     }
   }
-  return best;
+  return { wall: best, distance: bestD };
 }

@@ -1,6 +1,7 @@
 import { bfs } from '../grid/bfs.js';
 import type { Grid } from '../grid/grid.js';
-import { buildGrid, type GridSize, type TopologyName } from '../grid/registry.js';
+import { buildGrid, type GridSize, type HexTop, type TopologyName } from '../grid/registry.js';
+import { type MaskRequest, maskedGrid } from '../mask/apply.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
 import { type EndPlacement, placeEnds, wallOnSide } from './entry-exit.js';
@@ -18,6 +19,10 @@ import {
 export interface MazeRecipe {
   shape: TopologyName;
   size: GridSize;
+  /** Hexagon mazes only: which way the cells point. */
+  hexTop?: HexTop;
+  /** Which cells exist; all of the grid when absent. */
+  mask?: MaskRequest;
   algorithm: AlgorithmName;
   options: AlgorithmOptions;
   entry: EndPlacement;
@@ -27,12 +32,19 @@ export interface MazeRecipe {
 }
 
 /**
- * grid (topology) → spanning tree (algorithm) → entry and exit → post-processes. Pure: the same recipe and seed always give
- * the same maze.
+ * grid (topology × mask) → spanning tree (algorithm) → entry and exit → post-processes. Pure: the same
+ * recipe and seed always give the same maze.
  * @param where names the page in error messages
+ * @param warn receives notes the author should see (islands dropped, an end moved onto the shape)
  */
-export function generateMaze(recipe: MazeRecipe, seed: Seed128, where: string): Maze {
-  const grid = buildGrid(recipe.shape, recipe.size);
+export function generateMaze(
+  recipe: MazeRecipe,
+  seed: Seed128,
+  where: string,
+  warn: (what: string) => void = () => {},
+): Maze {
+  const layout = { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop };
+  const grid = recipe.mask ? maskedGrid(layout, recipe.mask, where, warn) : buildGrid(layout);
   if (bfs(grid, new Uint8Array(grid.wallCount).fill(1), 0).reached !== grid.cellCount) {
     // Topologies and masks hand over one connected region; anything else is a bug upstream.
     throw new Error(`internal: the ${grid.topology} grid ${grid.sizeLabel} is not connected`);
@@ -48,13 +60,14 @@ export function generateMaze(recipe: MazeRecipe, seed: Seed128, where: string): 
     end.kind === 'auto' ? { kind: 'wall', wall } : end;
   const maze =
     carved instanceof Uint8Array
-      ? placeEnds(grid, carved, recipe.entry, recipe.exit, where)
+      ? placeEnds(grid, carved, recipe.entry, recipe.exit, where, warn)
       : placeEnds(
           grid,
           carved.open,
           own(recipe.entry, carved.entryWall),
           own(recipe.exit, carved.exitWall),
           where,
+          warn,
         );
   return recipe.post && recipe.post.length > 0 ? applyPost(maze, rng, recipe.post) : maze;
 }
@@ -70,7 +83,14 @@ function endsBeforehand(
 ): { entryWall: number; exitWall: number } {
   const wall = (end: EndPlacement, fallback: EndPlacement, name: string): number => {
     const e = end.kind === 'auto' ? fallback : end;
-    const w = e.kind === 'side' ? wallOnSide(grid, e.side, e.at) : e.kind === 'wall' ? e.wall : -1;
+    if (e.kind === 'centre') {
+      throw new UserError(
+        where,
+        `${name}: ${recipe.algorithm} needs its entry and exit on the rim, not at the centre`,
+        'use another algorithm, or a side',
+      );
+    }
+    const w = e.kind === 'side' ? wallOnSide(grid, e.side, e.at).wall : e.kind === 'wall' ? e.wall : -1;
     if (w < 0)
       throw new UserError(
         where,

@@ -37,6 +37,14 @@ export interface Grid {
 
   readonly width: number;
   readonly height: number;
+
+  /**
+   * Curved walls (circle mazes): 1 where a wall is an arc of the circle around (arcCX, arcCY) through its two
+   * vertices, drawn the short way round; absent when every wall is a straight segment.
+   */
+  readonly wallArc?: Uint8Array;
+  readonly arcCX?: number;
+  readonly arcCY?: number;
 }
 
 /** Raw parts a topology hands to `assembleGrid`; walls must reference valid cells and vertices. */
@@ -53,12 +61,21 @@ export interface GridParts {
   wallV1: Int32Array;
   vertexX: Float64Array;
   vertexY: Float64Array;
+  /** Extent of the full, unmasked layout; the grid is re-fitted to the walls it keeps. */
   width: number;
   height: number;
+  wallArc?: Uint8Array;
+  arcCX?: number;
+  arcCY?: number;
 }
 
-/** Builds the CSR neighbour and rim lists from a topology's walls. Linear in cells + walls. */
-export function assembleGrid(parts: GridParts): Grid {
+/**
+ * Builds the CSR neighbour and rim lists from a topology's walls, drops vertices no wall uses and moves the
+ * drawing so the walls' bounding box is [0, width] × [0, height] (a masked maze is framed by what it keeps).
+ * Linear in cells + walls + vertices.
+ */
+export function assembleGrid(raw: GridParts): Grid {
+  const parts = fitToWalls(raw);
   const { cellCount, wallCount, wallCellA, wallCellB } = parts;
   const adjStart = new Int32Array(cellCount + 1);
   const rimStart = new Int32Array(cellCount + 1);
@@ -104,6 +121,90 @@ export function assembleGrid(parts: GridParts): Grid {
     adjWall,
     rimStart,
     rimWall,
+  };
+}
+
+const AXES = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
+
+/** Renumbers the vertices the walls use (in order) and shifts everything to the walls' bounding box. */
+function fitToWalls(parts: GridParts): GridParts {
+  const { wallCount, wallV0, wallV1, vertexX, vertexY } = parts;
+  const used = new Int32Array(vertexX.length).fill(-1);
+  for (let w = 0; w < wallCount; w++) {
+    used[wallV0[w]] = 0;
+    used[wallV1[w]] = 0;
+  }
+  let n = 0;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let v = 0; v < used.length; v++) {
+    if (used[v] < 0) continue;
+    used[v] = n++;
+    minX = Math.min(minX, vertexX[v]);
+    maxX = Math.max(maxX, vertexX[v]);
+    minY = Math.min(minY, vertexY[v]);
+    maxY = Math.max(maxY, vertexY[v]);
+  }
+  if (n === 0) return parts;
+  // Arcs bulge past their end vertices: widen the box by the extreme points of every arc.
+  if (parts.wallArc) {
+    const cx = parts.arcCX ?? 0;
+    const cy = parts.arcCY ?? 0;
+    for (let w = 0; w < wallCount; w++) {
+      if (parts.wallArc[w] === 0) continue;
+      const ax = vertexX[wallV0[w]] - cx;
+      const ay = vertexY[wallV0[w]] - cy;
+      const bx = vertexX[wallV1[w]] - cx;
+      const by = vertexY[wallV1[w]] - cy;
+      const r = Math.hypot(ax, ay);
+      const turn = ax * by - ay * bx;
+      // An axis direction on the short arc from A to B is an extreme point of the drawing.
+      for (const [dx, dy] of AXES) {
+        if (dx * (ax + bx) + dy * (ay + by) <= 0) continue;
+        if ((ax * dy - ay * dx) * turn < 0 || (dx * by - dy * bx) * turn < 0) continue;
+        minX = Math.min(minX, cx + dx * r);
+        maxX = Math.max(maxX, cx + dx * r);
+        minY = Math.min(minY, cy + dy * r);
+        maxY = Math.max(maxY, cy + dy * r);
+      }
+    }
+  }
+  const same = n === vertexX.length && minX === 0 && minY === 0;
+  if (same) return { ...parts, width: maxX, height: maxY };
+  const vx = new Float64Array(n);
+  const vy = new Float64Array(n);
+  for (let v = 0; v < used.length; v++) {
+    const k = used[v];
+    if (k < 0) continue;
+    vx[k] = vertexX[v] - minX;
+    vy[k] = vertexY[v] - minY;
+  }
+  const v0 = new Int32Array(wallCount);
+  const v1 = new Int32Array(wallCount);
+  for (let w = 0; w < wallCount; w++) {
+    v0[w] = used[wallV0[w]];
+    v1[w] = used[wallV1[w]];
+  }
+  const cellX = parts.cellX.map((x) => x - minX);
+  const cellY = parts.cellY.map((y) => y - minY);
+  return {
+    ...parts,
+    cellX,
+    cellY,
+    vertexX: vx,
+    vertexY: vy,
+    wallV0: v0,
+    wallV1: v1,
+    width: maxX - minX,
+    height: maxY - minY,
+    ...(parts.wallArc ? { arcCX: (parts.arcCX ?? 0) - minX, arcCY: (parts.arcCY ?? 0) - minY } : {}),
   };
 }
 

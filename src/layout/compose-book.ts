@@ -3,7 +3,7 @@ import type { Maze } from '../generate/maze.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type BookPlan, type FrontPage, type PuzzlePlan, puzzleTemplateVars } from '../plan/plan-book.js';
 import type { DisplayDocument, Page } from './display-list.js';
-import { drawMaze } from './draw-maze.js';
+import { drawMaze, fitGrid } from './draw-maze.js';
 import { centredText, checkGlyphs, fitSize, type TextStyle, wrapText } from './text-items.js';
 
 /** A generated puzzle as the layout needs it. */
@@ -144,8 +144,8 @@ function instructionsPage(
 }
 
 function puzzleVars(book: BookPlan, p: PuzzlePlan, pageNumber: number) {
-  const { columns, rows } = p.recipe.size;
-  return puzzleTemplateVars(p.number, pageNumber, book.title, p.key, columns, rows, p.recipe.algorithm);
+  const { shape, size, algorithm } = p.recipe;
+  return puzzleTemplateVars(p.number, pageNumber, book.title, p.key, shape, size, algorithm);
 }
 
 function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number): Page {
@@ -200,7 +200,8 @@ function answerPage(
     };
     const { grid } = p.maze;
     const cell = Math.min(mazeRect.width / grid.width, mazeRect.height / grid.height);
-    const ratio = Math.min(1, cell / p.plan.cellSize);
+    // Thin the strokes in proportion to how much smaller the thumbnail is than the puzzle page.
+    const ratio = Math.min(1, cell / fitGrid(grid, geometry.mazeArea).scale);
     page.items.push(
       ...drawMaze(
         p.maze,

@@ -6,8 +6,12 @@
 export const MOVE = 0;
 export const LINE = 1;
 export const CLOSE = 2;
+export const CURVE = 3;
 
-/** A path as parallel arrays: `cmds[i]` is MOVE/LINE (two coordinates each) or CLOSE (none). */
+/**
+ * A path as parallel arrays: `cmds[i]` is MOVE/LINE (two coordinates each), CURVE (a cubic Bézier: two
+ * control points and the end point, six coordinates) or CLOSE (none).
+ */
 export interface PathData {
   cmds: Uint8Array;
   coords: Float64Array;
@@ -99,6 +103,47 @@ export class PathBuilder {
     this.cmds[this.nc++] = LINE;
     this.coords[this.nx++] = x;
     this.coords[this.nx++] = y;
+    return this;
+  }
+
+  curveTo(x1: number, y1: number, x2: number, y2: number, x: number, y: number): this {
+    this.reserve(1, 6);
+    this.cmds[this.nc++] = CURVE;
+    const c = this.coords;
+    c[this.nx++] = x1;
+    c[this.nx++] = y1;
+    c[this.nx++] = x2;
+    c[this.nx++] = y2;
+    c[this.nx++] = x;
+    c[this.nx++] = y;
+    return this;
+  }
+
+  /**
+   * A circular arc around (cx, cy) of radius r from angle a0 to a1 (radians, y down, so increasing angles
+   * turn clockwise on the page), as cubic Béziers of at most 90° each (error below 0.03 % of r). The current
+   * point must already be the arc's start.
+   */
+  arc(cx: number, cy: number, r: number, a0: number, a1: number): this {
+    const pieces = Math.max(1, Math.ceil(Math.abs(a1 - a0) / (Math.PI / 2) - 1e-9));
+    const step = (a1 - a0) / pieces;
+    const k = (4 / 3) * Math.tan(step / 4) * r;
+    for (let i = 0; i < pieces; i++) {
+      const s = a0 + i * step;
+      const e = s + step;
+      const cs = Math.cos(s);
+      const ss = Math.sin(s);
+      const ce = Math.cos(e);
+      const se = Math.sin(e);
+      this.curveTo(
+        cx + r * cs - k * ss,
+        cy + r * ss + k * cs,
+        cx + r * ce + k * se,
+        cy + r * se - k * ce,
+        cx + r * ce,
+        cy + r * se,
+      );
+    }
     return this;
   }
 

@@ -31,21 +31,90 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
     items.push({ type: 'path', path: solutionPath(maze, solution, place), stroke: style.solution });
   if (style.markers) {
     const gap = style.walls.width + style.markers.size * 0.25;
-    items.push(arrow(maze.grid, maze.entryWall, place, style.markers, gap, true));
-    items.push(arrow(maze.grid, maze.exitWall, place, style.markers, gap, false));
+    for (const [wall, cell, inward] of [
+      [maze.entryWall, maze.entryCell, true],
+      [maze.exitWall, maze.exitCell, false],
+    ] as const) {
+      items.push(
+        wall >= 0
+          ? arrow(maze.grid, wall, place, style.markers, gap, inward)
+          : dot(maze.grid, cell, place, style.markers),
+      );
+    }
   }
   return items;
 }
 
-/** The route from the entry opening through every solution cell's centre to the exit opening. */
+/** A filled dot on an end inside the maze (the centre of a circle maze), small enough to leave the walls clear. */
+function dot(
+  grid: Grid,
+  cell: number,
+  { ox, oy, scale }: Placement,
+  marker: { color: string; size: number },
+): Item {
+  const r = Math.min(marker.size * 0.35, scale * 0.3);
+  const b = new PathBuilder();
+  const x = ox + grid.cellX[cell] * scale;
+  const y = oy + grid.cellY[cell] * scale;
+  b.moveTo(x + r, y);
+  b.arc(x, y, r, 0, 2 * Math.PI);
+  return { type: 'path', fill: marker.color, path: b.close().finish() };
+}
+
+/**
+ * The route from the entry opening through every solution cell's centre to the exit opening (from or to a
+ * cell centre when an end is inside the maze). On circle mazes steps round a ring follow the ring's arc and
+ * steps between rings turn along the inner ring, then go straight out, so the line stays inside its cells.
+ */
 function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: Placement) {
   const { grid } = maze;
   const b = new PathBuilder();
-  const [ex, ey] = wallMidpoint(grid, maze.entryWall);
-  b.moveTo(ox + ex * scale, oy + ey * scale);
-  for (const c of solution.cells) b.lineTo(ox + grid.cellX[c] * scale, oy + grid.cellY[c] * scale);
-  const [xx, xy] = wallMidpoint(grid, maze.exitWall);
-  b.lineTo(ox + xx * scale, oy + xy * scale);
+  const X = (x: number): number => ox + x * scale;
+  const Y = (y: number): number => oy + y * scale;
+  const cells = solution.cells;
+  if (maze.entryWall >= 0) {
+    const [ex, ey] = wallMidpoint(grid, maze.entryWall);
+    b.moveTo(X(ex), Y(ey));
+    b.lineTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
+  } else {
+    b.moveTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
+  }
+  const curved = grid.wallArc !== undefined;
+  const cx = X(grid.arcCX ?? 0);
+  const cy = Y(grid.arcCY ?? 0);
+  for (let i = 1; i < cells.length; i++) {
+    const tx = X(grid.cellX[cells[i]]);
+    const ty = Y(grid.cellY[cells[i]]);
+    if (!curved) {
+      b.lineTo(tx, ty);
+      continue;
+    }
+    const fx = X(grid.cellX[cells[i - 1]]);
+    const fy = Y(grid.cellY[cells[i - 1]]);
+    const rf = Math.hypot(fx - cx, fy - cy);
+    const rt = Math.hypot(tx - cx, ty - cy);
+    if (rf < 1e-9 || rt < 1e-9) {
+      b.lineTo(tx, ty); // to or from the centre disc: a radius
+      continue;
+    }
+    const af = Math.atan2(fy - cy, fx - cx);
+    let sweep = Math.atan2(ty - cy, tx - cx) - af;
+    if (sweep > Math.PI) sweep -= 2 * Math.PI;
+    if (sweep < -Math.PI) sweep += 2 * Math.PI;
+    if (Math.abs(rf - rt) < 1e-6 * rt) {
+      b.arc(cx, cy, rf, af, af + sweep);
+    } else if (rf < rt) {
+      b.arc(cx, cy, rf, af, af + sweep);
+      b.lineTo(tx, ty);
+    } else {
+      b.lineTo(cx + rt * Math.cos(af), cy + rt * Math.sin(af));
+      b.arc(cx, cy, rt, af, af + sweep);
+    }
+  }
+  if (maze.exitWall >= 0) {
+    const [xx, xy] = wallMidpoint(grid, maze.exitWall);
+    b.lineTo(X(xx), Y(xy));
+  }
   return b.finish();
 }
 

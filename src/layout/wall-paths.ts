@@ -8,17 +8,21 @@ export interface Placement {
   scale: number;
 }
 
-/** Cross product below which three points count as collinear (grid units squared). */
-const COLLINEAR_EPS = 1e-9;
+/** Sine of the angle below which two directions count as the same (straight on). */
+const SAME_DIR = 1e-6;
 
 /**
- * Merges the standing walls of a maze into as few polylines as the wall graph allows: chains run through
- * every vertex where exactly two walls meet and straight on through junctions; straight runs become one
- * segment; closed loops are closed. One path for the whole maze, in a fixed order.
+ * Merges the standing walls of a maze into as few pieces as the wall graph allows: chains run through every
+ * vertex where exactly two walls meet and straight on (tangent to tangent) through junctions; straight runs
+ * become one segment and arcs of one circle one arc (drawn as Béziers); closed loops are closed. One path
+ * for the whole maze, in a fixed order.
  */
 export function wallPaths(maze: Maze, place: Placement): PathData {
   const { grid, open } = maze;
   const { vertexCount, wallCount, wallV0, wallV1, vertexX, vertexY } = grid;
+  const arcs = grid.wallArc;
+  const acx = grid.arcCX ?? 0;
+  const acy = grid.arcCY ?? 0;
 
   // Vertex → standing walls (CSR).
   const start = new Int32Array(vertexCount + 1);
@@ -42,6 +46,29 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   const px = (v: number): number => ox + vertexX[v] * scale;
   const py = (v: number): number => oy + vertexY[v] * scale;
 
+  /** Unit direction of travel along wall w at its end `at`, going from vertex `from` to `to`. */
+  const dir = (w: number, from: number, to: number, at: number): [number, number] => {
+    const cx = vertexX[to] - vertexX[from];
+    const cy = vertexY[to] - vertexY[from];
+    if (arcs === undefined || arcs[w] === 0) {
+      const len = Math.hypot(cx, cy);
+      return [cx / len, cy / len];
+    }
+    // Tangent of the arc at `at`: perpendicular to the radius, pointing the way the chord goes.
+    const rx = vertexX[at] - acx;
+    const ry = vertexY[at] - acy;
+    const len = Math.hypot(rx, ry);
+    let tx = -ry / len;
+    let ty = rx / len;
+    if (tx * cx + ty * cy < 0) {
+      tx = -tx;
+      ty = -ty;
+    }
+    return [tx, ty];
+  };
+  const same = (ax: number, ay: number, bx: number, by: number): boolean =>
+    Math.abs(ax * by - ay * bx) < SAME_DIR && ax * bx + ay * by > 0;
+
   /** Next unused wall leaving v that continues the direction (dx, dy), or any unused one if v is a plain bend. */
   const nextWall = (v: number, dx: number, dy: number): number => {
     const deg = start[v + 1] - start[v];
@@ -50,12 +77,39 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
       const w = incident[k];
       if (used[w] !== 0) continue;
       const u = wallV0[w] === v ? wallV1[w] : wallV0[w];
-      const ex = vertexX[u] - vertexX[v];
-      const ey = vertexY[u] - vertexY[v];
-      if (Math.abs(dx * ey - dy * ex) < COLLINEAR_EPS && dx * ex + dy * ey > 0) return w;
+      const [ex, ey] = dir(w, v, u, v);
+      if (same(dx, dy, ex, ey)) return w;
       fallback = w;
     }
     return deg === 2 ? fallback : -1;
+  };
+
+  // A pending arc (page units) is extended while the chain stays on the same circle, then written once.
+  const cx = ox + acx * scale;
+  const cy = oy + acy * scale;
+  let arcOn = false;
+  let arcR = 0;
+  let arcA0 = 0;
+  let arcA1 = 0;
+  const flushArc = (): void => {
+    if (arcOn) out.arc(cx, cy, arcR, arcA0, arcA1);
+    arcOn = false;
+  };
+  const addArc = (v: number, u: number): void => {
+    const r = Math.hypot(px(v) - cx, py(v) - cy);
+    const a = Math.atan2(py(v) - cy, px(v) - cx);
+    let sweep = Math.atan2(py(u) - cy, px(u) - cx) - a;
+    if (sweep > Math.PI) sweep -= 2 * Math.PI;
+    if (sweep < -Math.PI) sweep += 2 * Math.PI;
+    if (arcOn && Math.abs(r - arcR) < 1e-6 * r && Math.sign(sweep) === Math.sign(arcA1 - arcA0)) {
+      arcA1 += sweep;
+      return;
+    }
+    flushArc();
+    arcOn = true;
+    arcR = r;
+    arcA0 = a;
+    arcA1 = a + sweep;
   };
 
   const walk = (from: number, first: number): void => {
@@ -63,26 +117,31 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
     let w = first;
     let dx = 0;
     let dy = 0;
-    let straight = false;
+    let straightLine = false;
     out.moveTo(px(v), py(v));
     while (w >= 0) {
       used[w] = 1;
       const u = wallV0[w] === v ? wallV1[w] : wallV0[w];
-      const ex = vertexX[u] - vertexX[v];
-      const ey = vertexY[u] - vertexY[v];
-      const collinear = straight && Math.abs(dx * ey - dy * ex) < COLLINEAR_EPS && dx * ex + dy * ey > 0;
-      if (collinear) out.replaceLast(px(u), py(u));
-      else out.lineTo(px(u), py(u));
-      dx = ex;
-      dy = ey;
-      straight = true;
+      if (arcs !== undefined && arcs[w] !== 0) {
+        addArc(v, u);
+        straightLine = false;
+      } else {
+        flushArc();
+        const [ex, ey] = dir(w, v, u, v);
+        if (straightLine && same(dx, dy, ex, ey)) out.replaceLast(px(u), py(u));
+        else out.lineTo(px(u), py(u));
+        straightLine = true;
+      }
+      [dx, dy] = dir(w, v, u, u);
       v = u;
       if (v === from) {
+        flushArc();
         out.close();
         return;
       }
       w = nextWall(v, dx, dy);
     }
+    flushArc();
   };
 
   // Open chains start where the wall graph has an end or a junction...

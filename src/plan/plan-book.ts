@@ -3,6 +3,14 @@ import type { EndPlacement } from '../generate/entry-exit.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { PostStep } from '../generate/post/registry.js';
 import { type AlgorithmName, algorithmInfo, algorithmNames, type OptionName } from '../generate/registry.js';
+import {
+  type GridSize,
+  type HexTop,
+  type TopologyInfo,
+  type TopologyName,
+  topologies,
+} from '../grid/registry.js';
+import type { MaskShape } from '../mask/shape.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { murmur3 } from '../random/murmur3.js';
 import type { Seed128 } from '../random/sfc32.js';
@@ -16,6 +24,7 @@ import { toFraction, toPoints } from '../spec/units.js';
 import { compileTemplate, type Template } from '../text/template.js';
 import { type Margins, type PuzzlePageGeometry, puzzlePageGeometry } from './page-geometry.js';
 import { defaultPathPolicy } from './paths.js';
+import { type MaskContext, resolveMask } from './resolve-mask.js';
 import { loadTheme, type Theme } from './theme.js';
 
 /** One puzzle, fully decided: its key, seed, recipe and the size it will be drawn at. */
@@ -29,7 +38,7 @@ export interface PuzzlePlan {
   seed: Seed128;
   title: Template;
   recipe: MazeRecipe;
-  /** Side of one cell on the puzzle page, in points. */
+  /** Passage width (a cell's inscribed diameter) on the puzzle page, in points, before masking. */
   cellSize: number;
 }
 
@@ -64,6 +73,8 @@ export interface PlanOptions {
   sourceDateEpoch?: number;
   /** Accept theme and font files from any folder. */
   allowAnyPath?: boolean;
+  /** Image masks decoded beforehand by `preloadImageMasks` (needed when the spec has any). */
+  images?: ReadonlyMap<string, MaskShape>;
 }
 
 const DEFAULT_SEED = 1;
@@ -114,19 +125,42 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     };
   });
 
+  const maskContext: MaskContext = {
+    specDir: dirname(spec.file),
+    policy,
+    theme,
+    images: options.images ?? new Map(),
+  };
   const keys = pageKeys(s);
   const seed = options.seed ?? s.seed ?? DEFAULT_SEED;
   const puzzles = s.pages.map((page, i): PuzzlePlan => {
     const where = at(['pages', i]);
     const maze: MazeSpec = { ...s.defaults, ...page.maze };
-    // A page that sizes itself (by cells or by passage) overrides both ways of sizing from the defaults.
-    if (page.maze?.passage !== undefined && page.maze.cells === undefined) delete maze.cells;
-    if (page.maze?.cells !== undefined && page.maze.passage === undefined) delete maze.passage;
+    // A page that sizes itself (by cells, rings or passage) overrides every way of sizing from the defaults.
+    const sizing = ['cells', 'rings', 'passage'] as const;
+    const own = sizing.filter((k) => page.maze?.[k] !== undefined);
+    if (own.length > 0) for (const k of sizing) if (!own.includes(k)) delete maze[k];
     const field = (name: keyof MazeSpec): FieldPath =>
       page.maze?.[name] !== undefined ? ['pages', i, 'maze', name] : ['defaults', name];
-    const { columns, rows, cellSize } = resolveSize(maze, geometry, theme, (name) => at(field(name)), where);
+    const shape = maze.shape ?? 'square';
+    const mask = resolveMask(maze.mask, field('mask'), at, maskContext);
+    const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
+    if (maze['hex-top'] !== undefined && shape !== 'hex' && page.maze?.['hex-top'] !== undefined) {
+      throw new UserError(at(field('hex-top')), `hex-top applies to hex mazes only, not ${shape}`);
+    }
+    const { size, cellSize } = resolveSize(
+      maze,
+      shape,
+      hexTop,
+      mask?.shape.aspect,
+      geometry,
+      theme,
+      (name) => at(field(name)),
+      where,
+    );
+    const { columns, rows } = size;
     const algorithm = maze.algorithm ?? 'backtracker';
-    checkAlgorithm(algorithm, maze.shape ?? 'square', page.maze ?? {}, s.defaults ?? {}, field, at);
+    checkAlgorithm(algorithm, shape, page.maze ?? {}, s.defaults ?? {}, field, at);
     const titleSource = page.title ?? s.defaults?.title ?? DEFAULT_TITLE;
     const titlePlace =
       page.title !== undefined
@@ -134,7 +168,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
         : s.defaults?.title
           ? at(['defaults', 'title'])
           : where;
-    const sample = puzzleTemplateVars(i + 1, i + 1, s.title, keys[i], columns, rows, algorithm);
+    const sample = puzzleTemplateVars(i + 1, i + 1, s.title, keys[i], shape, size, algorithm);
     return {
       key: keys[i],
       number: i + 1,
@@ -142,8 +176,10 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
       seed: deriveSeed(seed, keys[i], 0),
       title: compileTemplate(titleSource, titlePlace, sample),
       recipe: {
-        shape: maze.shape ?? 'square',
+        shape,
         size: { columns, rows },
+        ...(hexTop ? { hexTop } : {}),
+        ...(mask ? { mask } : {}),
         algorithm,
         options: { straightness: maze.straightness ?? 0, newest: maze.newest, weights: maze.weights },
         entry: resolveEnd(maze.entry),
@@ -243,58 +279,93 @@ function resolvePost(step: NonNullable<MazeSpec['post']>[number]): PostStep {
 
 function resolveEnd(end: EndSpec | undefined): EndPlacement {
   if (end === undefined || end === 'auto') return { kind: 'auto' };
+  if (end === 'centre' || end === 'center') return { kind: 'centre' };
   if (typeof end === 'string') return { kind: 'side', side: end, at: 0.5 };
   return { kind: 'side', side: end.side, at: end.at === undefined ? 0.5 : toFraction(end.at) };
 }
 
 /**
- * Columns, rows and cell size: from `cells` (scaled to fill the maze area) or from `passage` (as many cells as
- * fit). Refuses sizes over the cell limit or cells too small to print for the theme's wall width.
+ * The grid size and the passage width in points: from `cells`/`rings` (scaled to fill the maze area) or from
+ * `passage` (as many cells as fit). With a mask that keeps its proportions, the passage-sized grid covers
+ * just the shape's box, so the masked maze fills the frame. Refuses sizes over the cell limit, a sizing that
+ * does not suit the shape, and passages too narrow to print for the theme's wall width.
  */
 function resolveSize(
   maze: MazeSpec,
+  shape: TopologyName,
+  hexTop: HexTop | undefined,
+  aspect: number | undefined,
   geometry: PuzzlePageGeometry,
   theme: Theme,
   at: (name: keyof MazeSpec) => string,
   where: string,
-): { columns: number; rows: number; cellSize: number } {
+): { size: GridSize; cellSize: number } {
+  const topo: TopologyInfo = topologies[shape];
   const area = geometry.mazeArea;
-  let columns: number;
-  let rows: number;
-  let cellSize: number;
+  const wrong = topo.sizedBy === 'rings' ? 'cells' : 'rings';
+  if (maze[wrong] !== undefined) {
+    throw new UserError(
+      at(wrong),
+      `${shape} mazes are sized by ${topo.sizedBy}, not ${wrong}`,
+      `use ${topo.sizedBy}: … or passage: …`,
+    );
+  }
+  let size: GridSize;
+  let unit: number; // points per grid unit
   let place: string;
-  if (maze.cells !== undefined) {
-    [columns, rows] = typeof maze.cells === 'number' ? [maze.cells, maze.cells] : maze.cells;
-    cellSize = Math.min(area.width / columns, area.height / rows);
-    place = at('cells');
+  if (maze.cells !== undefined || maze.rings !== undefined) {
+    if (maze.rings !== undefined) size = { columns: maze.rings, rows: maze.rings };
+    else {
+      const [columns, rows] = typeof maze.cells === 'number' ? [maze.cells, maze.cells] : maze.cells!;
+      size = { columns, rows };
+    }
+    const ext = topo.extent(size, hexTop);
+    unit = Math.min(area.width / ext.width, area.height / ext.height);
+    place = at(maze.rings !== undefined ? 'rings' : 'cells');
   } else {
-    cellSize = toPoints(maze.passage ?? DEFAULT_PASSAGE);
-    columns = Math.floor(area.width / cellSize);
-    rows = Math.floor(area.height / cellSize);
+    unit = toPoints(maze.passage ?? DEFAULT_PASSAGE) / topo.passage;
+    let { width, height } = area;
+    if (aspect !== undefined) {
+      if (width / height > aspect) width = height * aspect;
+      else height = width / aspect;
+    }
+    size = topo.fit(width / unit, height / unit, hexTop);
     place = maze.passage !== undefined ? at('passage') : where;
-    if (columns < 2 || rows < 2) {
+    if (size.columns < 2 || size.rows < 2) {
       throw new UserError(
         place,
-        `a passage of ${cellSize.toFixed(1)}pt leaves room for only ${columns}×${rows} cells in the ${area.width.toFixed(0)}×${area.height.toFixed(0)}pt maze area`,
+        `a passage of ${(unit * topo.passage).toFixed(1)}pt leaves room for only ${sizePhrase(shape, size)} in the ${area.width.toFixed(0)}×${area.height.toFixed(0)}pt maze area`,
         'use a smaller passage',
       );
     }
   }
-  if (columns * rows > LIMITS.maxCells) {
+  const count = topo.count(size);
+  if (count > LIMITS.maxCells || Math.max(size.columns, size.rows) > LIMITS.maxSide) {
     throw new UserError(
       place,
-      `${columns}×${rows} = ${columns * rows} cells is over the limit of ${LIMITS.maxCells} cells per maze`,
+      `${sizePhrase(shape, size)} = ${count} cells is over the limit of ${LIMITS.maxCells} cells (${LIMITS.maxSide} a side) per maze`,
     );
   }
+  const cellSize = unit * topo.passage;
   const minCell = Math.max(3 * theme.walls.width, 4);
   if (cellSize < minCell) {
     throw new UserError(
       place,
-      `${columns}×${rows} cells would be ${cellSize.toFixed(2)}pt each in the ${area.width.toFixed(0)}×${area.height.toFixed(0)}pt maze area; theme "${theme.name}" (walls ${theme.walls.width}pt) needs at least ${minCell.toFixed(1)}pt`,
+      `${sizePhrase(shape, size)} would leave passages ${cellSize.toFixed(2)}pt wide in the ${area.width.toFixed(0)}×${area.height.toFixed(0)}pt maze area; theme "${theme.name}" (walls ${theme.walls.width}pt) needs at least ${minCell.toFixed(1)}pt`,
       'use fewer cells, larger paper, smaller margins, or a theme with thinner walls',
     );
   }
-  return { columns, rows, cellSize };
+  return { size, cellSize };
+}
+
+function sizePhrase(shape: TopologyName, size: GridSize): string {
+  const label = sizeLabel(shape, size);
+  return topologies[shape].sizedBy === 'rings' ? label : `${label} cells`;
+}
+
+/** A size as authors write it: `12×16` cells, or `9 rings`. */
+export function sizeLabel(shape: TopologyName, size: GridSize): string {
+  return topologies[shape].sizedBy === 'rings' ? `${size.rows} rings` : `${size.columns}×${size.rows}`;
 }
 
 const encoder = new TextEncoder();
@@ -392,9 +463,10 @@ export function puzzleTemplateVars(
   page: number,
   book: string,
   key: string,
-  columns: number,
-  rows: number,
+  shape: TopologyName,
+  size: GridSize,
   algorithm: string,
 ) {
-  return { number, page, book, key, size: `${columns}×${rows}`, columns, rows, algorithm };
+  const { columns, rows } = size;
+  return { number, page, book, key, shape, size: sizeLabel(shape, size), columns, rows, algorithm };
 }

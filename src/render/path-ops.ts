@@ -1,4 +1,4 @@
-import { CLOSE, LINE, MOVE, type PathData } from '../layout/display-list.js';
+import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../layout/display-list.js';
 
 /** A coordinate with at most 2 decimals (1/7200 in, far below any printer's resolution), no trailing zeros. */
 export function fmt(n: number): string {
@@ -15,6 +15,7 @@ export function writePath(
   move: (x: string, y: string) => void,
   line: (x: string, y: string) => void,
   close: () => void,
+  curve: (x1: string, y1: string, x2: string, y2: string, x: string, y: string) => void,
 ): void {
   const { cmds, coords } = path;
   let j = 0;
@@ -26,6 +27,16 @@ export function writePath(
     } else if (c === LINE) {
       line(fmt(coords[j]), fmt(coords[j + 1]));
       j += 2;
+    } else if (c === CURVE) {
+      curve(
+        fmt(coords[j]),
+        fmt(coords[j + 1]),
+        fmt(coords[j + 2]),
+        fmt(coords[j + 3]),
+        fmt(coords[j + 4]),
+        fmt(coords[j + 5]),
+      );
+      j += 6;
     } else if (c === CLOSE) close();
   }
 }

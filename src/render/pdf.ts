@@ -74,6 +74,7 @@ function drawPath(pdf: PDFKit.PDFDocument, item: PathItem): void {
     (x, y) => ops.push(`${x} ${y} m`),
     (x, y) => ops.push(`${x} ${y} l`),
     () => ops.push('h'),
+    (x1, y1, x2, y2, x, y) => ops.push(`${x1} ${y1} ${x2} ${y2} ${x} ${y} c`),
   );
   pdf.save();
   if (item.fill) pdf.fillColor(item.fill);

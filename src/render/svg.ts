@@ -34,6 +34,7 @@ function itemSvg(doc: DisplayDocument, item: Item): string | undefined {
         (x, y) => d.push(`M${x} ${y}`),
         (x, y) => d.push(`L${x} ${y}`),
         () => d.push('Z'),
+        (x1, y1, x2, y2, x, y) => d.push(`C${x1} ${y1} ${x2} ${y2} ${x} ${y}`),
       );
       const attrs = [`d="${d.join('')}"`];
       attrs.push(`fill="${item.fill ?? 'none'}"`);

@@ -12,4 +12,13 @@ export const LIMITS = {
   maxAliases: 100,
   /** Largest paper side in points (200 in, the PDF user-space limit). */
   maxPaperSide: 14400,
+  /** Bytes of a mask image file. */
+  maxImageBytes: 20 * 1024 * 1024,
+  /**
+   * Pixels (width × height) of a mask image, checked from the header before decoding: a small file that
+   * decodes to gigabytes (a "decompression bomb") is refused.
+   */
+  maxImagePixels: 25_000_000,
+  /** Characters of a mask's text (a longer text would be too small to read as a maze anyway). */
+  maxMaskTextChars: 200,
 } as const;

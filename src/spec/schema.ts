@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { algorithmNames } from '../generate/registry.js';
 import { topologyNames } from '../grid/registry.js';
+import { shapeNames } from '../mask/shapes.js';
 import { LIMITS } from './limits.js';
 import { PAPER_PRESETS } from './paper.js';
 import { LENGTH_PATTERN, PERCENT_PATTERN, toFraction, toPoints } from './units.js';
@@ -61,12 +62,66 @@ const side = z.enum(['top', 'bottom', 'left', 'right']);
 
 const end = z
   .union(
-    [z.enum(['auto', 'top', 'bottom', 'left', 'right']), z.strictObject({ side, at: fraction.optional() })],
+    [
+      z.enum(['auto', 'top', 'bottom', 'left', 'right', 'centre', 'center']),
+      z.strictObject({ side, at: fraction.optional() }),
+    ],
     {
-      error: 'expected auto, top, bottom, left, right or {side, at}',
+      error: 'expected auto, top, bottom, left, right, centre or {side, at}',
     },
   )
-  .meta({ description: 'Where the maze is entered or left: auto, a side, or {side, at: 30%}.' });
+  .meta({
+    description:
+      'Where the maze is entered or left: auto, a side, {side, at: 30%}, or centre (the middle cell; the centre disc of a circle maze).',
+  });
+
+const islands = z.enum(['join', 'largest']).optional().meta({
+  description:
+    'Separate pieces of the mask: join (bridge them by the shortest paths of cells; the default for text) or largest (keep the biggest piece; the default otherwise).',
+});
+
+const shapeMask = z.strictObject({
+  shape: z.enum(shapeNames),
+  points: z.int().min(3).max(24).optional().meta({ description: 'star: number of points (default 5).' }),
+  inner: fraction
+    .optional()
+    .meta({ description: 'star: inner radius (default 45%); ring: hole radius (default 50%).' }),
+  islands,
+});
+
+const mask = z
+  .union(
+    [
+      z.enum(shapeNames),
+      shapeMask,
+      z.strictObject({
+        formula: z.string().min(1).max(2000).meta({ description: 'A condition on x, y (and r, a).' }),
+        islands,
+      }),
+      z.strictObject({
+        image: z.string().min(1).meta({ description: 'PNG, JPEG or WebP file, relative to the spec.' }),
+        threshold: fraction.optional().meta({ description: 'Darkness (or opacity) that counts as inside.' }),
+        invert: z.boolean().optional().meta({ description: 'Swap inside and outside.' }),
+        fit: z
+          .enum(['contain', 'stretch'])
+          .optional()
+          .meta({ description: 'Keep the picture’s proportions.' }),
+        islands,
+      }),
+      z.strictObject({
+        text: z.string().min(1).max(200).meta({ description: 'A word or short phrase; \\n breaks lines.' }),
+        font: z.string().min(1).optional().meta({
+          description:
+            'lato, lato-bold, comic-neue, comic-neue-bold, or a TTF/OTF file; default the theme’s heading font.',
+        }),
+        islands,
+      }),
+    ],
+    {
+      error: `expected a shape name (${shapeNames.join(', ')}) or one of {shape}, {formula}, {image}, {text}`,
+    },
+  )
+  .meta({ description: 'Which cells of the grid the maze uses.' });
 
 const cellCount = z.int().min(2).max(LIMITS.maxSide);
 
@@ -91,9 +146,21 @@ export const mazeSchema = z
       })
       .optional()
       .meta({ description: 'Cells across and down: [columns, rows], or one number for a square maze.' }),
+    rings: z
+      .int()
+      .min(2)
+      .max(1000)
+      .optional()
+      .meta({ description: 'Circle mazes: rings of cells around the centre disc (the disc counts as one).' }),
     passage: length.optional().meta({
-      description: 'Cell size (wall centre to wall centre); the maze fills its frame with cells this size.',
+      description:
+        'Passage width (a cell’s inscribed diameter, wall centre to wall centre); the maze fills its frame with cells this size.',
     }),
+    'hex-top': z
+      .enum(['pointy', 'flat'])
+      .optional()
+      .meta({ description: 'Hexagon mazes: pointy tops (rows of cells, default) or flat tops (columns).' }),
+    mask: mask.optional(),
     algorithm: z.enum(algorithmNames).optional().meta({ description: 'Generation algorithm.' }),
     straightness: z
       .number()

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildBook, loadSpec } from '../../src/book/build-book.js';
+import { buildBook, loadSpec, planSpec } from '../../src/book/build-book.js';
 import { planBook } from '../../src/plan/plan-book.js';
 import { tempDir } from '../helpers.js';
 import { inspectPdf } from '../pdf-inspect.js';
@@ -12,7 +12,7 @@ describe.each(books)('books/%s', (file) => {
   it('builds into a structurally sound, reproducible PDF', async () => {
     const out = tempDir();
     const spec = join('books', file);
-    const plan = planBook(loadSpec(spec));
+    const plan = await planSpec(spec);
     const first = await buildBook(spec, { output: join(out, 'a.pdf') });
     const second = await buildBook(spec, { output: join(out, 'b.pdf') });
     const bytes = readFileSync(first.output);

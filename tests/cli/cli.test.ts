@@ -52,7 +52,7 @@ describe('mazebook build', () => {
     const r = mazebook(['build', join(dir, 'b.yaml'), '-o', out]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /^error: .*b\.yaml:3:35: pages\[0\]\.maze\.shape: expected "square" \(got "hexx"\)/,
+      /^error: .*b\.yaml:3:35: pages\[0\]\.maze\.shape: expected "square", "hex", .* \(got "hexx"\)\n {2}hint: did you mean "hex"\?/,
     );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(Buffer.compare(readFileSync(out), before)).toBe(0);

@@ -20,7 +20,10 @@ const OPTIONS = { straightness: 0 };
 function run(name: AlgorithmName, grid: Grid, seed: number): Uint8Array {
   const info: AlgorithmInfo = algorithmInfo[name];
   const options = info.needsEnds
-    ? { ...OPTIONS, ends: { entryWall: wallOnSide(grid, 'top', 0), exitWall: wallOnSide(grid, 'bottom', 1) } }
+    ? {
+        ...OPTIONS,
+        ends: { entryWall: wallOnSide(grid, 'top', 0).wall, exitWall: wallOnSide(grid, 'bottom', 1).wall },
+      }
     : OPTIONS;
   return openWalls(algorithms[name](grid, createRng(deriveSeed(seed, name)), options));
 }

@@ -5,7 +5,7 @@ import { renderSvgPage } from '../../src/render/svg.js';
 export const GOLDEN_SVG = resolve('tests/golden/sample-page.svg');
 
 /** Page 3 of the sample book (its first maze, "Warm-up") as SVG. */
-export function renderGoldenSvg(): string {
-  const { doc } = layoutBook('books/sample.yaml');
+export async function renderGoldenSvg(): Promise<string> {
+  const { doc } = await layoutBook('books/sample.yaml');
   return renderSvgPage(doc, 2);
 }

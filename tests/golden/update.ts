@@ -2,5 +2,5 @@
 import { writeFileSync } from 'node:fs';
 import { GOLDEN_SVG, renderGoldenSvg } from './golden-cases.js';
 
-writeFileSync(GOLDEN_SVG, renderGoldenSvg());
+writeFileSync(GOLDEN_SVG, await renderGoldenSvg());
 process.stdout.write(`wrote ${GOLDEN_SVG}\n`);

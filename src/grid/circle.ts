@@ -1,0 +1,139 @@
+import type { Grid } from './grid.js';
+import { buildFromTiles, type TileTables } from './tiles.js';
+
+/**
+ * Circle (theta) topology: a centre disc of radius 1 and `rings` − 1 rings of unit width around it, cut into
+ * wedges. A ring has as many wedges as the ring inside it, doubled as often as needed to keep each wedge's
+ * width along its middle at most 1.5 (so wedges stay roughly square: between 0.75 and 1.5 wide).
+ *
+ *               .-~~~~~-.             ring r spans radii [r, r+1]; its wedge k spans angles
+ *            .'  \ 2,1 / '.             [k, k+1] · 2π / n(r), clockwise from straight up
+ *           /  2,0 \  / 2,2 \         the centre disc is cell 0; ring r's cells follow ring r−1's
+ *          |-------(  0  )---|        each wedge has one parent inside it and one or two children
+ *           \  1,7 /  \ 1,1 /           outside it; walls between rings are arcs, walls within a
+ *            '.   / 1,0\  .'            ring radial segments
+ *               '-~~~~~-'
+ *
+ * Vertices lie on the circles of radius b = 1 .. rings, n(b) of them on circle b (n(rings − 1) on the rim),
+ * at angles j · 2π / n(b). Grid coordinates put the centre at (rings, rings), y down.
+ */
+export interface CircleOptions {
+  /** Rings including the centre disc, ≥ 2. */
+  rings: number;
+  /** Optional mask, one byte per cell in id order (centre outwards): 0 drops the cell. */
+  keep?: Uint8Array;
+}
+
+/** Largest wedge width, along the middle of its ring, before the ring doubles its wedge count. */
+const MAX_WEDGE = 1.5;
+
+/** Wedges per ring: 1 for the centre, then doubling whenever a wedge would grow wider than MAX_WEDGE. */
+export function ringCounts(rings: number): Int32Array {
+  const n = new Int32Array(rings);
+  n[0] = 1;
+  for (let r = 1; r < rings; r++) {
+    let k = n[r - 1];
+    while ((2 * Math.PI * (r + 0.5)) / k > MAX_WEDGE) k *= 2;
+    n[r] = k;
+  }
+  return n;
+}
+
+/** Cells in a circle maze of `rings` rings, without building it. */
+export function circleCellCount(rings: number): number {
+  let total = 0;
+  for (const k of ringCounts(rings)) total += k;
+  return total;
+}
+
+export function buildCircleGrid({ rings, keep }: CircleOptions): Grid {
+  if (rings < 2) throw new RangeError(`a circle maze needs at least 2 rings, got ${rings}`);
+  return buildFromTiles(circleTables(rings), keep);
+}
+
+function circleTables(rings: number): TileTables {
+  const n = ringCounts(rings);
+  const first = new Int32Array(rings + 1);
+  for (let r = 0; r < rings; r++) first[r + 1] = first[r] + n[r];
+  const cellCount = first[rings];
+
+  // Vertex circles b = 1..rings carry the corners of the finer of the rings they separate.
+  const onCircle = (b: number): number => n[Math.min(b, rings - 1)];
+  const vFirst = new Int32Array(rings + 2);
+  for (let b = 1; b <= rings; b++) vFirst[b + 1] = vFirst[b] + onCircle(b);
+  const vertexCount = vFirst[rings + 1];
+  const vertexX = new Float64Array(vertexCount);
+  const vertexY = new Float64Array(vertexCount);
+  for (let b = 1; b <= rings; b++) {
+    const m = onCircle(b);
+    for (let j = 0; j < m; j++) {
+      const t = (2 * Math.PI * j) / m;
+      vertexX[vFirst[b] + j] = rings + b * Math.sin(t);
+      vertexY[vFirst[b] + j] = rings - b * Math.cos(t);
+    }
+  }
+  const vertex = (b: number, j: number): number => vFirst[b] + (j % onCircle(b));
+
+  const stride = Math.max(n[1], 5); // the centre has n(1) sides, a wedge at most 5
+  const corners = new Int32Array(cellCount * stride).fill(-1);
+  const across = new Int32Array(cellCount * stride).fill(-1);
+  const arc = new Uint8Array(cellCount * stride);
+  const cellX = new Float64Array(cellCount);
+  const cellY = new Float64Array(cellCount);
+
+  // The centre disc: one arc to each ring-1 wedge.
+  cellX[0] = rings;
+  cellY[0] = rings;
+  for (let j = 0; j < n[1]; j++) {
+    corners[j] = vertex(1, j);
+    across[j] = first[1] + j;
+    arc[j] = 1;
+  }
+
+  for (let r = 1; r < rings; r++) {
+    const cells = n[r];
+    const outer = r + 1 < rings ? n[r + 1] / cells : 1; // children per wedge
+    const inner = cells / n[r - 1]; // wedges per parent
+    const vin = onCircle(r) / cells; // vertex steps per wedge on the inner circle (always 1)
+    const vout = onCircle(r + 1) / cells;
+    for (let k = 0; k < cells; k++) {
+      const c = first[r] + k;
+      const mid = ((k + 0.5) * 2 * Math.PI) / cells;
+      cellX[c] = rings + (r + 0.5) * Math.sin(mid);
+      cellY[c] = rings - (r + 0.5) * Math.cos(mid);
+      const b = c * stride;
+      let s = 0;
+      // Inner arc, clockwise: towards the parent (or the centre disc).
+      corners[b + s] = vertex(r, k * vin);
+      across[b + s] = r === 1 ? 0 : first[r - 1] + Math.floor(k / inner);
+      arc[b + s++] = 1;
+      // Radial edge on the clockwise side.
+      corners[b + s] = vertex(r, (k + 1) * vin);
+      across[b + s++] = first[r] + ((k + 1) % cells);
+      // Outer arcs, counter-clockwise: one per child (or one rim arc).
+      for (let ch = outer - 1; ch >= 0; ch--) {
+        corners[b + s] = vertex(r + 1, (k + 1) * vout - (outer - 1 - ch) * (vout / outer));
+        across[b + s] = r + 1 < rings ? first[r + 1] + k * outer + ch : -1;
+        arc[b + s++] = 1;
+      }
+      // Radial edge on the counter-clockwise side.
+      corners[b + s] = vertex(r + 1, k * vout);
+      across[b + s++] = first[r] + ((k + cells - 1) % cells);
+    }
+  }
+  return {
+    topology: 'circle',
+    sizeLabel: `${rings} rings`,
+    cellCount,
+    stride,
+    corners,
+    across,
+    arc,
+    arcCX: rings,
+    arcCY: rings,
+    cellX,
+    cellY,
+    vertexX,
+    vertexY,
+  };
+}

@@ -1,0 +1,98 @@
+import type { Grid } from './grid.js';
+import { buildFromTiles, type TileTables } from './tiles.js';
+
+/**
+ * Hexagon topology: regular hexagons of side 1 (so 60° everywhere), `columns` across and `rows` down.
+ *
+ * Pointy-top (the default): rows are horizontal, odd rows shifted right by half a cell.
+ *
+ *        /\    /\    /\          cell (col, row) has id row·columns + col and centre
+ *      /    \/    \/    \        x = (2·col + 1 + row mod 2)·h,  y = 1 + 1.5·row     (h = √3/2)
+ *     | 0,0  | 1,0  | 2,0  |
+ *      \    /\    /\    / \      corners lie on vertex lines k = 0 .. 2·rows+1 at
+ *        \/    \/    \/    \       y = (3·⌊k/2⌋ + k mod 2) / 2  and  x = X·h  for X = 0 .. 2·columns+1,
+ *        | 0,1  | 1,1  | 2,1  |    vertex id k·(2·columns+2) + X
+ *         \    /\    /\    /
+ *           \/    \/    \/       corners of a cell, clockwise from the top: apex, upper right, lower
+ *                                right, bottom apex, lower left, upper left.
+ *
+ * Flat-top is the same lattice transposed (x ↔ y): columns become vertical, odd columns shifted down.
+ */
+export interface HexOptions {
+  columns: number;
+  rows: number;
+  /** `pointy` (rows of cells, the default) or `flat` (columns of cells). */
+  top?: 'pointy' | 'flat';
+  /** Optional mask, one byte per cell in the order the unmasked grid numbers them: 0 drops the cell. */
+  keep?: Uint8Array;
+}
+
+const H = Math.sqrt(3) / 2;
+
+export function buildHexGrid({ columns, rows, top = 'pointy', keep }: HexOptions): Grid {
+  if (top === 'flat') {
+    // Build the transposed pointy grid, then swap axes; cells are numbered column by column.
+    const t = hexTables(rows, columns);
+    t.sizeLabel = `${columns}×${rows}`;
+    [t.cellX, t.cellY] = [t.cellY, t.cellX];
+    [t.vertexX, t.vertexY] = [t.vertexY, t.vertexX];
+    return buildFromTiles(t, keep);
+  }
+  return buildFromTiles(hexTables(columns, rows), keep);
+}
+
+function hexTables(columns: number, rows: number): TileTables {
+  const cellCount = columns * rows;
+  const stride = 6;
+  const corners = new Int32Array(cellCount * stride);
+  const across = new Int32Array(cellCount * stride);
+  const cellX = new Float64Array(cellCount);
+  const cellY = new Float64Array(cellCount);
+  const line = 2 * columns + 2;
+  const vertexX = new Float64Array((2 * rows + 2) * line);
+  const vertexY = new Float64Array((2 * rows + 2) * line);
+  for (let k = 0, v = 0; k < 2 * rows + 2; k++) {
+    const y = (3 * (k >> 1) + (k & 1)) / 2;
+    for (let X = 0; X < line; X++, v++) {
+      vertexX[v] = X * H;
+      vertexY[v] = y;
+    }
+  }
+  const id = (col: number, row: number): number =>
+    col >= 0 && col < columns && row >= 0 && row < rows ? row * columns + col : -1;
+  for (let row = 0, c = 0; row < rows; row++) {
+    const odd = row & 1;
+    const k = 2 * row;
+    for (let col = 0; col < columns; col++, c++) {
+      const X = 2 * col + odd;
+      cellX[c] = (X + 1) * H;
+      cellY[c] = 1 + 1.5 * row;
+      const b = c * stride;
+      corners[b] = k * line + X + 1;
+      corners[b + 1] = (k + 1) * line + X + 2;
+      corners[b + 2] = (k + 2) * line + X + 2;
+      corners[b + 3] = (k + 3) * line + X + 1;
+      corners[b + 4] = (k + 2) * line + X;
+      corners[b + 5] = (k + 1) * line + X;
+      // Neighbours across each edge, in corner order: NE, E, SE, SW, W, NW.
+      across[b] = id(col + odd, row - 1);
+      across[b + 1] = id(col + 1, row);
+      across[b + 2] = id(col + odd, row + 1);
+      across[b + 3] = id(col + odd - 1, row + 1);
+      across[b + 4] = id(col - 1, row);
+      across[b + 5] = id(col + odd - 1, row - 1);
+    }
+  }
+  return {
+    topology: 'hex',
+    sizeLabel: `${columns}×${rows}`,
+    cellCount,
+    stride,
+    corners,
+    across,
+    cellX,
+    cellY,
+    vertexX,
+    vertexY,
+  };
+}

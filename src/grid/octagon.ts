@@ -1,0 +1,139 @@
+import type { Grid } from './grid.js';
+import { buildFromTiles, type TileTables } from './tiles.js';
+
+/**
+ * Octagon topology (the truncated square tiling): regular octagons on a unit grid, `columns` × `rows`, with
+ * a small square (drawn as a diamond) wherever four octagons meet. Squares exist only inside the grid; on
+ * the rim their corners are notches of the outline.
+ *
+ *      x → 0        1        2             octagon (i, j) fills [i, i+1] × [j, j+1] less its corners
+ *   y    .  ______    ______               (cut c = (1 − s)/2, side s = √2 − 1 so all sides are equal);
+ *   ↓ 0  . /      \  /      \              id j·columns + i
+ *        .|  0,0   ||  1,0   |             square (p, q) is centred on (p+1, q+1) between octagons
+ *        . \______/\/\______/              (p, q), (p+1, q), (p, q+1), (p+1, q+1); id
+ *        .  ______ \/ ______               columns·rows + q·(columns−1) + p
+ *     1  . /      \  /      \
+ *        .|  0,1   ||  1,1   |             corners lie on horizontal lines y = j at x = i + c, i + 1 − c
+ *        . \______/  \______/              and on vertical lines x = i at y = j + c, j + 1 − c
+ *
+ * Octagon corners clockwise from the top-left: top edge (→ N), NE diagonal (→ square), right edge (→ E),
+ * SE diagonal, bottom edge (→ S), SW diagonal, left edge (→ W), NW diagonal.
+ * A square is kept whenever all four octagons around it are (besides when the mask covers it), so masks
+ * never leave pin-holes.
+ */
+export interface OctagonOptions {
+  columns: number;
+  rows: number;
+  /** Optional mask, one byte per cell in id order (octagons, then squares): 0 drops the cell. */
+  keep?: Uint8Array;
+}
+
+const SIDE = Math.SQRT2 - 1;
+const CUT = (1 - SIDE) / 2;
+
+export function buildOctagonGrid({ columns, rows, keep }: OctagonOptions): Grid {
+  const t = octagonTables(columns, rows);
+  if (!keep) return buildFromTiles(t);
+  // A square inside four kept octagons is always kept, so masks never leave pin-holes.
+  const k = keep.slice();
+  const octagons = columns * rows;
+  for (let q = 0; q < rows - 1; q++) {
+    for (let p = 0; p < columns - 1; p++) {
+      const o = q * columns + p;
+      const all = keep[o] & keep[o + 1] & keep[o + columns] & keep[o + columns + 1];
+      if (all !== 0) k[octagons + q * (columns - 1) + p] = 1;
+    }
+  }
+  return buildFromTiles(t, k);
+}
+
+function octagonTables(columns: number, rows: number): TileTables {
+  const octagons = columns * rows;
+  const sq = Math.max(0, columns - 1) * Math.max(0, rows - 1);
+  const cellCount = octagons + sq;
+  const stride = 8;
+  const corners = new Int32Array(cellCount * stride).fill(-1);
+  const across = new Int32Array(cellCount * stride).fill(-1);
+  const cellX = new Float64Array(cellCount);
+  const cellY = new Float64Array(cellCount);
+
+  // Corner lattice: horizontal lines first, then vertical lines.
+  const hCount = (rows + 1) * 2 * columns;
+  const vertexX = new Float64Array(hCount + (columns + 1) * 2 * rows);
+  const vertexY = new Float64Array(vertexX.length);
+  const hv = (j: number, i: number, s: number): number => j * 2 * columns + 2 * i + s;
+  const vv = (i: number, j: number, s: number): number => hCount + i * 2 * rows + 2 * j + s;
+  for (let j = 0; j <= rows; j++) {
+    for (let i = 0; i < columns; i++) {
+      for (let s = 0; s < 2; s++) {
+        vertexX[hv(j, i, s)] = i + (s === 0 ? CUT : 1 - CUT);
+        vertexY[hv(j, i, s)] = j;
+      }
+    }
+  }
+  for (let i = 0; i <= columns; i++) {
+    for (let j = 0; j < rows; j++) {
+      for (let s = 0; s < 2; s++) {
+        vertexX[vv(i, j, s)] = i;
+        vertexY[vv(i, j, s)] = j + (s === 0 ? CUT : 1 - CUT);
+      }
+    }
+  }
+
+  const oct = (i: number, j: number): number =>
+    i >= 0 && i < columns && j >= 0 && j < rows ? j * columns + i : -1;
+  const square = (p: number, q: number): number =>
+    p >= 0 && p < columns - 1 && q >= 0 && q < rows - 1 ? octagons + q * (columns - 1) + p : -1;
+
+  for (let j = 0, c = 0; j < rows; j++) {
+    for (let i = 0; i < columns; i++, c++) {
+      cellX[c] = i + 0.5;
+      cellY[c] = j + 0.5;
+      const b = c * stride;
+      corners[b] = hv(j, i, 0);
+      corners[b + 1] = hv(j, i, 1);
+      corners[b + 2] = vv(i + 1, j, 0);
+      corners[b + 3] = vv(i + 1, j, 1);
+      corners[b + 4] = hv(j + 1, i, 1);
+      corners[b + 5] = hv(j + 1, i, 0);
+      corners[b + 6] = vv(i, j, 1);
+      corners[b + 7] = vv(i, j, 0);
+      across[b] = oct(i, j - 1);
+      across[b + 1] = square(i, j - 1);
+      across[b + 2] = oct(i + 1, j);
+      across[b + 3] = square(i, j);
+      across[b + 4] = oct(i, j + 1);
+      across[b + 5] = square(i - 1, j);
+      across[b + 6] = oct(i - 1, j);
+      across[b + 7] = square(i - 1, j - 1);
+    }
+  }
+  for (let q = 0; q < rows - 1; q++) {
+    for (let p = 0; p < columns - 1; p++) {
+      const c = square(p, q);
+      cellX[c] = p + 1;
+      cellY[c] = q + 1;
+      const b = c * stride;
+      corners[b] = vv(p + 1, q, 1);
+      corners[b + 1] = hv(q + 1, p + 1, 0);
+      corners[b + 2] = vv(p + 1, q + 1, 0);
+      corners[b + 3] = hv(q + 1, p, 1);
+      across[b] = oct(p + 1, q);
+      across[b + 1] = oct(p + 1, q + 1);
+      across[b + 2] = oct(p, q + 1);
+      across[b + 3] = oct(p, q);
+    }
+  }
+  return {
+    topology: 'octagon',
+    sizeLabel: `${columns}×${rows}`,
+    cellCount,
+    stride,
+    corners,
+    across,
+    cellX,
+    cellY,
+    vertexX,
+    vertexY,
+  };
+}

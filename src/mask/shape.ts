@@ -1,0 +1,37 @@
+/**
+ * What every mask source (built-in shape, formula, image, text) reduces to: a predicate over the normalised
+ * plane. Coordinates are x, y in [-1, 1] with y pointing up; (0, 0) is the centre of the mask's box.
+ */
+export interface MaskShape {
+  /** Short description for messages, e.g. `heart`, `formula "x<y"`, `image cat.png`, `text "ANNA"`. */
+  readonly label: string;
+  /**
+   * Width ÷ height of the shape's own box. The box is fitted inside the maze frame keeping this ratio
+   * (`contain`); leave undefined to stretch the box over the whole frame (formulas, `fit: stretch`).
+   */
+  readonly aspect?: number;
+  /** True where the plane is inside the shape. Must be pure and cheap: it runs several times per cell. */
+  inside(x: number, y: number): boolean;
+}
+
+/** A one-bit picture, row-major from the top row down; 1 is inside. */
+export interface Bitmap {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+/** A mask shape that samples a bitmap stretched over [-1, 1]² (nearest pixel), with the bitmap's aspect. */
+export function bitmapShape(label: string, bitmap: Bitmap, stretch = false): MaskShape {
+  const { width, height, data } = bitmap;
+  return {
+    label,
+    aspect: stretch ? undefined : width / height,
+    inside(x, y) {
+      const px = Math.floor(((x + 1) / 2) * width);
+      const py = Math.floor(((1 - y) / 2) * height);
+      if (px < 0 || py < 0 || px >= width || py >= height) return false;
+      return data[py * width + px] !== 0;
+    },
+  };
+}
