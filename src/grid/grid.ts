@@ -147,10 +147,12 @@ function fitToWalls(parts: GridParts): GridParts {
   for (let v = 0; v < used.length; v++) {
     if (used[v] < 0) continue;
     used[v] = n++;
-    minX = Math.min(minX, vertexX[v]);
-    maxX = Math.max(maxX, vertexX[v]);
-    minY = Math.min(minY, vertexY[v]);
-    maxY = Math.max(maxY, vertexY[v]);
+    const x = vertexX[v];
+    const y = vertexY[v];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
   }
   if (n === 0) return parts;
   // Arcs bulge past their end vertices: widen the box by the extreme points of every arc.
@@ -192,8 +194,12 @@ function fitToWalls(parts: GridParts): GridParts {
     v0[w] = used[wallV0[w]];
     v1[w] = used[wallV1[w]];
   }
-  const cellX = parts.cellX.map((x) => x - minX);
-  const cellY = parts.cellY.map((y) => y - minY);
+  const cellX = new Float64Array(parts.cellCount);
+  const cellY = new Float64Array(parts.cellCount);
+  for (let c = 0; c < parts.cellCount; c++) {
+    cellX[c] = parts.cellX[c] - minX;
+    cellY[c] = parts.cellY[c] - minY;
+  }
   return {
     ...parts,
     cellX,
@@ -206,6 +212,61 @@ function fitToWalls(parts: GridParts): GridParts {
     height: maxY - minY,
     ...(parts.wallArc ? { arcCX: (parts.arcCX ?? 0) - minX, arcCY: (parts.arcCY ?? 0) - minY } : {}),
   };
+}
+
+/**
+ * The grid of the cells `keep` marks (one byte per cell of `grid`): cells are renumbered by rank, walls
+ * between two kept cells stay inner walls, walls between a kept and a dropped cell become rim walls of the
+ * kept one, and walls with no kept cell go. Wall order is the full grid's, so the result is fixed by it.
+ */
+export function subGrid(grid: Grid, keep: Uint8Array): Grid {
+  const ids = new Int32Array(grid.cellCount);
+  let cellCount = 0;
+  for (let c = 0; c < grid.cellCount; c++) ids[c] = keep[c] === 0 ? -1 : cellCount++;
+  const cellX = new Float64Array(cellCount);
+  const cellY = new Float64Array(cellCount);
+  for (let c = 0; c < grid.cellCount; c++) {
+    const id = ids[c];
+    if (id < 0) continue;
+    cellX[id] = grid.cellX[c];
+    cellY[id] = grid.cellY[c];
+  }
+  const n = grid.wallCount;
+  const wallCellA = new Int32Array(n);
+  const wallCellB = new Int32Array(n);
+  const wallV0 = new Int32Array(n);
+  const wallV1 = new Int32Array(n);
+  const wallArc = grid.wallArc ? new Uint8Array(n) : undefined;
+  let m = 0;
+  for (let w = 0; w < n; w++) {
+    const a = ids[grid.wallCellA[w]];
+    const bFull = grid.wallCellB[w];
+    const b = bFull >= 0 ? ids[bFull] : -1;
+    if (a < 0 && b < 0) continue;
+    wallCellA[m] = a >= 0 ? a : b;
+    wallCellB[m] = a >= 0 ? b : -1;
+    wallV0[m] = grid.wallV0[w];
+    wallV1[m] = grid.wallV1[w];
+    if (wallArc && grid.wallArc) wallArc[m] = grid.wallArc[w];
+    m++;
+  }
+  return assembleGrid({
+    topology: grid.topology,
+    sizeLabel: grid.sizeLabel,
+    cellCount,
+    cellX,
+    cellY,
+    wallCount: m,
+    wallCellA: wallCellA.slice(0, m),
+    wallCellB: wallCellB.slice(0, m),
+    wallV0: wallV0.slice(0, m),
+    wallV1: wallV1.slice(0, m),
+    vertexX: grid.vertexX,
+    vertexY: grid.vertexY,
+    width: grid.width,
+    height: grid.height,
+    ...(wallArc ? { wallArc: wallArc.slice(0, m), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
+  });
 }
 
 /** Midpoint of a wall, in grid units. */

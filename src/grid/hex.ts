@@ -10,8 +10,9 @@ import { buildFromTiles, type TileTables } from './tiles.js';
  *      /    \/    \/    \        x = (2·col + 1 + row mod 2)·h,  y = 1 + 1.5·row     (h = √3/2)
  *     | 0,0  | 1,0  | 2,0  |
  *      \    /\    /\    / \      corners lie on vertex lines k = 0 .. 2·rows+1 at
- *        \/    \/    \/    \       y = (3·⌊k/2⌋ + k mod 2) / 2  and  x = X·h  for X = 0 .. 2·columns+1,
- *        | 0,1  | 1,1  | 2,1  |    vertex id k·(2·columns+2) + X
+ *        \/    \/    \/    \       y = (3·⌊k/2⌋ + k mod 2) / 2  and  x = X·h  for X = 0 .. 2·columns+1;
+ *        | 0,1  | 1,1  | 2,1  |    on each line only every other X is a corner, so vertex (k, X) has id
+ *                                  k·(columns+1) + ⌊X/2⌋
  *         \    /\    /\    /
  *           \/    \/    \/       corners of a cell, clockwise from the top: apex, upper right, lower
  *                                right, bottom apex, lower left, upper left.
@@ -48,39 +49,45 @@ function hexTables(columns: number, rows: number): TileTables {
   const across = new Int32Array(cellCount * stride);
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
-  const line = 2 * columns + 2;
-  const vertexX = new Float64Array((2 * rows + 2) * line);
-  const vertexY = new Float64Array((2 * rows + 2) * line);
-  for (let k = 0, v = 0; k < 2 * rows + 2; k++) {
+  const line = columns + 1;
+  const lines = 2 * rows + 2;
+  const vertexX = new Float64Array(lines * line);
+  const vertexY = new Float64Array(lines * line);
+  for (let k = 0, v = 0; k < lines; k++) {
     const y = (3 * (k >> 1) + (k & 1)) / 2;
-    for (let X = 0; X < line; X++, v++) {
-      vertexX[v] = X * H;
+    // The corners on line k all have the parity of (k + 1 + ⌊k/2⌋) in X; see the diagram.
+    const parity = (k + 1 + (k >> 1)) & 1;
+    for (let i = 0; i < line; i++, v++) {
+      vertexX[v] = (2 * i + parity) * H;
       vertexY[v] = y;
     }
   }
-  const id = (col: number, row: number): number =>
-    col >= 0 && col < columns && row >= 0 && row < rows ? row * columns + col : -1;
+  const vid = (k: number, X: number): number => k * line + (X >> 1);
   for (let row = 0, c = 0; row < rows; row++) {
     const odd = row & 1;
     const k = 2 * row;
+    const up = row > 0;
+    const down = row + 1 < rows;
     for (let col = 0; col < columns; col++, c++) {
       const X = 2 * col + odd;
       cellX[c] = (X + 1) * H;
       cellY[c] = 1 + 1.5 * row;
       const b = c * stride;
-      corners[b] = k * line + X + 1;
-      corners[b + 1] = (k + 1) * line + X + 2;
-      corners[b + 2] = (k + 2) * line + X + 2;
-      corners[b + 3] = (k + 3) * line + X + 1;
-      corners[b + 4] = (k + 2) * line + X;
-      corners[b + 5] = (k + 1) * line + X;
+      corners[b] = vid(k, X + 1);
+      corners[b + 1] = vid(k + 1, X + 2);
+      corners[b + 2] = vid(k + 2, X + 2);
+      corners[b + 3] = vid(k + 3, X + 1);
+      corners[b + 4] = vid(k + 2, X);
+      corners[b + 5] = vid(k + 1, X);
       // Neighbours across each edge, in corner order: NE, E, SE, SW, W, NW.
-      across[b] = id(col + odd, row - 1);
-      across[b + 1] = id(col + 1, row);
-      across[b + 2] = id(col + odd, row + 1);
-      across[b + 3] = id(col + odd - 1, row + 1);
-      across[b + 4] = id(col - 1, row);
-      across[b + 5] = id(col + odd - 1, row - 1);
+      const right = col + odd; // column of the upper-right and lower-right neighbours
+      const left = right - 1;
+      across[b] = up && right < columns ? c - columns + odd : -1;
+      across[b + 1] = col + 1 < columns ? c + 1 : -1;
+      across[b + 2] = down && right < columns ? c + columns + odd : -1;
+      across[b + 3] = down && left >= 0 ? c + columns + odd - 1 : -1;
+      across[b + 4] = col > 0 ? c - 1 : -1;
+      across[b + 5] = up && left >= 0 ? c - columns + odd - 1 : -1;
     }
   }
   return {

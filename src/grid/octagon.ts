@@ -34,17 +34,21 @@ const CUT = (1 - SIDE) / 2;
 export function buildOctagonGrid({ columns, rows, keep }: OctagonOptions): Grid {
   const t = octagonTables(columns, rows);
   if (!keep) return buildFromTiles(t);
-  // A square inside four kept octagons is always kept, so masks never leave pin-holes.
   const k = keep.slice();
+  keepInnerSquares(columns, rows, k);
+  return buildFromTiles(t, k);
+}
+
+/** Marks every square inside four kept octagons as kept too, so masks never leave pin-holes. */
+export function keepInnerSquares(columns: number, rows: number, keep: Uint8Array): void {
   const octagons = columns * rows;
   for (let q = 0; q < rows - 1; q++) {
     for (let p = 0; p < columns - 1; p++) {
       const o = q * columns + p;
       const all = keep[o] & keep[o + 1] & keep[o + columns] & keep[o + columns + 1];
-      if (all !== 0) k[octagons + q * (columns - 1) + p] = 1;
+      if (all !== 0) keep[octagons + q * (columns - 1) + p] = 1;
     }
   }
-  return buildFromTiles(t, k);
 }
 
 function octagonTables(columns: number, rows: number): TileTables {

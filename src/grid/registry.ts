@@ -1,7 +1,7 @@
 import { buildCircleGrid, circleCellCount } from './circle.js';
 import type { Grid } from './grid.js';
 import { buildHexGrid } from './hex.js';
-import { buildOctagonGrid } from './octagon.js';
+import { buildOctagonGrid, keepInnerSquares } from './octagon.js';
 import { buildSquareGrid } from './square.js';
 import { buildTriangleGrid } from './triangle.js';
 
@@ -37,6 +37,8 @@ export interface TopologyInfo {
   passage: number;
   /** How the spec sizes it: by `cells: [columns, rows]` or by `rings`. */
   sizedBy: 'cells' | 'rings';
+  /** Adjusts a mask's keep array (one byte per cell of the unmasked grid) before it is used. */
+  settle?(size: GridSize, keep: Uint8Array): void;
 }
 
 const H = Math.sqrt(3) / 2;
@@ -91,6 +93,7 @@ export const topologies = {
     fit: (width, height) => ({ columns: floor(width), rows: floor(height) }),
     passage: 1,
     sizedBy: 'cells',
+    settle: ({ columns, rows }, keep) => keepInnerSquares(columns, rows, keep),
   },
   circle: {
     build: ({ rows }, keep) => buildCircleGrid({ rings: rows, keep }),

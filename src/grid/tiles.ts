@@ -25,7 +25,8 @@ export interface TileTables {
 
 /**
  * Turns tile tables into a Grid, keeping only the cells `keep` marks (all when absent). Walls come out in
- * cell order then edge order; a wall between a kept cell and a dropped one is a rim wall of the kept cell.
+ * cell order then edge order (a shared wall with the lower cell); a wall between a kept cell and a dropped
+ * one is a rim wall of the kept cell.
  * Cell ids of the grid are the ranks of the kept cells in table order.
  */
 export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
@@ -34,22 +35,26 @@ export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
   let cellCount = 0;
   for (let c = 0; c < full; c++) ids[c] = keep && keep[c] === 0 ? -1 : cellCount++;
 
+  // First pass: exact wall count, so the wall arrays are allocated once at their final size.
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
-  let maxWalls = 0;
+  let wallCount = 0;
   for (let c = 0; c < full; c++) {
-    const id = ids[c];
-    if (id < 0) continue;
-    cellX[id] = t.cellX[c];
-    cellY[id] = t.cellY[c];
-    for (let i = 0; i < stride && corners[c * stride + i] >= 0; i++) maxWalls++;
+    if (ids[c] < 0) continue;
+    cellX[ids[c]] = t.cellX[c];
+    cellY[ids[c]] = t.cellY[c];
+    const base = c * stride;
+    for (let i = 0; i < stride && corners[base + i] >= 0; i++) {
+      const other = across[base + i];
+      if (other < 0 || ids[other] < 0 || other > c) wallCount++; // rim, or shared and written by c
+    }
   }
 
-  const wallCellA = new Int32Array(maxWalls);
-  const wallCellB = new Int32Array(maxWalls);
-  const wallV0 = new Int32Array(maxWalls);
-  const wallV1 = new Int32Array(maxWalls);
-  const wallArc = t.arc ? new Uint8Array(maxWalls) : undefined;
+  const wallCellA = new Int32Array(wallCount);
+  const wallCellB = new Int32Array(wallCount);
+  const wallV0 = new Int32Array(wallCount);
+  const wallV1 = new Int32Array(wallCount);
+  const wallArc = t.arc ? new Uint8Array(wallCount) : undefined;
   let n = 0;
   for (let c = 0; c < full; c++) {
     const a = ids[c];
@@ -77,15 +82,15 @@ export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
     cellCount,
     cellX,
     cellY,
-    wallCount: n,
-    wallCellA: wallCellA.slice(0, n),
-    wallCellB: wallCellB.slice(0, n),
-    wallV0: wallV0.slice(0, n),
-    wallV1: wallV1.slice(0, n),
+    wallCount,
+    wallCellA,
+    wallCellB,
+    wallV0,
+    wallV1,
     vertexX: t.vertexX,
     vertexY: t.vertexY,
     width: 0,
     height: 0,
-    ...(wallArc ? { wallArc: wallArc.slice(0, n), arcCX: t.arcCX ?? 0, arcCY: t.arcCY ?? 0 } : {}),
+    ...(wallArc ? { wallArc, arcCX: t.arcCX ?? 0, arcCY: t.arcCY ?? 0 } : {}),
   });
 }

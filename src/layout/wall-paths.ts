@@ -46,25 +46,25 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   const px = (v: number): number => ox + vertexX[v] * scale;
   const py = (v: number): number => oy + vertexY[v] * scale;
 
-  /** Unit direction of travel along wall w at its end `at`, going from vertex `from` to `to`. */
-  const dir = (w: number, from: number, to: number, at: number): [number, number] => {
+  // Unit direction of travel along a wall at one of its ends, left in (tx, ty) to spare allocations.
+  let tx = 0;
+  let ty = 0;
+  const tangent = (w: number, from: number, to: number, at: number): void => {
     const cx = vertexX[to] - vertexX[from];
     const cy = vertexY[to] - vertexY[from];
     if (arcs === undefined || arcs[w] === 0) {
-      const len = Math.hypot(cx, cy);
-      return [cx / len, cy / len];
+      const len = Math.sqrt(cx * cx + cy * cy);
+      tx = cx / len;
+      ty = cy / len;
+      return;
     }
     // Tangent of the arc at `at`: perpendicular to the radius, pointing the way the chord goes.
     const rx = vertexX[at] - acx;
     const ry = vertexY[at] - acy;
-    const len = Math.hypot(rx, ry);
-    let tx = -ry / len;
-    let ty = rx / len;
-    if (tx * cx + ty * cy < 0) {
-      tx = -tx;
-      ty = -ty;
-    }
-    return [tx, ty];
+    const len = Math.sqrt(rx * rx + ry * ry);
+    const sign = -ry * cx + rx * cy < 0 ? -1 : 1;
+    tx = (sign * -ry) / len;
+    ty = (sign * rx) / len;
   };
   const same = (ax: number, ay: number, bx: number, by: number): boolean =>
     Math.abs(ax * by - ay * bx) < SAME_DIR && ax * bx + ay * by > 0;
@@ -77,8 +77,8 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
       const w = incident[k];
       if (used[w] !== 0) continue;
       const u = wallV0[w] === v ? wallV1[w] : wallV0[w];
-      const [ex, ey] = dir(w, v, u, v);
-      if (same(dx, dy, ex, ey)) return w;
+      tangent(w, v, u, v);
+      if (same(dx, dy, tx, ty)) return w;
       fallback = w;
     }
     return deg === 2 ? fallback : -1;
@@ -127,12 +127,14 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
         straightLine = false;
       } else {
         flushArc();
-        const [ex, ey] = dir(w, v, u, v);
-        if (straightLine && same(dx, dy, ex, ey)) out.replaceLast(px(u), py(u));
+        tangent(w, v, u, v);
+        if (straightLine && same(dx, dy, tx, ty)) out.replaceLast(px(u), py(u));
         else out.lineTo(px(u), py(u));
         straightLine = true;
       }
-      [dx, dy] = dir(w, v, u, u);
+      tangent(w, v, u, u);
+      dx = tx;
+      dy = ty;
       v = u;
       if (v === from) {
         flushArc();

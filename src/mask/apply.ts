@@ -1,5 +1,5 @@
-import type { Grid } from '../grid/grid.js';
-import { buildGrid, type GridLayout } from '../grid/registry.js';
+import { type Grid, subGrid } from '../grid/grid.js';
+import { buildGrid, type GridLayout, type TopologyInfo, topologies } from '../grid/registry.js';
 import { UserError } from '../spec/errors.js';
 import type { MaskShape } from './shape.js';
 
@@ -24,8 +24,8 @@ const SAMPLE = 0.25;
 
 /**
  * The mask stage: builds the full grid, keeps the cells the shape covers (a majority of five samples
- * around each centre), makes the kept cells one connected region by the island rule, and builds the grid
- * of the kept cells. Throws a UserError naming the mask when too little is left.
+ * around each centre), makes the kept cells one connected region by the island rule, and cuts the grid of
+ * the kept cells out of the full one. Throws a UserError naming the mask when too little is left.
  * @param where names the page in messages
  * @param warn receives notes on islands dropped
  */
@@ -37,6 +37,7 @@ export function maskedGrid(
 ): Grid {
   const full = buildGrid(layout);
   const keep = coverage(full, mask.shape);
+  (topologies[layout.shape] as TopologyInfo).settle?.(layout.size, keep);
   const { label, count, sizes } = components(full, keep);
   const kept = count === 0 ? 0 : connect(full, keep, label, sizes, mask.islands, mask.shape.label, warn);
   if (kept < MIN_MASKED_CELLS) {
@@ -48,7 +49,7 @@ export function maskedGrid(
         : `a maze needs at least ${MIN_MASKED_CELLS} cells: use more cells, a smaller passage, or a larger shape`,
     );
   }
-  return buildGrid(layout, keep);
+  return subGrid(full, keep);
 }
 
 /** 1 for each cell of the full grid whose samples are mostly inside the shape, fitted into the frame. */

@@ -40,3 +40,62 @@ export function writePath(
     } else if (c === CLOSE) close();
   }
 }
+
+const DIGITS = 16;
+
+/**
+ * A path as PDF content-stream operators (`x y m`, `x y l`, `x1 y1 x2 y2 x y c`, `h`, one per line),
+ * written straight into bytes. Numbers are rounded exactly as `fmt` rounds them, so the PDF and the SVG
+ * draw the same points; this is the hot path for million-cell mazes.
+ */
+export function pdfPathBytes(path: PathData): Buffer {
+  const { cmds, coords } = path;
+  // Worst case per coordinate: sign, 15 digits, point, 2 decimals, space.
+  const out = Buffer.allocUnsafe(coords.length * (DIGITS + 4) + cmds.length * 3);
+  let o = 0;
+  const num = (n: number): void => {
+    let v = Math.round(n * 100);
+    if (Object.is(v, -0) || v === 0) {
+      out[o++] = 48;
+      return;
+    }
+    if (v < 0) {
+      out[o++] = 45;
+      v = -v;
+    }
+    const int = Math.floor(v / 100);
+    const frac = v - int * 100;
+    if (int === 0) out[o++] = 48;
+    else {
+      const start = o;
+      for (let i = int; i > 0; i = Math.floor(i / 10)) out[o++] = 48 + (i % 10);
+      for (let a = start, b = o - 1; a < b; a++, b--) {
+        const t = out[a];
+        out[a] = out[b];
+        out[b] = t;
+      }
+    }
+    if (frac !== 0) {
+      out[o++] = 46;
+      out[o++] = 48 + Math.floor(frac / 10);
+      if (frac % 10 !== 0) out[o++] = 48 + (frac % 10);
+    }
+  };
+  let j = 0;
+  for (let i = 0; i < cmds.length; i++) {
+    const c = cmds[i];
+    if (c === CLOSE) {
+      out[o++] = 104; // h
+      out[o++] = 10;
+      continue;
+    }
+    const n = c === CURVE ? 6 : 2;
+    for (let k = 0; k < n; k++) {
+      num(coords[j++]);
+      out[o++] = 32;
+    }
+    out[o++] = c === MOVE ? 109 : c === LINE ? 108 : 99; // m, l, c
+    out[o++] = 10;
+  }
+  return out.subarray(0, o);
+}

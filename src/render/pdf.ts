@@ -1,6 +1,7 @@
+import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import type { DisplayDocument, Item, Page, PathItem } from '../layout/display-list.js';
-import { writePath } from './path-ops.js';
+import { pdfPathBytes } from './path-ops.js';
 
 /**
  * Renders a display document to PDF bytes with pdfkit. Fonts are embedded as subsets; paths are written as
@@ -34,24 +35,25 @@ export function renderPdf(doc: DisplayDocument): Promise<Buffer> {
   pdf.registerFont('heading', doc.fonts.heading);
   pdf.registerFont('body', doc.fonts.body);
   const linked = doc.pages.some((p) => p.items.some((i) => i.type === 'link'));
+  const forms = { count: 0 };
   doc.pages.forEach((page, index) => {
-    drawPage(pdf, page);
+    drawPage(pdf, page, forms);
     if (linked) pdf.addNamedDestination(`page-${index}`);
   });
   pdf.end();
   return done;
 }
 
-function drawPage(pdf: PDFKit.PDFDocument, page: Page): void {
+function drawPage(pdf: PDFKit.PDFDocument, page: Page, forms: { count: number }): void {
   pdf.addPage({ size: [page.width, page.height], margin: 0 });
   if (page.background) pdf.rect(0, 0, page.width, page.height).fill(page.background);
-  for (const item of page.items) drawItem(pdf, item);
+  for (const item of page.items) drawItem(pdf, item, page, forms);
 }
 
-function drawItem(pdf: PDFKit.PDFDocument, item: Item): void {
+function drawItem(pdf: PDFKit.PDFDocument, item: Item, page: Page, forms: { count: number }): void {
   switch (item.type) {
     case 'path':
-      drawPath(pdf, item);
+      drawPath(pdf, item, page, forms);
       return;
     case 'text':
       pdf
@@ -66,16 +68,13 @@ function drawItem(pdf: PDFKit.PDFDocument, item: Item): void {
   }
 }
 
-function drawPath(pdf: PDFKit.PDFDocument, item: PathItem): void {
+/** Paths with more commands than this go into their own quickly compressed form XObject. */
+const BIG_PATH = 20_000;
+
+function drawPath(pdf: PDFKit.PDFDocument, item: PathItem, page: Page, forms: { count: number }): void {
   if (item.path.cmds.length === 0) return;
-  const ops: string[] = [];
-  writePath(
-    item.path,
-    (x, y) => ops.push(`${x} ${y} m`),
-    (x, y) => ops.push(`${x} ${y} l`),
-    () => ops.push('h'),
-    (x1, y1, x2, y2, x, y) => ops.push(`${x1} ${y1} ${x2} ${y2} ${x} ${y} c`),
-  );
+  const paint = item.fill && item.stroke ? 'B' : item.fill ? 'f' : 'S';
+  const ops = pdfPathBytes(item.path);
   pdf.save();
   if (item.fill) pdf.fillColor(item.fill);
   if (item.stroke) {
@@ -85,7 +84,21 @@ function drawPath(pdf: PDFKit.PDFDocument, item: PathItem): void {
       .lineCap(item.stroke.cap)
       .lineJoin(item.stroke.join);
   }
-  const paint = item.fill && item.stroke ? 'B' : item.fill ? 'f' : 'S';
-  pdf.addContent(`${ops.join('\n')}\n${paint}`);
+  if (item.path.cmds.length > BIG_PATH) {
+    // pdfkit deflates page content at its default level, which dominates the time for million-cell mazes;
+    // a form XObject carries its own stream, deflated here at a faster level (about 3× quicker, ~15% larger).
+    const form = pdf.ref({
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, page.width, page.height],
+      Filter: 'FlateDecode',
+    });
+    form.end(deflateSync(Buffer.concat([ops, Buffer.from(paint, 'latin1')]), { level: 1 }));
+    const name = `Maze${++forms.count}`;
+    (pdf.page as unknown as { xobjects: Record<string, unknown> }).xobjects[name] = form;
+    pdf.addContent(`/${name} Do`);
+  } else {
+    pdf.addContent(`${ops.toString('latin1')}${paint}`);
+  }
   pdf.restore();
 }

@@ -7,8 +7,8 @@ import {
   MAX_FORMULA_DEPTH,
   MAX_FORMULA_LENGTH,
   parseFormula,
-} from '../src/mask/formula.js';
-import { createRng, type Rng } from '../src/random/sfc32.js';
+} from '../../src/mask/formula.js';
+import { createRng, type Rng } from '../../src/random/sfc32.js';
 
 const evaluate = (source: string, x = 0, y = 0) => compileFormula(parseFormula(source))(x, y);
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PathCommand } from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import type { MaskShape } from '../src/mask/shape.js';
-import { textShape } from '../src/mask/text.js';
-import { UserError } from '../src/spec/errors.js';
-import { type FontFace, loadFont } from '../src/text/fonts.js';
+import type { MaskShape } from '../../src/mask/shape.js';
+import { textShape } from '../../src/mask/text.js';
+import { UserError } from '../../src/spec/errors.js';
+import { type FontFace, loadFont } from '../../src/text/fonts.js';
 
 /**
  * A stand-in font with one glyph per character, each a list of path commands in units of a 1000-unit em,
