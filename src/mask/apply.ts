@@ -12,6 +12,8 @@ export type IslandRule = 'join' | 'largest';
 export interface MaskRequest {
   shape: MaskShape;
   islands: IslandRule;
+  /** Where the spec names the mask, for messages (the page's place when absent). */
+  where?: string;
 }
 
 /** Fewest cells a masked maze may keep. */
@@ -42,7 +44,7 @@ export function maskedGrid(
   const kept = count === 0 ? 0 : connect(full, keep, label, sizes, mask.islands, mask.shape.label, warn);
   if (kept < MIN_MASKED_CELLS) {
     throw new UserError(
-      where,
+      mask.where ?? where,
       `mask ${mask.shape.label} leaves ${kept === 0 ? 'no cells' : `only ${kept} of the ${full.cellCount} cells`} of the ${full.topology} grid ${full.sizeLabel}`,
       kept === 0
         ? 'the shape misses every cell centre: check the mask (for images, threshold or invert)'

@@ -122,5 +122,5 @@ export function resolveMask(
     islands = 'join';
   }
   if (typeof m === 'object' && m.islands) islands = m.islands;
-  return { shape, islands };
+  return { shape, islands, where: at(field) };
 }

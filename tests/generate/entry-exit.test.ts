@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { solve } from '../../src/analyze/solve.js';
 import { backtracker } from '../../src/generate/backtracker.js';
 import { placeEnds } from '../../src/generate/entry-exit.js';
+import { generateMaze } from '../../src/generate/generate-maze.js';
 import { bfs } from '../../src/grid/bfs.js';
 import { rimNormal, wallMidpoint } from '../../src/grid/grid.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
+import { builtinShape } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { UserError } from '../../src/spec/errors.js';
-import { squareMaze } from '../helpers.js';
+import { recipe, squareMaze } from '../helpers.js';
 
 describe('entry and exit', () => {
   it('auto ends are open rim walls of distinct cells, most of the way apart along the passages', () => {
@@ -66,5 +69,62 @@ describe('entry and exit', () => {
     const open = backtracker(grid, createRng(deriveSeed(1, 'x')), { straightness: 0 });
     const top = { kind: 'side', side: 'top', at: 0.5 } as const;
     expect(() => placeEnds(grid, open, top, top, 'pages[0]')).toThrow(UserError);
+  });
+});
+
+describe('ends on other shapes', () => {
+  const circle = (extra: Partial<Parameters<typeof recipe>[2]> = {}) =>
+    generateMaze(
+      recipe(0, 0, { shape: 'circle', size: { columns: 8, rows: 8 }, ...extra }),
+      deriveSeed(2, 'circle', 0),
+      'test',
+    );
+
+  it('puts a centre end in the centre disc of a circle maze, with no rim opening, and solves to it', () => {
+    const m = circle({ exit: { kind: 'centre' } });
+    expect(m.exitWall).toBe(-1);
+    expect(m.exitCell).toBe(0);
+    expect([m.grid.cellX[0], m.grid.cellY[0]]).toEqual([8, 8]);
+    let openRim = 0;
+    for (const w of m.grid.rimWall) openRim += m.open[w];
+    expect(openRim).toBe(1); // only the entry
+    const sol = solve(m);
+    expect(sol.cells[0]).toBe(m.entryCell);
+    expect(sol.cells.at(-1)).toBe(0);
+    // The auto entry is the rim cell farthest from the centre along the passages.
+    const { dist } = bfs(m.grid, m.open, 0);
+    for (const w of m.grid.rimWall) expect(dist[m.grid.wallCellA[w]]).toBeLessThanOrEqual(dist[m.entryCell]);
+  });
+
+  it('a centre entry works too, and centre is the middle cell on any shape', () => {
+    const m = circle({ entry: { kind: 'centre' } });
+    expect(m.entryCell).toBe(0);
+    expect(m.entryWall).toBe(-1);
+    const sq = squareMaze(5, 5, 1, { exit: { kind: 'centre' } });
+    expect([sq.grid.cellX[sq.exitCell], sq.grid.cellY[sq.exitCell]]).toEqual([2.5, 2.5]);
+  });
+
+  it('moves a side end that misses the mask to the nearest rim wall facing that side, with a warning', () => {
+    const warnings: string[] = [];
+    const m = generateMaze(
+      recipe(40, 40, {
+        mask: { shape: builtinShape('heart'), islands: 'largest' },
+        entry: { kind: 'side', side: 'top', at: 0.5 },
+        exit: { kind: 'side', side: 'bottom', at: 0.5 },
+      }),
+      deriveSeed(1, 'heart', 0),
+      'p',
+      (w) => warnings.push(w),
+    );
+    // The top middle of a heart is its notch, below the lobes: the entry moved down into it.
+    expect(warnings).toEqual([
+      "entry top at 50% is outside the maze's shape; moved to the nearest rim cell facing top",
+    ]);
+    const [nx, ny] = rimNormal(m.grid, m.entryWall);
+    expect([nx, ny]).toEqual([0, -1]);
+    const [mx] = wallMidpoint(m.grid, m.entryWall);
+    expect(Math.abs(mx - m.grid.width / 2)).toBeLessThan(4);
+    // The bottom tip of the heart is on the frame: no warning for the exit.
+    expect(m.grid.wallCellB[m.exitWall]).toBe(-1);
   });
 });

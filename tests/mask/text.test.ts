@@ -45,7 +45,7 @@ const square = (x0: number, y0: number, x1: number, y1: number, cw = false): Pat
     ? [move(x0, y0), line(x0, y1), line(x1, y1), line(x1, y0)]
     : [move(x0, y0), line(x1, y0), line(x1, y1), line(x0, y1)];
 
-const LATO = join(import.meta.dirname, '..', 'fonts', 'lato', 'Lato-Bold.ttf');
+const LATO = join(import.meta.dirname, '..', '..', 'fonts', 'lato', 'Lato-Bold.ttf');
 const face: FontFace = loadFont(LATO, 'Lato-Bold.ttf', 'test');
 
 function userError(run: () => unknown): UserError {

@@ -206,3 +206,69 @@ pages: [{ maze: { cells: 4 } }]
     expect((await errorOf(bomb)).what).toMatch(/YAML could not be read|alias/i);
   });
 });
+
+describe('bad shapes and masks', () => {
+  const page = (maze: string) => `title: T\npages:\n  - maze: ${maze}\n`;
+
+  it('refuses an unknown shape or mask name with a suggestion', async () => {
+    const shape = await errorOf(page('{ shape: hexagon, cells: 5 }'));
+    expect(shape.where).toMatch(/book\.yaml:3:20$/);
+    expect(shape.what).toMatch(/maze\.shape: expected "square", "hex", .*\(got "hexagon"\)/);
+    const mask = await errorOf(page('{ cells: 10, mask: hart }'));
+    expect(mask.what).toMatch(/maze\.mask: expected "heart", "circle", .* \(got "hart"\)/);
+    expect(mask.hint).toBe('did you mean "heart"?');
+  });
+
+  it('points at the column of a formula syntax error', async () => {
+    const e = await errorOf(page('{ cells: 10, mask: { formula: "x*x + * y < 1" } }'));
+    expect(e.where).toMatch(/book\.yaml:3:41$/);
+    expect(e.what).toBe(
+      "formula column 7: expected a number, a name or '(' but found '*'\n  x*x + * y < 1\n        ^",
+    );
+    const name = await errorOf(page('{ cells: 10, mask: { formula: "sni(x) < y" } }'));
+    expect(name.what).toMatch(/column 1: .*sni/);
+    expect(`${name.what} ${name.hint}`).toMatch(/did you mean sin/);
+  });
+
+  it('refuses missing, non-image and oversized pictures', async () => {
+    const missing = await errorOf(page('{ cells: 10, mask: { image: cat.png } }'));
+    expect(missing.where).toMatch(/book\.yaml:3:39$/);
+    expect(missing.what).toBe('image file not found: cat.png');
+    const text = await errorOf(page('{ cells: 10, mask: { image: cat.png } }'), {
+      'cat.png': 'not a picture',
+    });
+    expect(text.what).toMatch(/cat\.png is not an image/);
+    const big = await errorOf(page('{ cells: 10, mask: { image: big.png } }'), {
+      'big.png': Buffer.alloc(21 * 1024 * 1024),
+    });
+    expect(big.what).toMatch(/big\.png is \d+ bytes; the limit is/);
+  });
+
+  it('refuses a font that is not a font, and characters the font lacks', async () => {
+    const e = await errorOf(page('{ cells: 10, mask: { text: "HI", font: f.ttf } }'), { 'f.ttf': 'nope' });
+    expect(e.where).toMatch(/book\.yaml:3:50$/);
+    expect(e.what).toBe('f.ttf is not a font fontkit can read');
+    const glyph = await errorOf(page('{ cells: 10, mask: { text: "HI☃", font: lato-bold } }'));
+    expect(glyph.what).toMatch(/☃/);
+  });
+
+  it('refuses a mask that leaves nothing, at the mask', async () => {
+    const e = await errorOf(page('{ cells: 10, mask: { formula: "x > 5" } }'));
+    expect(e.where).toMatch(/book\.yaml:3:30$/);
+    expect(e.what).toBe('mask formula "x > 5" leaves no cells of the square grid 10×10');
+  });
+
+  it('refuses sizing that does not suit the shape, and centre at both ends', async () => {
+    expect((await errorOf(page('{ shape: circle, cells: 10 }'))).what).toBe(
+      'circle mazes are sized by rings, not cells',
+    );
+    expect((await errorOf(page('{ rings: 10 }'))).what).toBe('square mazes are sized by cells, not rings');
+    expect((await errorOf(page('{ cells: 5, hex-top: flat }'))).what).toBe(
+      'hex-top applies to hex mazes only, not square',
+    );
+    const both = await errorOf(page('{ shape: circle, rings: 5, entry: centre, exit: centre }'));
+    expect(both.what).toBe('entry and exit are both at the centre');
+    const finger = await errorOf(page('{ cells: 5, algorithm: finger, exit: centre }'));
+    expect(finger.what).toMatch(/finger needs its entry and exit on the rim/);
+  });
+});
