@@ -336,8 +336,8 @@ function meanStraightRun(maze: Maze): number {
 // maze of each shape through generate → solve → layout → PDF.
 const SIZES: Record<TopologyName, (cells: number) => GridSize> = {
   square: (n) => side2(n, 1),
-  hex: (n) => side2(n, 1),
-  triangle: (n) => side2(n, 1),
+  hex: (n) => side2(n, 1.5 / Math.sqrt(3)), // cells are √3 wide and 1.5 apart: keep the frame square
+  triangle: (n) => side2(n, Math.sqrt(3)), // two triangles across per row height of √3/2
   octagon: (n) => side2(n / 2, 1),
   circle: (n) => {
     let r = 2;

@@ -234,3 +234,33 @@ describe('masks on every topology', () => {
     });
   }
 });
+
+describe('textures on circle mazes', () => {
+  it('radial and concentric weights change which way the passages run', () => {
+    const arcShare = (weights: { radial?: number; concentric?: number }) => {
+      let arcs = 0;
+      let passages = 0;
+      for (let seed = 1; seed <= 4; seed++) {
+        const m = generateMaze(
+          recipe(0, 0, {
+            shape: 'circle',
+            size: { columns: 16, rows: 16 },
+            algorithm: 'kruskal',
+            options: { straightness: 0, weights },
+          }),
+          deriveSeed(seed, 'weights', 0),
+          'test',
+        );
+        for (let w = 0; w < m.grid.wallCount; w++) {
+          if (m.grid.wallCellB[w] < 0 || m.open[w] === 0) continue;
+          passages++;
+          if (m.grid.wallArc?.[w]) arcs++; // crossing an arc is a step in or out: a radial passage
+        }
+      }
+      return arcs / passages;
+    };
+    const plain = arcShare({});
+    expect(arcShare({ radial: 4 })).toBeGreaterThan(plain + 0.1);
+    expect(arcShare({ concentric: 4 })).toBeLessThan(plain - 0.1);
+  });
+});
