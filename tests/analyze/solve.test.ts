@@ -73,6 +73,17 @@ describe('metrics', () => {
     const s = solve(m);
     expect([...s.cells]).toEqual([0, 1, 2, 5]);
     const metrics = measure(m, s);
-    expect(metrics).toEqual({ cells: 6, solutionLength: 4, deadEnds: 1, junctions: 1 });
+    expect(metrics).toEqual({
+      cells: 6,
+      solutionLength: 4,
+      deadEnds: 1,
+      longDeadEnds: 0,
+      junctions: 1,
+      passages: 3, // 0-1, 1-2-5, 1-4-3
+      loops: 0,
+      longLoops: 0,
+      turns: 1, // right, right, down
+      rimShare: 1,
+    });
   });
 });

@@ -1,0 +1,62 @@
+import type { Maze } from '../generate/maze.js';
+import { wallMidpoint } from '../grid/grid.js';
+
+/**
+ * The thesis's two positional indices, generalised from "top-left start, bottom-right exit" to any entry
+ * and exit on any shape. With s the start point, e the goal point, u the unit vector from s to e and n the
+ * unit normal to its left on the page (y down, so for a top-left → bottom-right maze n points up and right):
+ *
+ *   progress(p)  = clamp((p − s)·u / |e − s|, 0, 1)     how far along towards the goal p lies
+ *   direction(p) = clamp((p − s)·n / half-width, −1, 1) which side of the start–goal line p lies on,
+ *                                                         scaled by the farthest cell on either side
+ *
+ * For the thesis's square mazes these are its indices up to its own scaling: direction is −1 in the
+ * bottom-left corner and 1 in the top-right, progress 0 at the start and 1 at the exit.
+ */
+export interface Indices {
+  /** Start and goal points, in grid units. */
+  sx: number;
+  sy: number;
+  ex: number;
+  ey: number;
+  /** Unit vector from start to goal, and its normal. */
+  ux: number;
+  uy: number;
+  nx: number;
+  ny: number;
+  progress: Float64Array;
+  direction: Float64Array;
+}
+
+/** Where an end is on the page: its rim opening's midpoint, or its cell's centre for an end inside. */
+function endPoint(maze: Maze, wall: number, cell: number): [number, number] {
+  return wall >= 0 ? wallMidpoint(maze.grid, wall) : [maze.grid.cellX[cell], maze.grid.cellY[cell]];
+}
+
+export function positionalIndices(maze: Maze): Indices {
+  const { grid } = maze;
+  const [sx, sy] = endPoint(maze, maze.entryWall, maze.entryCell);
+  const [ex, ey] = endPoint(maze, maze.exitWall, maze.exitCell);
+  let len = Math.hypot(ex - sx, ey - sy);
+  let ux = 0;
+  let uy = 1;
+  if (len > 1e-9) {
+    ux = (ex - sx) / len;
+    uy = (ey - sy) / len;
+  } else len = 1;
+  const nx = uy;
+  const ny = -ux;
+  const n = grid.cellCount;
+  const progress = new Float64Array(n);
+  const direction = new Float64Array(n);
+  let half = 1e-9;
+  for (let c = 0; c < n; c++) {
+    const dx = grid.cellX[c] - sx;
+    const dy = grid.cellY[c] - sy;
+    progress[c] = Math.min(1, Math.max(0, (dx * ux + dy * uy) / len));
+    direction[c] = dx * nx + dy * ny;
+    half = Math.max(half, Math.abs(direction[c]));
+  }
+  for (let c = 0; c < n; c++) direction[c] = Math.min(1, Math.max(-1, direction[c] / half));
+  return { sx, sy, ex, ey, ux, uy, nx, ny, progress, direction };
+}

@@ -1,0 +1,292 @@
+import type { Maze } from '../generate/maze.js';
+import { maxDegree } from '../grid/grid.js';
+import type { Rng } from '../random/sfc32.js';
+import { positionalIndices } from './indices.js';
+
+/**
+ * Simulated solvers after McGlinn (§4.4 and listing 8.1), on the cell graph of any topology.
+ *
+ * All three walk by Trémaux's rule: every passage is marked each time it is walked; at a cell the walker
+ * takes a passage never walked if there is one, otherwise the one walked once (the way back); a passage is
+ * never walked a third time. In mazes with loops, a walker that reaches an already visited cell along a
+ * new passage turns straight back. So every walk ends at the exit after at most two walks of each passage.
+ *
+ * - `tremaux`: picks among the never-walked passages uniformly.
+ * - `directional`: weighs them towards the exit (the thesis's directional bias, generalised: a step is
+ *   weighted by how well it points from start to goal, corrected towards the start–goal line more strongly
+ *   the further along the walker is).
+ * - `smart`: directional, and never enters an area its own path has cut off from the exit. The path splits
+ *   the unvisited cells into regions (neighbours through any wall, as the drawn line splits the paper); the
+ *   regions are kept up to date as cells are visited, by searching out from the new cell's neighbours in
+ *   lockstep and relabelling the smaller sides, so each step costs amortised O(log n).
+ *
+ * The measure is overlap steps: moves onto a cell visited before.
+ */
+export type SimulatorName = 'tremaux' | 'directional' | 'smart';
+export const simulatorNames: readonly SimulatorName[] = ['tremaux', 'directional', 'smart'];
+
+export interface Walk {
+  /** Moves made, from the entry cell to the exit cell. */
+  steps: number;
+  /** Moves onto a cell visited before. */
+  overlap: number;
+}
+
+/** Base weight of a step, its gain per unit of alignment with the start→goal direction, and the correction. */
+const BASE = 3.25;
+const TOWARDS = 1.06;
+const CORRECT = 6.4;
+const MIN_WEIGHT = 0.25;
+
+/**
+ * A maze prepared for many walks: open-passage lists, step weights and scratch arrays are built once.
+ * Not thread-safe; one per maze per thread.
+ */
+export class Simulator {
+  readonly maze: Maze;
+  /** Visits per cell summed over all walks so far (for heatmaps). */
+  readonly visits: Float64Array;
+  private readonly oStart: Int32Array;
+  private readonly oCell: Int32Array;
+  private readonly oWall: Int32Array;
+  private readonly weight: Float64Array;
+  private readonly mark: Uint8Array;
+  private readonly seen: Uint8Array;
+  private readonly comp: Int32Array;
+  private readonly owner: Int32Array;
+  private readonly stamp: Int32Array;
+  private readonly queues: Int32Array[];
+  private readonly heads: Int32Array;
+  private readonly tails: Int32Array;
+  private readonly parent: Int32Array;
+  private readonly pick: Int32Array;
+  private readonly pickW: Float64Array;
+  private stampNow = 0;
+  private labels = 0;
+  private readonly limit: number;
+
+  constructor(maze: Maze) {
+    this.maze = maze;
+    const { grid, open } = maze;
+    const n = grid.cellCount;
+    this.oStart = new Int32Array(n + 1);
+    let count = 0;
+    for (let c = 0; c < n; c++) {
+      for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) if (open[grid.adjWall[k]] !== 0) count++;
+      this.oStart[c + 1] = count;
+    }
+    this.oCell = new Int32Array(count);
+    this.oWall = new Int32Array(count);
+    this.weight = new Float64Array(count);
+    const ind = positionalIndices(maze);
+    for (let c = 0, j = 0; c < n; c++) {
+      const m = ind.progress[c] * ind.direction[c];
+      for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
+        const w = grid.adjWall[k];
+        if (open[w] === 0) continue;
+        const to = grid.adjCell[k];
+        this.oCell[j] = to;
+        this.oWall[j] = w;
+        const dx = grid.cellX[to] - grid.cellX[c];
+        const dy = grid.cellY[to] - grid.cellY[c];
+        const len = Math.hypot(dx, dy);
+        const along = (dx * ind.ux + dy * ind.uy) / len;
+        const across = (dx * ind.nx + dy * ind.ny) / len;
+        this.weight[j] = Math.max(MIN_WEIGHT, BASE + TOWARDS * along - CORRECT * m * across);
+        j++;
+      }
+    }
+    this.visits = new Float64Array(n);
+    this.mark = new Uint8Array(grid.wallCount);
+    this.seen = new Uint8Array(n);
+    this.comp = new Int32Array(n);
+    this.owner = new Int32Array(n);
+    this.stamp = new Int32Array(n);
+    const deg = Math.max(1, maxDegree(grid));
+    this.queues = Array.from({ length: deg }, () => new Int32Array(n));
+    this.heads = new Int32Array(deg);
+    this.tails = new Int32Array(deg);
+    this.parent = new Int32Array(deg);
+    this.pick = new Int32Array(deg);
+    this.pickW = new Float64Array(deg);
+    this.limit = 4 * count + 16;
+  }
+
+  /**
+   * One walk from entry to exit; adds its cell visits to `visits`.
+   * @param onStep sees every move (for tests and traces)
+   */
+  walk(kind: SimulatorName, rng: Rng, onStep?: (from: number, to: number, wall: number) => void): Walk {
+    const { mark, seen, oStart, oCell, oWall, weight, pick, pickW, visits } = this;
+    const { entryCell, exitCell } = this.maze;
+    const smart = kind === 'smart';
+    const weighted = kind !== 'tremaux';
+    mark.fill(0);
+    seen.fill(0);
+    if (smart) {
+      this.comp.fill(0);
+      this.labels = 1;
+    }
+    let cur = entryCell;
+    let back = -1; // the adjacency entry to take back, when a new passage led into a visited cell
+    let steps = 0;
+    let overlap = 0;
+    seen[cur] = 1;
+    visits[cur]++;
+    if (smart) this.remove(cur);
+    while (cur !== exitCell) {
+      if (steps > this.limit) throw new Error('internal: a simulated walk did not end');
+      let next = -1;
+      if (back >= 0) {
+        next = back;
+        back = -1;
+      } else {
+        // Never-walked passages first (skipping areas cut off from the exit, for `smart`).
+        let n = 0;
+        let total = 0;
+        const goal = smart ? this.comp[exitCell] : 0;
+        for (let k = oStart[cur]; k < oStart[cur + 1]; k++) {
+          if (mark[oWall[k]] !== 0) continue;
+          const to = oCell[k];
+          if (smart && seen[to] === 0 && this.comp[to] !== goal) continue;
+          pick[n] = k;
+          const w = weighted ? weight[k] : 1;
+          pickW[n++] = w;
+          total += w;
+        }
+        if (n === 1) next = pick[0];
+        else if (n > 1) {
+          let r = rng.next() * total;
+          let i = 0;
+          while (i < n - 1 && r >= pickW[i]) r -= pickW[i++];
+          next = pick[i];
+        } else {
+          // Nothing new: go back the way this cell was first entered (the passage walked once).
+          for (let k = oStart[cur]; k < oStart[cur + 1]; k++) {
+            if (mark[oWall[k]] === 1) {
+              next = k;
+              break;
+            }
+          }
+          if (next < 0) throw new Error('internal: a simulated walk is stuck away from the exit');
+        }
+      }
+      const wall = oWall[next];
+      const to = oCell[next];
+      onStep?.(cur, to, wall);
+      mark[wall]++;
+      steps++;
+      if (seen[to] !== 0) {
+        overlap++;
+        // A first walk along a passage into a visited cell: Trémaux turns straight back.
+        if (mark[wall] === 1) back = this.entryBack(to, wall);
+      } else {
+        seen[to] = 1;
+        if (smart) this.remove(to);
+      }
+      visits[to]++;
+      cur = to;
+    }
+    return { steps, overlap };
+  }
+
+  /** The adjacency entry of `cell` through `wall`. */
+  private entryBack(cell: number, wall: number): number {
+    for (let k = this.oStart[cell]; k < this.oStart[cell + 1]; k++) if (this.oWall[k] === wall) return k;
+    return -1;
+  }
+
+  /**
+   * Takes a newly visited cell out of the unvisited regions. Its unvisited neighbours were one region; if
+   * the cell was their only link, searches from each (in lockstep, merging when they meet) find the pieces,
+   * and every piece found completely gets a new label. The piece still growing keeps the old one.
+   */
+  private remove(v: number): void {
+    const { grid } = this.maze;
+    const { comp, owner, stamp, queues, heads, tails, parent, seen } = this;
+    comp[v] = -1;
+    let k = 0;
+    const s = ++this.stampNow;
+    for (let j = grid.adjStart[v]; j < grid.adjStart[v + 1]; j++) {
+      const nb = grid.adjCell[j];
+      if (seen[nb] !== 0 || stamp[nb] === s) continue;
+      stamp[nb] = s;
+      owner[nb] = k;
+      queues[k][0] = nb;
+      heads[k] = 0;
+      tails[k] = 1;
+      parent[k] = k;
+      k++;
+    }
+    if (k < 2) return;
+    const find = (i: number): number => {
+      while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+      return i;
+    };
+    let groups = k;
+    // Lockstep: each live search expands one cell per round, until at most one group is still growing.
+    for (;;) {
+      if (groups <= 1) return; // every search met another: the cell was not a cut
+      let root = -1;
+      let many = false;
+      for (let i = 0; i < k && !many; i++) {
+        if (heads[i] >= tails[i]) continue;
+        const r = find(i);
+        if (root < 0) root = r;
+        else if (r !== root) many = true;
+      }
+      if (!many) break;
+      for (let i = 0; i < k; i++) {
+        if (heads[i] >= tails[i]) continue;
+        const q = queues[i];
+        const c = q[heads[i]++];
+        for (let j = grid.adjStart[c]; j < grid.adjStart[c + 1]; j++) {
+          const nb = grid.adjCell[j];
+          if (seen[nb] !== 0) continue;
+          if (stamp[nb] === s) {
+            const a = find(i);
+            const b = find(owner[nb]);
+            if (a !== b) {
+              parent[a] = b;
+              groups--;
+            }
+            continue;
+          }
+          stamp[nb] = s;
+          owner[nb] = i;
+          q[tails[i]++] = nb;
+        }
+      }
+    }
+    if (groups <= 1) return;
+    // Every group whose searches all finished is a separate region: give it a fresh label.
+    const done = new Uint8Array(k);
+    for (let i = 0; i < k; i++) done[i] = 1;
+    for (let i = 0; i < k; i++) if (heads[i] < tails[i]) done[find(i)] = 0;
+    const fresh = new Int32Array(k).fill(-1);
+    let kept = false;
+    for (let i = 0; i < k; i++) {
+      const r = find(i);
+      if (fresh[r] !== -1 || r !== i) continue;
+      if (done[r] === 0 && !kept) {
+        kept = true; // the growing group keeps its label
+        fresh[r] = -2;
+      } else fresh[r] = this.labels++;
+    }
+    // If every group finished, the first keeps the old label (labels only need to differ).
+    if (!kept) {
+      for (let i = 0; i < k; i++) {
+        if (find(i) === i) {
+          fresh[i] = -2;
+          break;
+        }
+      }
+    }
+    for (let i = 0; i < k; i++) {
+      const label = fresh[find(i)];
+      if (label < 0) continue;
+      const q = queues[i];
+      for (let j = 0; j < tails[i]; j++) comp[q[j]] = label;
+    }
+  }
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { measure } from '../../src/analyze/metrics.js';
+import { rateMaze, scoreOf } from '../../src/analyze/rate.js';
+import { Simulator, simulatorNames } from '../../src/analyze/simulate.js';
+import { solve } from '../../src/analyze/solve.js';
+import { generateMaze } from '../../src/generate/generate-maze.js';
+import type { Maze } from '../../src/generate/maze.js';
+import { deriveSeed } from '../../src/random/derive-seed.js';
+import { createRng } from '../../src/random/sfc32.js';
+import { recipe, squareMaze } from '../helpers.js';
+
+const SHAPES = [
+  { shape: 'square', size: { columns: 12, rows: 10 } },
+  { shape: 'hex', size: { columns: 10, rows: 9 } },
+  { shape: 'triangle', size: { columns: 17, rows: 9 } },
+  { shape: 'octagon', size: { columns: 9, rows: 8 } },
+  { shape: 'circle', size: { columns: 7, rows: 7 } },
+] as const;
+
+/** Is `goal` reachable from `from` through cells not yet visited, crossing any wall (a naive flood fill)? */
+function reachableUnvisited(maze: Maze, seen: Uint8Array, from: number, goal: number): boolean {
+  const { grid } = maze;
+  const mark = new Uint8Array(grid.cellCount);
+  const stack = [from];
+  mark[from] = 1;
+  while (stack.length > 0) {
+    const c = stack.pop()!;
+    if (c === goal) return true;
+    for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
+      const n = grid.adjCell[k];
+      if (mark[n] === 0 && seen[n] === 0) {
+        mark[n] = 1;
+        stack.push(n);
+      }
+    }
+  }
+  return false;
+}
+
+describe('simulated solvers', () => {
+  it('reach the exit on every shape, moving only through open walls between neighbours', () => {
+    for (const { shape, size } of SHAPES) {
+      for (const post of [[], [{ name: 'braid', share: 0.5 } as const]]) {
+        const maze = generateMaze(recipe(0, 0, { shape, size, post }), deriveSeed(1, shape, 0), 'test');
+        const sim = new Simulator(maze);
+        for (const kind of simulatorNames) {
+          for (let i = 0; i < 20; i++) {
+            let last = maze.entryCell;
+            const walk = sim.walk(kind, createRng(deriveSeed(i, kind, 0)), (from, to, wall) => {
+              expect(from).toBe(last);
+              expect(maze.open[wall]).toBe(1);
+              expect([maze.grid.wallCellA[wall], maze.grid.wallCellB[wall]].sort()).toEqual(
+                [from, to].sort(),
+              );
+              last = to;
+            });
+            expect(last).toBe(maze.exitCell);
+            expect(walk.steps).toBeGreaterThanOrEqual(solve(maze).cells.length - 1);
+            expect(walk.overlap).toBeLessThan(walk.steps);
+          }
+        }
+      }
+    }
+  });
+
+  it('tremaux ends on a fully braided maze (loops everywhere, no dead ends)', () => {
+    const maze = squareMaze(15, 15, 3, { post: [{ name: 'braid', share: 1 }] });
+    const sim = new Simulator(maze);
+    for (let i = 0; i < 50; i++) {
+      const w = sim.walk('tremaux', createRng(deriveSeed(i, 'braid', 0)));
+      // Trémaux walks no passage more than twice.
+      expect(w.steps).toBeLessThanOrEqual(2 * maze.grid.wallCount);
+    }
+  });
+
+  it('smart never steps into an area its path has cut off from the exit', () => {
+    for (const { shape, size } of SHAPES) {
+      const maze = generateMaze(recipe(0, 0, { shape, size }), deriveSeed(2, shape, 0), 'test');
+      const sim = new Simulator(maze);
+      for (let i = 0; i < 10; i++) {
+        const seen = new Uint8Array(maze.grid.cellCount);
+        seen[maze.entryCell] = 1;
+        sim.walk('smart', createRng(deriveSeed(i, 'smart', 0)), (_from, to) => {
+          if (seen[to] === 0) expect(reachableUnvisited(maze, seen, to, maze.exitCell)).toBe(true);
+          seen[to] = 1;
+        });
+      }
+    }
+  });
+
+  it('smart wanders less than directional, which wanders no more than tremaux, on average', () => {
+    let t = 0;
+    let d = 0;
+    let s = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const maze = squareMaze(25, 25, seed, { algorithm: 'kruskal' });
+      t += rateMaze(maze, deriveSeed(seed, 'r', 0), { simulator: 'tremaux' }).overlapSteps.mean;
+      d += rateMaze(maze, deriveSeed(seed, 'r', 0), { simulator: 'directional' }).overlapSteps.mean;
+      s += rateMaze(maze, deriveSeed(seed, 'r', 0), { simulator: 'smart' }).overlapSteps.mean;
+    }
+    expect(s).toBeLessThan(d);
+    expect(d).toBeLessThanOrEqual(t * 1.05);
+  });
+
+  it('walks are deterministic per seed', () => {
+    const maze = squareMaze(20, 20, 5);
+    const a = rateMaze(maze, deriveSeed(1, 'x', 0));
+    const b = rateMaze(maze, deriveSeed(1, 'x', 0));
+    expect(a).toEqual(b);
+  });
+});
+
+describe('rating', () => {
+  it('stops when the 95 % interval of the mean is within ±5 %', () => {
+    const r = rateMaze(squareMaze(30, 30, 1, { algorithm: 'wilson' }), deriveSeed(1, 'r', 0));
+    expect(r.walks).toBeGreaterThanOrEqual(100);
+    expect(r.overlapSteps.ci95).toBeLessThanOrEqual(0.05 * r.overlapSteps.mean);
+    expect(r.score).toBeCloseTo(scoreOf(r.overlapSteps.mean), 9);
+  });
+
+  it('agrees with itself across seeds (Spearman ≥ 0.95 over 50 mazes)', () => {
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const size = 6 + (i % 25);
+      const maze = squareMaze(size, size, 100 + i, { algorithm: i % 2 ? 'kruskal' : 'backtracker' });
+      a.push(rateMaze(maze, deriveSeed(1, 'a', i)).score);
+      b.push(rateMaze(maze, deriveSeed(2, 'b', i)).score);
+    }
+    expect(spearman(a, b)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('rises with size and with reverse-wasted-turns, on average', () => {
+    const mean = (xs: number[]) => xs.reduce((p, q) => p + q, 0) / xs.length;
+    const at = (n: number, post: [] | [{ name: 'reverse-wasted-turns' }] = []) =>
+      mean(
+        [1, 2, 3, 4, 5].map(
+          (seed) =>
+            rateMaze(squareMaze(n, n, seed, { algorithm: 'kruskal', post }), deriveSeed(seed, 'r', 0)).score,
+        ),
+      );
+    expect(at(20)).toBeGreaterThan(at(10));
+    expect(at(30)).toBeGreaterThan(at(20));
+    expect(at(20, [{ name: 'reverse-wasted-turns' }])).toBeGreaterThan(at(20));
+  });
+});
+
+describe('metrics', () => {
+  it('counts loops, long loops, long dead ends, turns and rim share', () => {
+    const perfect = squareMaze(20, 20, 1, { algorithm: 'kruskal' });
+    const m0 = measure(perfect, solve(perfect));
+    expect(m0.loops).toBe(0);
+    expect(m0.longLoops).toBe(0);
+    const looped = squareMaze(20, 20, 1, { algorithm: 'kruskal', post: [{ name: 'loops', count: 12 }] });
+    const m1 = measure(looped, solve(looped));
+    expect(m1.loops).toBe(12);
+    expect(m1.longLoops).toBeLessThanOrEqual(12);
+    expect(m1.longLoops).toBeGreaterThan(0);
+    expect(m0.longDeadEnds).toBeGreaterThan(0);
+    expect(m0.longDeadEnds).toBeLessThanOrEqual(m0.deadEnds);
+    expect(m0.turns).toBeGreaterThan(0);
+    expect(m0.turns).toBeLessThan(m0.solutionLength);
+    expect(m0.rimShare).toBeGreaterThan(0);
+    expect(m0.rimShare).toBeLessThan(1);
+    // A tree with p passages has p + 1 = cells ... and junction/dead-end/passages tie together:
+    expect(m0.passages).toBeGreaterThanOrEqual(m0.junctions);
+  });
+});
+
+function spearman(a: number[], b: number[]): number {
+  const rank = (xs: number[]) => {
+    const order = xs.map((x, i) => [x, i] as const).sort((p, q) => p[0] - q[0]);
+    const r = new Array<number>(xs.length);
+    for (let i = 0; i < order.length; ) {
+      let j = i;
+      while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++;
+      for (let k = i; k <= j; k++) r[order[k][1]] = (i + j) / 2 + 1;
+      i = j + 1;
+    }
+    return r;
+  };
+  const ra = rank(a);
+  const rb = rank(b);
+  const n = a.length;
+  const ma = ra.reduce((p, q) => p + q, 0) / n;
+  const mb = rb.reduce((p, q) => p + q, 0) / n;
+  let num = 0;
+  let da = 0;
+  let db = 0;
+  for (let i = 0; i < n; i++) {
+    num += (ra[i] - ma) * (rb[i] - mb);
+    da += (ra[i] - ma) ** 2;
+    db += (rb[i] - mb) ** 2;
+  }
+  return num / Math.sqrt(da * db);
+}
