@@ -1,10 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { type Metrics, measure } from '../analyze/metrics.js';
-import { solve } from '../analyze/solve.js';
-import { generateMaze } from '../generate/generate-maze.js';
-import { composeBook, type PuzzleForLayout } from '../layout/compose-book.js';
+import { composeBook } from '../layout/compose-book.js';
 import type { DisplayDocument } from '../layout/display-list.js';
 import { defaultPathPolicy } from '../plan/paths.js';
 import { type BookPlan, type PlanOptions, planBook } from '../plan/plan-book.js';
@@ -14,6 +11,7 @@ import { renderSvgPage } from '../render/svg.js';
 import { UserError } from '../spec/errors.js';
 import { type LoadedYaml, loadYamlFile } from '../spec/parse.js';
 import { type BookSpec, bookSchema } from '../spec/schema.js';
+import { type ChosenPuzzle, checkBook, choosePuzzle } from './select.js';
 
 export type BuildStage = 'spec' | 'plan' | 'maze' | 'layout' | 'render' | 'write';
 
@@ -25,6 +23,10 @@ export interface Progress {
 }
 
 export interface BuildOptions extends PlanOptions {
+  /** Rate every puzzle (not only those with a difficulty target). */
+  rate?: boolean;
+  /** Book checks are errors (exit 2) instead of warnings. */
+  strict?: boolean;
   /** Where the PDF goes; default `output/<spec name>.pdf` under the working directory. */
   output?: string;
   /** Also write one SVG per page into this folder. */
@@ -32,9 +34,7 @@ export interface BuildOptions extends PlanOptions {
   onProgress?: (p: Progress) => void;
 }
 
-export interface GeneratedPuzzle extends PuzzleForLayout {
-  metrics: Metrics;
-}
+export type GeneratedPuzzle = ChosenPuzzle;
 
 export interface BuildResult {
   output: string;
@@ -43,6 +43,8 @@ export interface BuildResult {
   puzzles: GeneratedPuzzle[];
   /** Things the author should know that did not stop the build, each `where: what`. */
   warnings: string[];
+  /** Notes worth printing after a build, such as the difficulty curve of each series. */
+  reports: string[];
 }
 
 /** A path as messages show it: relative to the working directory when inside it. */
@@ -56,19 +58,44 @@ export function loadSpec(specPath: string): LoadedYaml<BookSpec> {
   return loadYamlFile(abs, shownPath(abs), '', 'spec', bookSchema);
 }
 
-/** maze → analyze for every puzzle of the plan, in book order; warnings go to `warn` as `where: what`. */
+/**
+ * maze → analyze (→ rate and choose among candidates) for every puzzle of the plan, in book order; warnings
+ * go to `warn` as `where: what`.
+ */
 export function generatePuzzles(
   plan: BookPlan,
   onProgress?: (p: Progress) => void,
   warn: (message: string) => void = () => {},
+  rateAll = false,
 ): GeneratedPuzzle[] {
   const total = plan.puzzles.length;
-  return plan.puzzles.map((p, i) => {
-    const maze = generateMaze(p.recipe, p.seed, p.where, (what) => warn(`${p.where}: ${what}`));
-    const solution = solve(maze);
+  const rate = rateAll || plan.showDifficulty !== 'none' || plan.puzzles.some((p) => p.usesRating);
+  const out: GeneratedPuzzle[] = [];
+  for (const [i, p] of plan.puzzles.entries()) {
+    const prev = out[i - 1];
+    const previous =
+      p.series && p.series.index > 0 && prev?.plan.series?.page === p.series.page
+        ? prev.rating?.score
+        : undefined;
+    out.push(choosePuzzle(plan, p, rate, previous, (what) => warn(`${p.where}: ${what}`)));
     onProgress?.({ stage: 'maze', done: i + 1, total });
-    return { plan: p, maze, solution, metrics: measure(maze, solution) };
-  });
+  }
+  return out;
+}
+
+/** One line per series: its pages and the difficulty curve measured. */
+export function seriesReports(puzzles: readonly GeneratedPuzzle[]): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < puzzles.length; i++) {
+    const s = puzzles[i].plan.series;
+    if (!s || s.index !== 0) continue;
+    const run = puzzles.slice(i, i + s.count);
+    const scores = run.map((p) => p.rating?.score.toFixed(1) ?? '?').join(' → ');
+    lines.push(
+      `${puzzles[i].plan.where}: series of ${s.count}, puzzles ${run[0].plan.number}–${run.at(-1)?.plan.number}: ${scores}`,
+    );
+  }
+  return lines;
 }
 
 export interface LaidOutBook {
@@ -76,6 +103,7 @@ export interface LaidOutBook {
   puzzles: GeneratedPuzzle[];
   doc: DisplayDocument;
   warnings: string[];
+  reports: string[];
 }
 
 /** spec → plan: reads the spec, decodes any image masks it names, and plans the book. */
@@ -93,9 +121,19 @@ export async function layoutBook(specPath: string, options: BuildOptions = {}): 
   progress?.({ stage: 'spec', done: 0, total: 1 });
   const plan = await planSpec(specPath, options);
   const warnings: string[] = [];
-  const puzzles = generatePuzzles(plan, progress, (w) => warnings.push(w));
+  const puzzles = generatePuzzles(plan, progress, (w) => warnings.push(w), options.rate);
+  const problems = checkBook(puzzles);
+  if (options.strict && (problems.length > 0 || warnings.length > 0)) {
+    const all = [...warnings, ...problems];
+    throw new UserError(
+      shownPath(plan.specFile),
+      `--strict: ${all.length} problem${all.length > 1 ? 's' : ''} in the book:\n  ${all.join('\n  ')}`,
+      'fix them, or build without --strict to get the book with these warnings',
+    );
+  }
+  warnings.push(...problems);
   progress?.({ stage: 'layout', done: 0, total: 1 });
-  return { plan, puzzles, doc: composeBook(plan, puzzles), warnings };
+  return { plan, puzzles, doc: composeBook(plan, puzzles), warnings, reports: seriesReports(puzzles) };
 }
 
 /**
@@ -103,7 +141,7 @@ export async function layoutBook(specPath: string, options: BuildOptions = {}): 
  * so a failed build leaves any previous output untouched.
  */
 export async function buildBook(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
-  const { puzzles, doc, warnings } = await layoutBook(specPath, options);
+  const { puzzles, doc, warnings, reports } = await layoutBook(specPath, options);
   options.onProgress?.({ stage: 'render', done: 0, total: 1 });
   const pdf = await renderPdf(doc);
   const output = resolve(options.output ?? join('output', `${basename(specPath, extname(specPath))}.pdf`));
@@ -116,7 +154,7 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
       writeFileSync(join(dir, `page-${String(i + 1).padStart(3, '0')}.svg`), renderSvgPage(doc, i));
     });
   }
-  return { output, pages: doc.pages.length, bytes: pdf.length, puzzles, warnings };
+  return { output, pages: doc.pages.length, bytes: pdf.length, puzzles, warnings, reports };
 }
 
 function ensureDir(dir: string): void {

@@ -50,10 +50,18 @@ program
   .option('--svg <dir>', 'also write every page as an SVG file into this folder')
   .option('-q, --quiet', 'print nothing but errors')
   .option('--allow-any-path', 'let the spec name theme and font files outside its own folder')
+  .option('--strict', 'treat book checks and warnings as errors (exit 2, no PDF written)')
   .action(
     async (
       spec: string,
-      opts: { output?: string; seed?: number; svg?: string; quiet?: boolean; allowAnyPath?: boolean },
+      opts: {
+        output?: string;
+        seed?: number;
+        svg?: string;
+        quiet?: boolean;
+        allowAnyPath?: boolean;
+        strict?: boolean;
+      },
     ) => {
       const started = performance.now();
       const progress = createProgress(process.stderr, !opts.quiet);
@@ -62,11 +70,13 @@ program
         seed: opts.seed,
         svgDir: opts.svg,
         allowAnyPath: opts.allowAnyPath,
+        strict: opts.strict,
         sourceDateEpoch: sourceDateEpoch(),
         onProgress: (p) =>
           progress.update(`${STAGE_LABEL[p.stage]}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),
       }).finally(() => progress.clear());
       for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
+      if (!opts.quiet) for (const r of result.reports) process.stdout.write(`${r}\n`);
       if (!opts.quiet) {
         const seconds = ((performance.now() - started) / 1000).toFixed(2);
         const kb = (result.bytes / 1024).toFixed(0);

@@ -1,8 +1,9 @@
 import type { Solution } from '../analyze/solve.js';
+import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type BookPlan, type FrontPage, type PuzzlePlan, puzzleTemplateVars } from '../plan/plan-book.js';
-import type { DisplayDocument, Page } from './display-list.js';
+import { type DisplayDocument, type Page, polygon } from './display-list.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { centredText, checkGlyphs, fitSize, type TextStyle, wrapText } from './text-items.js';
 
@@ -11,6 +12,9 @@ export interface PuzzleForLayout {
   plan: PuzzlePlan;
   maze: Maze;
   solution: Solution;
+  /** The recipe of the maze as built, when it differs from the plan's (automatic size). */
+  recipe?: MazeRecipe;
+  rating?: { score: number; label: string };
 }
 
 /** Columns × rows of answer thumbnails on a portrait page, by thumbnails per page. */
@@ -143,17 +147,61 @@ function instructionsPage(
   return page;
 }
 
-function puzzleVars(book: BookPlan, p: PuzzlePlan, pageNumber: number) {
-  const { shape, size, algorithm } = p.recipe;
-  return puzzleTemplateVars(p.number, pageNumber, book.title, p.key, shape, size, algorithm);
+function puzzleVars(book: BookPlan, p: PuzzleForLayout, pageNumber: number) {
+  const { shape, size, algorithm } = p.recipe ?? p.plan.recipe;
+  const { number, key } = p.plan;
+  return puzzleTemplateVars(number, pageNumber, book.title, key, shape, size, algorithm, p.rating);
+}
+
+/** Five stars (one per two points of the 1–10 score, rounded up) or the label, under the puzzle title. */
+function difficultyMark(book: BookPlan, page: Page, rating: { score: number; label: string }): void {
+  const { theme, geometry } = book;
+  const cx = geometry.content.x + geometry.content.width / 2;
+  const y = geometry.titleBaseline + theme.sizes.label * 1.6;
+  if (book.showDifficulty === 'label') {
+    page.items.push(
+      centredText(theme, rating.label, cx, y + theme.sizes.label * 0.35, {
+        font: 'body',
+        size: theme.sizes.label,
+        color: theme.colors.muted,
+      }),
+    );
+    return;
+  }
+  const r = theme.sizes.label * 0.6;
+  const filled = Math.min(5, Math.max(1, Math.ceil(rating.score / 2)));
+  for (let i = 0; i < 5; i++) {
+    const x = cx + (i - 2) * r * 2.4;
+    const points: [number, number][] = [];
+    for (let k = 0; k < 10; k++) {
+      const a = -Math.PI / 2 + (k * Math.PI) / 5;
+      const rr = k % 2 === 0 ? r : r * 0.45;
+      points.push([x + rr * Math.cos(a), y + rr * Math.sin(a)]);
+    }
+    page.items.push(
+      i < filled
+        ? { type: 'path', path: polygon(points), fill: theme.colors.text }
+        : {
+            type: 'path',
+            path: polygon(points),
+            stroke: {
+              color: theme.colors.muted,
+              width: Math.max(0.4, r * 0.12),
+              cap: 'round',
+              join: 'round',
+            },
+          },
+    );
+  }
 }
 
 function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number): Page {
   const page = blankPage(book);
   const { theme, geometry } = book;
-  const title = p.plan.title(puzzleVars(book, p.plan, number));
+  const title = p.plan.title(puzzleVars(book, p, number));
   checkGlyphs(theme, 'heading', title, p.plan.where);
   pageHeading(book, page, title);
+  if (book.showDifficulty !== 'none' && p.rating) difficultyMark(book, page, p.rating);
   page.items.push(
     ...drawMaze(p.maze, geometry.mazeArea, {
       walls: { color: theme.colors.walls, ...theme.walls },

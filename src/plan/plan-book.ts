@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { type DifficultyLabel, LABEL_BANDS } from '../analyze/rate.js';
 import type { EndPlacement } from '../generate/entry-exit.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { PostStep } from '../generate/post/registry.js';
@@ -40,6 +41,23 @@ export interface PuzzlePlan {
   recipe: MazeRecipe;
   /** Passage width (a cell's inscribed diameter) on the puzzle page, in points, before masking. */
   cellSize: number;
+  /** The difficulty band to aim for, when the spec sets one (or the page is part of a series). */
+  difficulty?: DifficultyTarget;
+  /** Mazes to generate (from candidate seeds 0, 1, …) to meet the difficulty; 1 without a target. */
+  candidates: number;
+  /** `cells: auto` / `rings: auto`: the largest size the page allows; the builder searches up to it. */
+  autoSize?: { max: GridSize };
+  /** The title template uses the rating ({{difficulty}} or {{level}}). */
+  usesRating: boolean;
+  /** Part of a series: the spec page it comes from and its place in the series. */
+  series?: { page: number; index: number; count: number };
+}
+
+/** A band on the 1–10 difficulty scale and how the spec named it (a label, a score, or a range). */
+export interface DifficultyTarget {
+  min: number;
+  max: number;
+  name: string;
 }
 
 /** Front matter pages; instructions are rendered here, as nothing in them depends on the layout. */
@@ -64,6 +82,8 @@ export interface BookPlan {
   front: FrontPage[];
   puzzles: PuzzlePlan[];
   solutions: { appendix: boolean; perPage: number; title: string };
+  /** What to show under each puzzle title. */
+  showDifficulty: 'none' | 'stars' | 'label';
 }
 
 export interface PlanOptions {
@@ -83,6 +103,34 @@ const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 const DEFAULT_PASSAGE = '8mm';
 const DEFAULT_MARGIN = '15mm';
 const DEFAULT_TITLE = 'Maze {{number}}';
+const DEFAULT_CANDIDATES = 8;
+/** Half-width of the band around a single target score. */
+const SCORE_TOLERANCE = 0.3;
+/** A rating with every field, for checking templates before any maze exists. */
+const SAMPLE_RATING = { score: 5.5, label: 'medium' } as const;
+
+/** A label's band centre, or the score itself. */
+export function levelScore(level: DifficultyLabel | number): number {
+  if (typeof level === 'number') return level;
+  const [lo, hi] = LABEL_BANDS[level];
+  return (lo + Math.min(hi, 10)) / 2;
+}
+
+function resolveDifficulty(d: NonNullable<MazeSpec['difficulty']>): DifficultyTarget {
+  if (typeof d === 'string') {
+    const [min, max] = LABEL_BANDS[d];
+    return { min, max: Math.min(max, 10), name: d };
+  }
+  if (typeof d === 'number')
+    return { min: d - SCORE_TOLERANCE, max: d + SCORE_TOLERANCE, name: d.toFixed(1) };
+  return { min: d.min, max: d.max, name: `${d.min}–${d.max}` };
+}
+
+/** Page j of a series aims at its share of the way from `from` to `to`. */
+function seriesTarget(sr: { index: number; count: number; from: number; to: number }): DifficultyTarget {
+  const t = sr.from + ((sr.to - sr.from) * sr.index) / (sr.count - 1);
+  return { min: t - SCORE_TOLERANCE, max: t + SCORE_TOLERANCE, name: t.toFixed(1) };
+}
 
 /** Expands defaults, resolves units, paper and theme, and gives every puzzle its key and seed. */
 export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}): BookPlan {
@@ -133,22 +181,56 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
   };
   const keys = pageKeys(s);
   const seed = options.seed ?? s.seed ?? DEFAULT_SEED;
-  const puzzles = s.pages.map((page, i): PuzzlePlan => {
+  // Every page entry becomes one puzzle, or `count` puzzles for a series.
+  interface Entry {
+    page: BookSpec['pages'][number];
+    i: number;
+    spec: MazeSpec;
+    part: 'maze' | 'series';
+    key: string;
+    series?: { index: number; count: number; from: number; to: number };
+  }
+  const entries = s.pages.flatMap((page, i): Entry[] => {
+    if (!page.series) return [{ page, i, spec: page.maze ?? {}, part: 'maze', key: keys[i] }];
+    const { count, from, to, ...rest } = page.series;
+    return Array.from({ length: count }, (_, j) => ({
+      page,
+      i,
+      spec: rest,
+      part: 'series',
+      key: `${keys[i]}-${j + 1}`,
+      series: { index: j, count, from: levelScore(from), to: levelScore(to) },
+    }));
+  });
+  const puzzles = entries.map((entry, n): PuzzlePlan => {
+    const { page, i, spec: own, part } = entry;
     const where = at(['pages', i]);
-    const maze: MazeSpec = { ...s.defaults, ...page.maze };
+    const maze: MazeSpec = { ...s.defaults, ...own };
     // A page that sizes itself (by cells, rings or passage) overrides every way of sizing from the defaults.
     const sizing = ['cells', 'rings', 'passage'] as const;
-    const own = sizing.filter((k) => page.maze?.[k] !== undefined);
-    if (own.length > 0) for (const k of sizing) if (!own.includes(k)) delete maze[k];
+    const ownSizing = sizing.filter((k) => own[k] !== undefined);
+    if (ownSizing.length > 0) for (const k of sizing) if (!ownSizing.includes(k)) delete maze[k];
     const field = (name: keyof MazeSpec): FieldPath =>
-      page.maze?.[name] !== undefined ? ['pages', i, 'maze', name] : ['defaults', name];
+      own[name] !== undefined ? ['pages', i, part, name] : ['defaults', name];
     const shape = maze.shape ?? 'square';
     const mask = resolveMask(maze.mask, field('mask'), at, maskContext);
     const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
-    if (maze['hex-top'] !== undefined && shape !== 'hex' && page.maze?.['hex-top'] !== undefined) {
+    if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
       throw new UserError(at(field('hex-top')), `hex-top applies to hex mazes only, not ${shape}`);
     }
-    const { size, cellSize } = resolveSize(
+    if (entry.series && own.difficulty !== undefined) {
+      throw new UserError(
+        at(['pages', i, 'series', 'difficulty']),
+        'a series takes its difficulty from `from` and `to`',
+        'remove difficulty from the series',
+      );
+    }
+    const difficulty = entry.series
+      ? seriesTarget(entry.series)
+      : maze.difficulty !== undefined
+        ? resolveDifficulty(maze.difficulty)
+        : undefined;
+    const { size, cellSize, auto } = resolveSize(
       maze,
       shape,
       hexTop,
@@ -158,9 +240,15 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
       (name) => at(field(name)),
       where,
     );
-    const { columns, rows } = size;
+    if (auto && !difficulty) {
+      throw new UserError(
+        at(field(maze.cells === 'auto' ? 'cells' : 'rings')),
+        `${maze.cells === 'auto' ? 'cells' : 'rings'}: auto needs a difficulty to aim for`,
+        'add difficulty: easy, medium, hard, expert or a score, or give the size',
+      );
+    }
     const algorithm = maze.algorithm ?? 'backtracker';
-    checkAlgorithm(algorithm, shape, page.maze ?? {}, s.defaults ?? {}, field, at);
+    checkAlgorithm(algorithm, shape, own, s.defaults ?? {}, field, at);
     const titleSource = page.title ?? s.defaults?.title ?? DEFAULT_TITLE;
     const titlePlace =
       page.title !== undefined
@@ -168,16 +256,26 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
         : s.defaults?.title
           ? at(['defaults', 'title'])
           : where;
-    const sample = puzzleTemplateVars(i + 1, i + 1, s.title, keys[i], shape, size, algorithm);
+    const sample = puzzleTemplateVars(
+      n + 1,
+      n + 1,
+      s.title,
+      entry.key,
+      shape,
+      size,
+      algorithm,
+      SAMPLE_RATING,
+    );
     return {
-      key: keys[i],
-      number: i + 1,
+      key: entry.key,
+      number: n + 1,
       where,
-      seed: deriveSeed(seed, keys[i], 0),
+      seed: deriveSeed(seed, entry.key, 0),
       title: compileTemplate(titleSource, titlePlace, sample),
+      usesRating: /\{\{[^}]*\b(difficulty|level)\b/.test(titleSource),
       recipe: {
         shape,
-        size: { columns, rows },
+        size,
         ...(hexTop ? { hexTop } : {}),
         ...(mask ? { mask } : {}),
         algorithm,
@@ -187,6 +285,9 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
         post: (maze.post ?? []).map(resolvePost),
       },
       cellSize,
+      ...(difficulty ? { difficulty, candidates: maze.candidates ?? DEFAULT_CANDIDATES } : { candidates: 1 }),
+      ...(auto ? { autoSize: auto } : {}),
+      ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
     };
   });
 
@@ -197,6 +298,13 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     title: typeof sol === 'object' ? (sol.title ?? 'Solutions') : 'Solutions',
   };
   const answerPages = solutions.appendix ? Math.ceil(puzzles.length / solutions.perPage) : 0;
+  if (puzzles.length > LIMITS.maxPages) {
+    throw new UserError(
+      at(['pages']),
+      `the series expand to ${puzzles.length} puzzles; the limit is ${LIMITS.maxPages}`,
+      'use smaller counts or split the book into volumes',
+    );
+  }
   const pageCount = front.length + puzzles.length + answerPages;
   if (pageCount > LIMITS.maxPages) {
     throw new UserError(
@@ -221,6 +329,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     front,
     puzzles,
     solutions,
+    showDifficulty: s['show-difficulty'] ?? 'none',
   };
 }
 
@@ -299,9 +408,31 @@ function resolveSize(
   theme: Theme,
   at: (name: keyof MazeSpec) => string,
   where: string,
-): { size: GridSize; cellSize: number } {
+): { size: GridSize; cellSize: number; auto?: { max: GridSize } } {
   const topo: TopologyInfo = topologies[shape];
   const area = geometry.mazeArea;
+  const minCell = Math.max(3 * theme.walls.width, 4);
+  if (maze.cells === 'auto' || maze.rings === 'auto') {
+    // The builder searches sizes for the difficulty; here: the largest the page allows and a start.
+    const box = (unit: number): GridSize => {
+      let { width, height } = area;
+      if (aspect !== undefined) {
+        if (width / height > aspect) width = height * aspect;
+        else height = width / aspect;
+      }
+      return topo.fit(width / unit, height / unit, hexTop);
+    };
+    const max = box(minCell / topo.passage);
+    while (topo.count(max) > LIMITS.maxCells) {
+      max.columns = Math.floor(max.columns * 0.9);
+      max.rows = Math.floor(max.rows * 0.9);
+    }
+    const start = box(toPoints(DEFAULT_PASSAGE) / topo.passage);
+    const size = { columns: Math.max(2, start.columns), rows: Math.max(2, start.rows) };
+    const ext = topo.extent(size, hexTop);
+    const unit = Math.min(area.width / ext.width, area.height / ext.height);
+    return { size, cellSize: unit * topo.passage, auto: { max } };
+  }
   const wrong = topo.sizedBy === 'rings' ? 'cells' : 'rings';
   if (maze[wrong] !== undefined) {
     throw new UserError(
@@ -314,9 +445,10 @@ function resolveSize(
   let unit: number; // points per grid unit
   let place: string;
   if (maze.cells !== undefined || maze.rings !== undefined) {
-    if (maze.rings !== undefined) size = { columns: maze.rings, rows: maze.rings };
+    if (typeof maze.rings === 'number') size = { columns: maze.rings, rows: maze.rings };
     else {
-      const [columns, rows] = typeof maze.cells === 'number' ? [maze.cells, maze.cells] : maze.cells!;
+      const cells = maze.cells as number | [number, number];
+      const [columns, rows] = typeof cells === 'number' ? [cells, cells] : cells;
       size = { columns, rows };
     }
     const ext = topo.extent(size, hexTop);
@@ -347,7 +479,6 @@ function resolveSize(
     );
   }
   const cellSize = unit * topo.passage;
-  const minCell = Math.max(3 * theme.walls.width, 4);
   if (cellSize < minCell) {
     throw new UserError(
       place,
@@ -392,7 +523,8 @@ function pageKeys(s: BookSpec): string[] {
   const ids = new Set(s.pages.map((p) => p.id).filter((id) => id !== undefined));
   return s.pages.map((page) => {
     if (page.id !== undefined) return page.id;
-    const base = `m${murmur3(encoder.encode(canonicalJson(page.maze ?? {})), 0)
+    const what = page.series ? { series: page.series } : (page.maze ?? {});
+    const base = `${page.series ? 's' : 'm'}${murmur3(encoder.encode(canonicalJson(what)), 0)
       .toString(16)
       .padStart(8, '0')}`;
     const n = (seen.get(base) ?? 0) + 1;
@@ -466,7 +598,20 @@ export function puzzleTemplateVars(
   shape: TopologyName,
   size: GridSize,
   algorithm: string,
+  rating?: { score: number; label: string },
 ) {
   const { columns, rows } = size;
-  return { number, page, book, key, shape, size: sizeLabel(shape, size), columns, rows, algorithm };
+  return {
+    number,
+    page,
+    book,
+    key,
+    shape,
+    size: sizeLabel(shape, size),
+    columns,
+    rows,
+    algorithm,
+    difficulty: rating ? rating.score.toFixed(1) : '',
+    level: rating?.label ?? '',
+  };
 }

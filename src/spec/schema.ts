@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { difficultyLabels } from '../analyze/rate.js';
 import { algorithmNames } from '../generate/registry.js';
 import { topologyNames } from '../grid/registry.js';
 import { shapeNames } from '../mask/shapes.js';
@@ -125,6 +126,25 @@ const mask = z
 
 const cellCount = z.int().min(2).max(LIMITS.maxSide);
 
+const score = z.number().min(1).max(10);
+const difficultyLevel = z
+  .union([z.enum(difficultyLabels), score], {
+    error: `expected ${difficultyLabels.join(', ')} or a score from 1 to 10`,
+  })
+  .meta({ description: 'A difficulty label or a score on the 1–10 scale.' });
+const difficulty = z
+  .union(
+    [
+      z.enum(difficultyLabels),
+      score,
+      z.strictObject({ min: score, max: score }).refine((r) => r.min <= r.max, {
+        error: 'min must not be above max',
+      }),
+    ],
+    { error: `expected ${difficultyLabels.join(', ')}, a score from 1 to 10, or {min, max}` },
+  )
+  .meta({ description: 'Target difficulty (see docs/difficulty.md).' });
+
 const postStep = z
   .union(
     [
@@ -141,15 +161,15 @@ export const mazeSchema = z
   .strictObject({
     shape: z.enum(topologyNames).optional().meta({ description: 'Tiling of the maze.' }),
     cells: z
-      .union([cellCount, z.tuple([cellCount, cellCount])], {
-        error: `expected a whole number of cells from 2 to ${LIMITS.maxSide}, or [columns, rows]`,
+      .union([cellCount, z.tuple([cellCount, cellCount]), z.literal('auto')], {
+        error: `expected a whole number of cells from 2 to ${LIMITS.maxSide}, [columns, rows], or auto`,
       })
       .optional()
       .meta({ description: 'Cells across and down: [columns, rows], or one number for a square maze.' }),
     rings: z
-      .int()
-      .min(2)
-      .max(1000)
+      .union([z.int().min(2).max(1000), z.literal('auto')], {
+        error: 'expected a whole number of rings from 2 to 1000, or auto',
+      })
       .optional()
       .meta({ description: 'Circle mazes: rings of cells around the centre disc (the disc counts as one).' }),
     passage: length.optional().meta({
@@ -191,6 +211,13 @@ export const mazeSchema = z
         description:
           'skewed-dfs, backtracker, kruskal: weight ≥ 0 per direction (up, down, left, right) or relative to the centre (radial, concentric); default 1 each.',
       }),
+    difficulty: difficulty.optional(),
+    candidates: z
+      .int()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ description: 'Mazes generated to meet the difficulty; the closest is kept (default 8).' }),
     entry: end.optional(),
     exit: end.optional(),
     post: z
@@ -214,13 +241,26 @@ const pageId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {
   error: 'expected an id of letters, digits, ".", "_" or "-"',
 });
 
-export const pageSchema = z.strictObject({
-  id: pageId
-    .optional()
-    .meta({ description: 'Stable key of the page; its maze depends only on this and the seed.' }),
-  title: z.string().optional().meta({ description: 'Handlebars template for this page title.' }),
-  maze: mazeSchema.optional(),
-});
+export const seriesSchema = mazeSchema
+  .extend({
+    count: z.int().min(2).max(200).meta({ description: 'Number of pages in the series.' }),
+    from: difficultyLevel.meta({ description: 'Difficulty of the first page.' }),
+    to: difficultyLevel.meta({ description: 'Difficulty of the last page.' }),
+  })
+  .meta({ description: 'Pages of rising difficulty, each made like `maze`.' });
+
+export const pageSchema = z
+  .strictObject({
+    id: pageId
+      .optional()
+      .meta({ description: 'Stable key of the page; its maze depends only on this and the seed.' }),
+    title: z.string().optional().meta({ description: 'Handlebars template for this page title.' }),
+    maze: mazeSchema.optional(),
+    series: seriesSchema.optional(),
+  })
+  .refine((p) => p.maze === undefined || p.series === undefined, {
+    error: 'a page has either maze or series, not both',
+  });
 
 const frontItem = z.union(
   [
@@ -300,6 +340,9 @@ export const bookSchema = z
     front: z.array(frontItem).optional(),
     pages: z.array(pageSchema).min(1).max(LIMITS.maxPages),
     solutions: solutionsSchema.optional(),
+    'show-difficulty': z.enum(['none', 'stars', 'label']).optional().meta({
+      description: 'Under each puzzle title: five stars, the difficulty label, or nothing (default).',
+    }),
   })
   .meta({ title: 'mazebook book spec' });
 

@@ -1,0 +1,156 @@
+import { type Metrics, measure } from '../analyze/metrics.js';
+import { type Rating, rateMaze } from '../analyze/rate.js';
+import { type Solution, solve } from '../analyze/solve.js';
+import { generateMaze, type MazeRecipe } from '../generate/generate-maze.js';
+import type { Maze } from '../generate/maze.js';
+import { postKeepsPerfect } from '../generate/post/registry.js';
+import { bfs } from '../grid/bfs.js';
+import type { GridSize } from '../grid/registry.js';
+import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
+import { deriveSeed } from '../random/derive-seed.js';
+import { murmur3 } from '../random/murmur3.js';
+
+/** A puzzle as generated: the maze kept (of its candidates), its solution, metrics and rating. */
+export interface ChosenPuzzle {
+  plan: PuzzlePlan;
+  /** The recipe of the maze kept (its size may differ from the plan's with `cells: auto`). */
+  recipe: MazeRecipe;
+  maze: Maze;
+  solution: Solution;
+  metrics: Metrics;
+  rating?: Rating;
+  /** Which candidate seed was kept, and how many were tried. */
+  candidate: number;
+  tried: number;
+}
+
+/** How far a score is from a band (0 inside it). */
+export function bandDistance(score: number, band: DifficultyTarget): number {
+  return score < band.min ? band.min - score : score > band.max ? score - band.max : 0;
+}
+
+/** Growth factor of an automatic size between candidates. */
+const GROW = 1.25;
+const MIN_SIDE = 3;
+
+function scaleSize(size: GridSize, factor: number, max: GridSize): GridSize {
+  const side = (v: number, m: number) => Math.max(MIN_SIDE, Math.min(m, Math.round(v * factor)));
+  return { columns: side(size.columns, max.columns), rows: side(size.rows, max.rows) };
+}
+
+/**
+ * Generates one puzzle. Without a difficulty target: candidate 0, rated when `rate` is set. With one:
+ * candidates 0, 1, … (each from its own derived seed) are generated and rated until one lands in the band,
+ * and the closest is kept; with `cells: auto` each miss also grows or shrinks the next candidate. In a
+ * series, a candidate that does not score above the previous page counts as a miss. Warnings (the kept
+ * candidate's own, and a target not reached) go to `warn`.
+ */
+export function choosePuzzle(
+  book: BookPlan,
+  p: PuzzlePlan,
+  rate: boolean,
+  previous: number | undefined,
+  warn: (what: string) => void,
+): ChosenPuzzle {
+  const target = p.difficulty;
+  let size = p.recipe.size;
+  let best: (ChosenPuzzle & { distance: number; notes: string[] }) | undefined;
+  const tries = target ? p.candidates : 1;
+  let tried = 0;
+  for (let c = 0; c < tries; c++) {
+    const recipe: MazeRecipe = p.autoSize ? { ...p.recipe, size } : p.recipe;
+    const notes: string[] = [];
+    const maze = generateMaze(recipe, deriveSeed(book.seed, p.key, c), p.where, (w) => notes.push(w));
+    tried++;
+    const rating = target || rate ? rateMaze(maze, deriveSeed(book.seed, `${p.key}#rate`, c)) : undefined;
+    let distance = 0;
+    if (target && rating) {
+      distance = bandDistance(rating.score, target);
+      if (previous !== undefined && rating.score <= previous) distance += 10 + previous - rating.score;
+    }
+    if (!best || distance < best.distance) {
+      const solution = solve(maze);
+      best = {
+        plan: p,
+        recipe,
+        maze,
+        solution,
+        metrics: measure(maze, solution),
+        rating,
+        candidate: c,
+        tried: 0,
+        distance,
+        notes,
+      };
+    }
+    if (distance === 0) break;
+    if (p.autoSize && target && rating) {
+      if (rating.score < target.min) size = scaleSize(size, GROW, p.autoSize.max);
+      else if (rating.score > target.max) size = scaleSize(size, 1 / GROW, p.autoSize.max);
+    }
+  }
+  if (!best) throw new Error('internal: no candidate maze');
+  for (const note of best.notes) warn(note);
+  if (target && best.rating && best.distance > 0) {
+    const rising = previous !== undefined && best.rating.score <= previous;
+    warn(
+      rising
+        ? `series does not rise here: the best of ${tried} candidates scored ${best.rating.score.toFixed(1)}, not above the previous page's ${previous.toFixed(1)} (use more candidates, cells: auto, or a wider range)`
+        : `difficulty ${target.name} not reached: the best of ${tried} candidates scored ${best.rating.score.toFixed(1)} (${best.rating.label}); use more candidates${p.autoSize ? '' : ', cells: auto'} or another size or algorithm`,
+    );
+  }
+  const { distance: _d, notes: _n, ...chosen } = best;
+  return { ...chosen, tried };
+}
+
+/**
+ * Checks a generated book for what authors never want (see docs/difficulty.md, "Book checks"): a maze meant
+ * to be perfect with loops, cells that cannot be reached, a solution that mostly runs along the rim, and two
+ * identical puzzles. Returns one message per problem, `where: what`.
+ */
+export function checkBook(puzzles: readonly ChosenPuzzle[]): string[] {
+  const problems: string[] = [];
+  const seen = new Map<number, ChosenPuzzle>();
+  for (const p of puzzles) {
+    const where = p.plan.where;
+    const perfect = (p.recipe.post ?? []).every((s) => postKeepsPerfect[s.name]);
+    if (perfect && p.metrics.loops > 0) {
+      problems.push(
+        `${where}: puzzle ${p.plan.number} is meant to be perfect but has ${p.metrics.loops} loops`,
+      );
+    }
+    const reached = bfs(p.maze.grid, p.maze.open, p.maze.entryCell).reached;
+    if (reached < p.maze.grid.cellCount) {
+      problems.push(
+        `${where}: puzzle ${p.plan.number} has ${p.maze.grid.cellCount - reached} cells that cannot be reached`,
+      );
+    }
+    if (p.metrics.solutionLength >= 12 && p.metrics.rimShare > RIM_HUGGING) {
+      problems.push(
+        `${where}: puzzle ${p.plan.number}'s solution runs along the outer wall for ${Math.round(p.metrics.rimShare * 100)}% of its length (too easy to guess)`,
+      );
+    }
+    const hash = mazeHash(p.maze);
+    const twin = seen.get(hash);
+    if (twin && sameMaze(twin.maze, p.maze)) {
+      problems.push(`${where}: puzzle ${p.plan.number} is identical to puzzle ${twin.plan.number}`);
+    } else seen.set(hash, p);
+  }
+  return problems;
+}
+
+/** Share of the solution on rim cells above which a maze is reported as hugging the rim. */
+export const RIM_HUGGING = 0.6;
+
+function mazeHash(maze: Maze): number {
+  const head = new Uint8Array(new Int32Array([maze.grid.cellCount, maze.entryCell, maze.exitCell]).buffer);
+  return murmur3(maze.open, murmur3(head, 0));
+}
+
+function sameMaze(a: Maze, b: Maze): boolean {
+  if (a.grid.cellCount !== b.grid.cellCount || a.open.length !== b.open.length) return false;
+  if (a.grid.topology !== b.grid.topology || a.grid.sizeLabel !== b.grid.sizeLabel) return false;
+  if (a.entryCell !== b.entryCell || a.exitCell !== b.exitCell) return false;
+  for (let i = 0; i < a.open.length; i++) if (a.open[i] !== b.open[i]) return false;
+  return true;
+}
