@@ -39,7 +39,8 @@ function scaleSize(size: GridSize, factor: number, max: GridSize): GridSize {
 }
 
 /**
- * Generates one puzzle. Without a difficulty target: candidate 0, rated when `rate` is set. With one:
+ * Generates one puzzle. Without a difficulty target: candidate 0 (or the next, up to RIM_RETRIES, while the
+ * solution hugs the rim), rated when `rate` is set. With one:
  * candidates 0, 1, … (each from its own derived seed) are generated and rated until one lands in the band,
  * and the closest is kept; with `cells: auto` each miss also grows or shrinks the next candidate. In a
  * series, a candidate that does not score above the previous page counts as a miss. Warnings (the kept
@@ -55,7 +56,8 @@ export function choosePuzzle(
   const target = p.difficulty;
   let size = p.recipe.size;
   let best: (ChosenPuzzle & { distance: number; notes: string[] }) | undefined;
-  const tries = target ? p.candidates : 1;
+  // Without a target, a maze whose solution hugs the rim is replaced by the next candidate (a few times).
+  const tries = target ? p.candidates : RIM_RETRIES;
   let tried = 0;
   for (let c = 0; c < tries; c++) {
     const recipe: MazeRecipe = p.autoSize ? { ...p.recipe, size } : p.recipe;
@@ -63,19 +65,20 @@ export function choosePuzzle(
     const maze = generateMaze(recipe, deriveSeed(book.seed, p.key, c), p.where, (w) => notes.push(w));
     tried++;
     const rating = target || rate ? rateMaze(maze, deriveSeed(book.seed, `${p.key}#rate`, c)) : undefined;
-    let distance = 0;
+    const solution = solve(maze);
+    const metrics = measure(maze, solution);
+    let distance = hugsRim(maze, metrics) ? RIM_PENALTY : 0;
     if (target && rating) {
-      distance = bandDistance(rating.score, target);
+      distance += bandDistance(rating.score, target);
       if (previous !== undefined && rating.score <= previous) distance += 10 + previous - rating.score;
     }
     if (!best || distance < best.distance) {
-      const solution = solve(maze);
       best = {
         plan: p,
         recipe,
         maze,
         solution,
-        metrics: measure(maze, solution),
+        metrics,
         rating,
         candidate: c,
         tried: 0,
@@ -125,7 +128,7 @@ export function checkBook(puzzles: readonly ChosenPuzzle[]): string[] {
         `${where}: puzzle ${p.plan.number} has ${p.maze.grid.cellCount - reached} cells that cannot be reached`,
       );
     }
-    if (p.metrics.solutionLength >= 12 && p.metrics.rimShare > RIM_HUGGING) {
+    if (hugsRim(p.maze, p.metrics)) {
       problems.push(
         `${where}: puzzle ${p.plan.number}'s solution runs along the outer wall for ${Math.round(p.metrics.rimShare * 100)}% of its length (too easy to guess)`,
       );
@@ -139,8 +142,25 @@ export function checkBook(puzzles: readonly ChosenPuzzle[]): string[] {
   return problems;
 }
 
-/** Share of the solution on rim cells above which a maze is reported as hugging the rim. */
+/**
+ * Share of the solution on rim cells above which a maze is reported as hugging the rim (when that is also
+ * well above the share of rim cells in the whole maze, which is high in small mazes).
+ */
 export const RIM_HUGGING = 0.6;
+
+/** Candidates tried for a puzzle without a difficulty target when the solution hugs the rim. */
+const RIM_RETRIES = 4;
+/** Counts against a candidate whose solution hugs the rim (more than any difficulty miss). */
+const RIM_PENALTY = 100;
+
+/** The solution runs mostly along the rim, far more than the share of rim cells would explain. */
+export function hugsRim(maze: Maze, metrics: Metrics): boolean {
+  if (metrics.solutionLength < 12 || metrics.rimShare <= RIM_HUGGING) return false;
+  const { grid } = maze;
+  let rimCells = 0;
+  for (let c = 0; c < grid.cellCount; c++) if (grid.rimStart[c + 1] > grid.rimStart[c]) rimCells++;
+  return metrics.rimShare > 1.5 * (rimCells / grid.cellCount);
+}
 
 function mazeHash(maze: Maze): number {
   const head = new Uint8Array(new Int32Array([maze.grid.cellCount, maze.entryCell, maze.exitCell]).buffer);
