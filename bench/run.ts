@@ -2,13 +2,17 @@
  * `npm run bench`: prints throughput figures and compares them with the previous run on this machine
  * (bench/.last.json, not committed). Figures are printed, never asserted.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import generateMazePeer from 'generate-maze';
 import * as ROT from 'rot-js';
 import { measure } from '../src/analyze/metrics.js';
+import { rateMaze } from '../src/analyze/rate.js';
+import { Simulator, simulatorNames } from '../src/analyze/simulate.js';
 import { solve } from '../src/analyze/solve.js';
+import { generatePuzzles, planSpec } from '../src/book/build-book.js';
 import { backtracker } from '../src/generate/backtracker.js';
 import { placeEnds, wallOnSide } from '../src/generate/entry-exit.js';
 import { generateMaze } from '../src/generate/generate-maze.js';
@@ -410,6 +414,49 @@ for (const shape of topologyNames) {
   const k = `${Math.round(maze.grid.cellCount / 1000)}k`;
   report(`${shape} heart ${k} cells: maze→PDF`, performance.now() - t, 'ms', false, 0);
   report(`${shape} heart ${k} cells: PDF size`, pdf.length / 1024 / 1024, 'MB', false, 2);
+}
+
+// Simulated solvers (issue: difficulty): walks per second, one rating, and a 30-page book with 8 candidates.
+for (const n of [20, 40, 100]) {
+  const maze = generateMaze(
+    {
+      shape: 'square',
+      size: { columns: n, rows: n },
+      algorithm: 'kruskal',
+      options: { straightness: 0 },
+      entry: { kind: 'auto' },
+      exit: { kind: 'auto' },
+    },
+    deriveSeed(1, 'sim', n),
+    'bench',
+  );
+  const sim = new Simulator(maze);
+  for (const kind of simulatorNames) {
+    const rng = createRng(deriveSeed(1, kind, n));
+    const walks = n === 100 ? 40 : 200;
+    const ms = best(3, () => {
+      for (let i = 0; i < walks; i++) sim.walk(kind, rng);
+    });
+    report(`${kind} walks ${n}×${n}`, (walks / ms) * 1000, 'walks/s', true, 0);
+  }
+  if (n === 40) {
+    const ms = best(3, () => {
+      rateMaze(maze, deriveSeed(1, 'rate', 0), { minWalks: 200, maxWalks: 200 });
+    });
+    report('rate 40×40 (200 smart walks)', ms, 'ms', false, 1);
+  }
+}
+{
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  const pages = Array.from({ length: 30 }, (_, i) => `  - { id: p${i} }`).join('\n');
+  writeFileSync(
+    join(dir, 'book.yaml'),
+    `title: Bench\ndefaults: { cells: 40, algorithm: kruskal, difficulty: { min: 9.5, max: 10 }, candidates: 8 }\npages:\n${pages}\n`,
+  );
+  const t = performance.now();
+  const plan = await planSpec(join(dir, 'book.yaml'));
+  generatePuzzles(plan);
+  report('30 pages × 8 candidates (40×40) rated', (performance.now() - t) / 1000, 's', false, 2);
 }
 
 // The whole path for a million-cell maze on one big page.

@@ -61,6 +61,14 @@ export class Simulator {
   private readonly parent: Int32Array;
   private readonly pick: Int32Array;
   private readonly pickW: Float64Array;
+  private readonly done: Uint8Array;
+  private readonly fresh: Int32Array;
+  /** Union-find root of search i (with path halving). */
+  private readonly find = (i: number): number => {
+    const parent = this.parent;
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
   private stampNow = 0;
   private labels = 0;
   private readonly limit: number;
@@ -107,6 +115,8 @@ export class Simulator {
     this.heads = new Int32Array(deg);
     this.tails = new Int32Array(deg);
     this.parent = new Int32Array(deg);
+    this.done = new Uint8Array(deg);
+    this.fresh = new Int32Array(deg);
     this.pick = new Int32Array(deg);
     this.pickW = new Float64Array(deg);
     this.limit = 4 * count + 16;
@@ -219,10 +229,7 @@ export class Simulator {
       k++;
     }
     if (k < 2) return;
-    const find = (i: number): number => {
-      while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-      return i;
-    };
+    const find = this.find;
     let groups = k;
     // Lockstep: each live search expands one cell per round, until at most one group is still growing.
     for (;;) {
@@ -260,10 +267,12 @@ export class Simulator {
     }
     if (groups <= 1) return;
     // Every group whose searches all finished is a separate region: give it a fresh label.
-    const done = new Uint8Array(k);
-    for (let i = 0; i < k; i++) done[i] = 1;
+    const { done, fresh } = this;
+    for (let i = 0; i < k; i++) {
+      done[i] = 1;
+      fresh[i] = -1;
+    }
     for (let i = 0; i < k; i++) if (heads[i] < tails[i]) done[find(i)] = 0;
-    const fresh = new Int32Array(k).fill(-1);
     let kept = false;
     for (let i = 0; i < k; i++) {
       const r = find(i);

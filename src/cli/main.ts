@@ -1,6 +1,9 @@
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { type SimulatorName, simulatorNames } from '../analyze/simulate.js';
 import { type BuildStage, buildBook, shownPath } from '../book/build-book.js';
+import { type RateStage, rateBook, ratingsJson, ratingsTable } from '../book/rate-book.js';
 import { UserError } from '../spec/errors.js';
 import { createProgress } from './progress.js';
 
@@ -83,6 +86,71 @@ program
         process.stdout.write(
           `${shownPath(result.output)}: ${result.pages} pages, ${result.puzzles.length} mazes, ${kb} KB, built in ${seconds} s\n`,
         );
+      }
+    },
+  );
+
+const RATE_STAGE_LABEL: Record<RateStage, string> = {
+  spec: 'reading spec',
+  maze: 'generating and rating mazes',
+  rate: 'rating again',
+  heatmap: 'drawing heatmaps',
+};
+
+program
+  .command('rate')
+  .description('rate the difficulty of every maze in a book spec, without building the PDF')
+  .argument('<spec>', 'the book spec (YAML)')
+  .option('--json', 'print the ratings as JSON instead of a table (warnings still go to stderr)')
+  .option(
+    '--heatmap <dir>',
+    'also write one PNG per maze into this folder, <number>-<key>.png, shaded by visits',
+  )
+  .option('--seed <n>', 'use this book seed instead of the spec’s', parseSeed)
+  .option('--allow-any-path', 'let the spec name theme and font files outside its own folder')
+  .addOption(
+    new Option('--simulator <name>', 'the simulated solver whose overlap steps and heatmaps are shown')
+      .choices(simulatorNames)
+      .default('smart'),
+  )
+  .addHelpText(
+    'after',
+    `
+The mazes are the ones \`build\` makes from the same spec and seed. Score (1–10) and label always come from
+the smart simulator, as difficulty targets do; --simulator changes only the overlap column (mean overlap steps
+± 95 % interval), the walks and the heatmaps. Columns: sol = solution length in cells, dead = dead ends,
+junc = junctions, loops = independent loops, target = the page's difficulty target (✓ reached).`,
+  )
+  .action(
+    async (
+      spec: string,
+      opts: {
+        json?: boolean;
+        heatmap?: string;
+        seed?: number;
+        allowAnyPath?: boolean;
+        simulator: SimulatorName;
+      },
+    ) => {
+      const started = performance.now();
+      const progress = createProgress(process.stderr, true);
+      const ratings = await rateBook(spec, {
+        seed: opts.seed,
+        allowAnyPath: opts.allowAnyPath,
+        simulator: opts.simulator,
+        heatmapDir: opts.heatmap,
+        onProgress: (p) =>
+          progress.update(`${RATE_STAGE_LABEL[p.stage]}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),
+      }).finally(() => progress.clear());
+      for (const w of ratings.warnings) process.stderr.write(`warning: ${w}\n`);
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify(ratingsJson(ratings), null, 2)}\n`);
+        return;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      for (const line of ratingsTable(ratings, seconds)) process.stdout.write(`${line}\n`);
+      if (opts.heatmap) {
+        process.stdout.write(`${ratings.pages.length} heatmaps in ${shownPath(resolve(opts.heatmap))}\n`);
       }
     },
   );

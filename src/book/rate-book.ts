@@ -1,0 +1,272 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Metrics } from '../analyze/metrics.js';
+import { type DifficultyLabel, type Rating, rateMaze } from '../analyze/rate.js';
+import type { SimulatorName } from '../analyze/simulate.js';
+import type { TopologyName } from '../grid/registry.js';
+import { type PlanOptions, puzzleTemplateVars, sizeLabel } from '../plan/plan-book.js';
+import { deriveSeed } from '../random/derive-seed.js';
+import { heatmapPng, heatmapSvg } from '../render/heatmap.js';
+import { UserError } from '../spec/errors.js';
+import { generatePuzzles, planSpec, shownPath } from './build-book.js';
+import { bandDistance, checkBook } from './select.js';
+
+export type RateStage = 'spec' | 'maze' | 'rate' | 'heatmap';
+
+/** Reported as a rating advances; `done` of `total` within the stage. */
+export interface RateProgress {
+  stage: RateStage;
+  done: number;
+  total: number;
+}
+
+export interface RateBookOptions extends PlanOptions {
+  /**
+   * The simulator whose overlap steps are reported; default `smart`. The score and label always come from
+   * `smart`, the simulator the book's difficulty targets are measured with.
+   */
+  simulator?: SimulatorName;
+  /** Write one heatmap PNG per maze into this folder, `<number>-<key>.png`. */
+  heatmapDir?: string;
+  onProgress?: (p: RateProgress) => void;
+}
+
+/** One puzzle's rating, as `mazebook rate` reports it. */
+export interface PageRating {
+  key: string;
+  /** 1-based puzzle number in book order. */
+  number: number;
+  /** The page title as the book prints it. */
+  title: string;
+  shape: TopologyName;
+  /** `12×16` or `9 rings`: the size of the maze kept (which `cells: auto` may have chosen). */
+  size: string;
+  algorithm: string;
+  metrics: Metrics;
+  /** Mean overlap steps of the reported simulator, with its 95 % interval half-width and the walks' spread. */
+  overlapSteps: { mean: number; ci95: number; sd: number };
+  /** Walks the reported simulator made. */
+  walks: number;
+  /** Difficulty in [1, 10], from the `smart` simulator. */
+  score: number;
+  label: DifficultyLabel;
+  /** The difficulty band the page aimed at, and whether the kept maze is inside it. */
+  target?: { name: string; min: number; max: number; reached: boolean };
+  /** Which candidate seed was kept, and how many were tried. */
+  candidate: number;
+  tried: number;
+  /** The heatmap written, when asked for. */
+  heatmap?: string;
+}
+
+export interface BookRatings {
+  book: string;
+  /** The simulator behind `overlapSteps` and `walks`. */
+  simulator: SimulatorName;
+  pages: PageRating[];
+  /** Things the author should know, each `where: what` (the same as `build` prints). */
+  warnings: string[];
+}
+
+/**
+ * spec → plan → mazes, each rated (the same mazes `build` makes: difficulty targets pick among candidates
+ * exactly as there), in book order. With another simulator than `smart`, the kept maze is rated again with
+ * it from the same rating seed; with `heatmapDir`, the walks are re-run to count visits per cell.
+ */
+export async function rateBook(specPath: string, options: RateBookOptions = {}): Promise<BookRatings> {
+  const progress = options.onProgress;
+  const simulator = options.simulator ?? 'smart';
+  progress?.({ stage: 'spec', done: 0, total: 1 });
+  const plan = await planSpec(specPath, options);
+  const warnings: string[] = [];
+  const puzzles = generatePuzzles(
+    plan,
+    (p) => progress?.({ stage: 'maze', done: p.done, total: p.total }),
+    (w) => warnings.push(w),
+    true,
+  );
+  warnings.push(...checkBook(puzzles));
+
+  const dir = options.heatmapDir ? resolve(options.heatmapDir) : undefined;
+  if (dir) ensureDir(dir);
+  const pages: PageRating[] = [];
+  for (const [i, p] of puzzles.entries()) {
+    const smart = p.rating;
+    if (!smart) throw new Error(`internal: puzzle ${p.plan.number} was not rated`);
+    const { key, number } = p.plan;
+    const { shape, size, algorithm } = p.recipe;
+    let shown: Rating = smart;
+    let visits: Float64Array | undefined;
+    if (simulator !== 'smart' || dir) {
+      progress?.({ stage: dir ? 'heatmap' : 'rate', done: i, total: puzzles.length });
+      // The seed choosePuzzle rated this candidate with: `smart` repeats its walks exactly.
+      const seed = deriveSeed(plan.seed, `${key}#rate`, p.candidate);
+      shown = rateMaze(p.maze, seed, {
+        simulator,
+        keep: (sim) => {
+          visits = sim.visits;
+        },
+      });
+    }
+    const title = p.plan.title(
+      puzzleTemplateVars(number, plan.front.length + number, plan.title, key, shape, size, algorithm, smart),
+    );
+    const target = p.plan.difficulty;
+    const page: PageRating = {
+      key,
+      number,
+      title,
+      shape,
+      size: sizeLabel(shape, size),
+      algorithm,
+      metrics: p.metrics,
+      overlapSteps: { ...shown.overlapSteps },
+      walks: shown.walks,
+      score: smart.score,
+      label: smart.label,
+      ...(target
+        ? {
+            target: {
+              name: target.name,
+              min: target.min,
+              max: target.max,
+              reached: bandDistance(smart.score, target) === 0,
+            },
+          }
+        : {}),
+      candidate: p.candidate,
+      tried: p.tried,
+    };
+    if (dir && visits) {
+      const caption = `${number}. ${title}: ${simulator}, ${shown.walks} walks, overlap ${shown.overlapSteps.mean.toFixed(1)} ± ${shown.overlapSteps.ci95.toFixed(1)}, score ${smart.score.toFixed(1)} (${smart.label})`;
+      const svg = heatmapSvg(p.maze, visits, shown.walks, p.solution, {
+        font: plan.theme.fonts.body,
+        caption,
+      });
+      page.heatmap = join(dir, `${number}-${key}.png`);
+      writeImage(page.heatmap, await heatmapPng(svg));
+    }
+    pages.push(page);
+  }
+  return { book: plan.title, simulator, pages, warnings };
+}
+
+const round = (x: number, digits: number): number => {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+};
+
+/**
+ * The ratings as `mazebook rate --json` prints them: pages in book order, overlap and score rounded to two
+ * decimals (the Monte Carlo estimates are good to about ±5 %), rim share to three.
+ */
+export function ratingsJson(r: BookRatings): unknown {
+  return {
+    book: r.book,
+    simulator: r.simulator,
+    pages: r.pages.map((p) => ({
+      key: p.key,
+      number: p.number,
+      title: p.title,
+      shape: p.shape,
+      size: p.size,
+      algorithm: p.algorithm,
+      metrics: { ...p.metrics, rimShare: round(p.metrics.rimShare, 3) },
+      overlapSteps: {
+        mean: round(p.overlapSteps.mean, 2),
+        ci95: round(p.overlapSteps.ci95, 2),
+        sd: round(p.overlapSteps.sd, 2),
+      },
+      walks: p.walks,
+      score: round(p.score, 2),
+      label: p.label,
+      ...(p.target ? { target: p.target } : {}),
+      candidate: p.candidate,
+      tried: p.tried,
+    })),
+  };
+}
+
+/** Longest key and algorithm shown in the table; longer ones are cut with an ellipsis. */
+const KEY_WIDTH = 16;
+const ALGORITHM_WIDTH = 14;
+
+const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/**
+ * The ratings as a table: a header, one row per puzzle (numbers right-aligned, overlap as mean ± 95 %
+ * interval), then a summary line with the time taken.
+ */
+export function ratingsTable(r: BookRatings, seconds: number): string[] {
+  const header = [
+    '#',
+    'key',
+    'shape',
+    'size',
+    'algorithm',
+    'sol',
+    'dead',
+    'junc',
+    'loops',
+    'overlap (mean ± ci95)',
+    'score',
+    'label',
+    'target',
+  ];
+  const right = [true, false, false, false, false, true, true, true, true, true, true, false, false];
+  const meanW = Math.max(...r.pages.map((p) => p.overlapSteps.mean.toFixed(1).length));
+  const ciW = Math.max(...r.pages.map((p) => p.overlapSteps.ci95.toFixed(1).length));
+  const rows = r.pages.map((p) => [
+    String(p.number),
+    cut(p.key, KEY_WIDTH),
+    p.shape,
+    p.size,
+    cut(p.algorithm, ALGORITHM_WIDTH),
+    String(p.metrics.solutionLength),
+    String(p.metrics.deadEnds),
+    String(p.metrics.junctions),
+    String(p.metrics.loops),
+    `${p.overlapSteps.mean.toFixed(1).padStart(meanW)} ± ${p.overlapSteps.ci95.toFixed(1).padStart(ciW)}`,
+    p.score.toFixed(1),
+    p.label,
+    p.target ? (p.target.reached ? `${p.target.name} ✓` : `${p.target.name} ✗ best of ${p.tried}`) : '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
+  const n = r.pages.length;
+  const mean = n > 0 ? r.pages.reduce((s, p) => s + p.score, 0) / n : 0;
+  const from = r.simulator === 'smart' ? '' : `, overlap from the ${r.simulator} simulator`;
+  return [
+    line(header),
+    ...rows.map(line),
+    `${n} maze${n === 1 ? '' : 's'}, mean score ${mean.toFixed(1)}${from}, rated in ${seconds.toFixed(2)} s`,
+  ];
+}
+
+function ensureDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new UserError(
+      shownPath(dir),
+      `cannot create the heatmap folder: ${(e as NodeJS.ErrnoException).code ?? e}`,
+      'check the path and its permissions',
+    );
+  }
+}
+
+function writeImage(path: string, data: Buffer): void {
+  try {
+    writeFileSync(path, data);
+  } catch (e) {
+    throw new UserError(
+      shownPath(path),
+      `cannot write the heatmap: ${(e as NodeJS.ErrnoException).code ?? e}`,
+      'check the path and its permissions',
+    );
+  }
+}

@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LABEL_BANDS } from '../../src/analyze/rate.js';
+import { layoutBook } from '../../src/book/build-book.js';
+import { UserError } from '../../src/spec/errors.js';
+import { tempDir } from '../helpers.js';
+
+async function build(spec: string, options = {}) {
+  const dir = tempDir({ 'b.yaml': spec });
+  return layoutBook(join(dir, 'b.yaml'), options);
+}
+
+describe('difficulty targets', () => {
+  it('keeps the candidate closest to the target and says so when the target is out of reach', async () => {
+    const book = await build(
+      'title: T\npages:\n  - maze: { cells: 16, algorithm: kruskal, difficulty: medium }\n  - maze: { cells: 6, difficulty: expert, candidates: 3 }\n',
+    );
+    const [medium, expert] = book.puzzles;
+    const [lo, hi] = LABEL_BANDS.medium;
+    expect(medium.rating?.score).toBeGreaterThanOrEqual(lo);
+    expect(medium.rating?.score).toBeLessThan(hi);
+    expect(expert.tried).toBe(3);
+    expect(book.warnings).toHaveLength(1);
+    expect(book.warnings[0]).toMatch(
+      /b\.yaml:4:5: difficulty expert not reached: the best of 3 candidates scored \d\.\d \(\w+\)/,
+    );
+  });
+
+  it('grows a cells: auto maze until it is hard enough', async () => {
+    const book = await build(
+      'title: T\npages:\n  - maze: { cells: auto, difficulty: hard, algorithm: kruskal }\n',
+    );
+    const p = book.puzzles[0];
+    expect(p.rating?.label).toBe('hard');
+    expect(p.recipe.size.columns).toBeGreaterThan(p.plan.recipe.size.columns);
+    expect(book.warnings).toEqual([]);
+  });
+
+  it('refuses cells: auto without a difficulty', async () => {
+    await expect(build('title: T\npages:\n  - maze: { cells: auto }\n')).rejects.toThrow(
+      /cells: auto needs a difficulty to aim for/,
+    );
+  });
+
+  it('expands a series of 10 whose measured difficulty rises strictly', async () => {
+    const book = await build(
+      'title: T\npages:\n  - { id: warm, maze: { cells: 5 } }\n  - series: { count: 10, from: 2, to: 7, cells: auto, algorithm: kruskal }\n',
+    );
+    expect(book.puzzles).toHaveLength(11);
+    const scores = book.puzzles.slice(1).map((p) => p.rating?.score ?? 0);
+    for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeGreaterThan(scores[i - 1]);
+    expect(book.puzzles[1].plan.key).toMatch(/^s[0-9a-f]{8}-1$/);
+    expect(book.reports).toHaveLength(1);
+    expect(book.reports[0]).toMatch(/series of 10, puzzles 2–11: (\d\.\d → ){9}\d\.\d$/);
+  });
+
+  it('puts the difficulty in titles and draws stars under them', async () => {
+    const book = await build(
+      'title: T\nshow-difficulty: stars\ndefaults: { title: "{{number}}: {{level}} {{difficulty}}" }\npages:\n  - maze: { cells: 8 }\n',
+    );
+    const page = book.doc.pages[1];
+    const rating = book.puzzles[0].rating!;
+    const title = page.items.find((i) => i.type === 'text');
+    expect(title).toMatchObject({ text: `1: ${rating.label} ${rating.score.toFixed(1)}` });
+    const stars = page.items.filter((i) => i.type === 'path' && i.path.cmds.length === 11);
+    expect(stars).toHaveLength(5);
+  });
+});
+
+describe('book checks', () => {
+  it('reports identical puzzles, and --strict makes problems errors', async () => {
+    const pages = Array.from({ length: 12 }, (_, i) => `  - { id: p${i}, maze: { cells: 2 } }`).join('\n');
+    const spec = `title: T\npages:\n${pages}\n`;
+    const book = await build(spec);
+    expect(book.warnings.some((w) => /puzzle \d+ is identical to puzzle \d+/.test(w))).toBe(true);
+    const strict = build(spec, { strict: true });
+    await expect(strict).rejects.toBeInstanceOf(UserError);
+    await expect(build(spec, { strict: true })).rejects.toThrow(/--strict: \d+ problems? in the book/);
+  });
+});
