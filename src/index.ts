@@ -1,5 +1,7 @@
 /** The library entry point (`import { buildBook } from 'mazebook'`); the CLI is a thin layer over these. */
 export { measure } from './analyze/metrics.js';
+export { labelOf, type Rating, rateMaze, scoreOf } from './analyze/rate.js';
+export { Simulator, simulatorNames } from './analyze/simulate.js';
 export { solve } from './analyze/solve.js';
 export { buildBook, layoutBook, loadSpec, planSpec } from './book/build-book.js';
 export { generateMaze, type MazeRecipe } from './generate/generate-maze.js';

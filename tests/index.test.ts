@@ -6,6 +6,7 @@ describe('library entry point', () => {
     for (const name of [
       'buildBook',
       'layoutBook',
+      'rateMaze',
       'planSpec',
       'buildGrid',
       'maskedGrid',

@@ -98,7 +98,6 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
     let shown: Rating = smart;
     let visits: Float64Array | undefined;
     if (simulator !== 'smart' || dir) {
-      progress?.({ stage: dir ? 'heatmap' : 'rate', done: i, total: puzzles.length });
       // The seed choosePuzzle rated this candidate with: `smart` repeats its walks exactly.
       const seed = deriveSeed(plan.seed, `${key}#rate`, p.candidate);
       shown = rateMaze(p.maze, seed, {
@@ -147,6 +146,9 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
       writeImage(page.heatmap, await heatmapPng(svg));
     }
     pages.push(page);
+    if (simulator !== 'smart' || dir) {
+      progress?.({ stage: dir ? 'heatmap' : 'rate', done: i + 1, total: puzzles.length });
+    }
   }
   return { book: plan.title, simulator, pages, warnings };
 }

@@ -120,7 +120,11 @@ export function choosePuzzle(
   }
   if (!best) throw new Error('internal: no candidate maze');
   if (best.rating && target && tries > 1) {
+    // The full rating decides whether the target was met (the screening one was only ±10 %).
     best.rating = rateMaze(best.maze, deriveSeed(book.seed, `${p.key}#rate`, best.candidate));
+    best.distance =
+      bandDistance(best.rating.score, target) + (hugsRim(best.maze, best.metrics) ? RIM_PENALTY : 0);
+    if (previous !== undefined && best.rating.score <= previous) best.distance += 10;
   }
   for (const note of best.notes) warn(note);
   if (target && best.rating && best.distance > 0) {

@@ -1,0 +1,134 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers.js';
+
+const MAIN = resolve('src/cli/main.ts');
+
+function mazebook(args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const SPEC = `title: Rate test
+seed: 5
+pages:
+  - { id: first, maze: { cells: [6, 6] } }
+  - maze: { shape: hex, cells: [7, 6] }
+  - { id: circle, title: "Round {{number}}", maze: { shape: circle, rings: 5 } }
+  - { id: easy-one, maze: { cells: [8, 8], difficulty: easy, candidates: 3 } }
+`;
+const KEYS = ['first', /^m[0-9a-f]{8}$/, 'circle', 'easy-one'];
+
+interface JsonPage {
+  key: string;
+  number: number;
+  title: string;
+  shape: string;
+  size: string;
+  algorithm: string;
+  metrics: Record<string, number>;
+  overlapSteps: { mean: number; ci95: number; sd: number };
+  walks: number;
+  score: number;
+  label: string;
+  target?: { name: string; min: number; max: number; reached: boolean };
+}
+
+describe('mazebook rate', () => {
+  const dir = tempDir({ 'r.yaml': SPEC });
+  const spec = join(dir, 'r.yaml');
+
+  it('prints a header, one aligned row per maze in book order, and a summary', () => {
+    const r = mazebook(['rate', spec]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^\s*#\s+key\s+shape\s+size\s+algorithm\s+sol\s+dead\s+junc\s+loops\s+overlap/);
+    const rows = lines.slice(1, -1);
+    expect(rows).toHaveLength(4);
+    rows.forEach((row, i) => {
+      const cols = row.trim().split(/\s+/);
+      expect(cols[0]).toBe(String(i + 1));
+      expect(cols[1]).toMatch(KEYS[i]);
+      expect(row.length).toBeLessThanOrEqual(120);
+    });
+    expect(rows[2]).toMatch(/circle\s+circle\s+5 rings/);
+    expect(rows[3]).toMatch(/\b(easy|medium|hard|expert)\s+easy (✓|✗ best of 3)$/);
+    // Numbers are right-aligned: the score column ends at the same place on every row.
+    const scoreEnd = (row: string) => row.search(/\d+\.\d\s+(easy|medium|hard|expert)/) + 3;
+    expect(new Set(rows.map(scoreEnd)).size).toBe(1);
+    expect(lines.at(-1)).toMatch(/^4 mazes, mean score \d+\.\d, rated in \d+\.\d\d s$/);
+  });
+
+  it('--json prints only JSON: pages in book order, scores in [1, 10], the same on every run', () => {
+    const r = mazebook(['rate', spec, '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { book: string; pages: JsonPage[] };
+    expect(out.book).toBe('Rate test');
+    expect(out.pages.map((p) => p.number)).toEqual([1, 2, 3, 4]);
+    for (const [i, p] of out.pages.entries()) {
+      expect(p.key).toMatch(KEYS[i]);
+      expect(p.score).toBeGreaterThanOrEqual(1);
+      expect(p.score).toBeLessThanOrEqual(10);
+      expect(['easy', 'medium', 'hard', 'expert']).toContain(p.label);
+      expect(p.walks).toBeGreaterThanOrEqual(100);
+      expect(p.overlapSteps.mean).toBeGreaterThanOrEqual(0);
+      expect(p.metrics.solutionLength).toBeGreaterThan(1);
+      for (const k of ['deadEnds', 'longDeadEnds', 'junctions', 'passages', 'loops', 'longLoops', 'turns'])
+        expect(Number.isInteger(p.metrics[k])).toBe(true);
+    }
+    expect(out.pages[2]).toMatchObject({ title: 'Round 3', shape: 'circle', size: '5 rings' });
+    expect(out.pages[0].target).toBeUndefined();
+    expect(out.pages[3].target).toMatchObject({ name: 'easy', min: 1, max: 3.5 });
+    expect(mazebook(['rate', spec, '--json']).stdout).toBe(r.stdout);
+  });
+
+  it('--simulator changes the overlap shown but not the score; --seed gives other mazes', () => {
+    const pages = (args: string[]) =>
+      (JSON.parse(mazebook(['rate', spec, '--json', ...args]).stdout) as { pages: JsonPage[] }).pages;
+    const smart = pages([]);
+    const tremaux = pages(['--simulator', 'tremaux']);
+    expect(tremaux.map((p) => p.score)).toEqual(smart.map((p) => p.score));
+    expect(tremaux.map((p) => p.overlapSteps.mean)).not.toEqual(smart.map((p) => p.overlapSteps.mean));
+    expect(pages(['--seed', '6']).map((p) => p.metrics)).not.toEqual(smart.map((p) => p.metrics));
+  });
+
+  it('exits 2 with a located message on a bad spec or a bad option', () => {
+    const bad = tempDir({ 'b.yaml': 'title: Bad\npages:\n  - maze: { cells: [5, 5], shape: hexx }\n' });
+    const r = mazebook(['rate', join(bad, 'b.yaml'), '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: .*b\.yaml:3:35: pages\[0\]\.maze\.shape: .*\(got "hexx"\)/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(mazebook(['rate', spec, '--simulator', 'clever']).code).toBe(2);
+    expect(mazebook(['rate', '/no/such/book.yaml']).stderr).toMatch(/spec file not found/);
+  });
+
+  it('--heatmap writes one PNG per maze, about 1200 px on its longer side', async () => {
+    const out = join(dir, 'heat', 'maps');
+    const r = mazebook(['rate', spec, '--heatmap', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/4 heatmaps in /);
+    const files = readdirSync(out).sort();
+    expect(files).toHaveLength(4);
+    expect(files[0]).toBe('1-first.png');
+    expect(files[2]).toBe('3-circle.png');
+    for (const f of files) {
+      const png = readFileSync(join(out, f));
+      expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      const meta = await sharp(png).metadata();
+      expect(meta.format).toBe('png');
+      expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeGreaterThanOrEqual(1190);
+      expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1210);
+    }
+  });
+
+  it('--heatmap into a path that cannot be a folder is a user error', () => {
+    const r = mazebook(['rate', spec, '--heatmap', join(dir, 'r.yaml', 'maps')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: .*maps: cannot create the heatmap folder/);
+  });
+});
