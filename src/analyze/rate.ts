@@ -22,15 +22,18 @@ export interface Rating {
 export type DifficultyLabel = 'easy' | 'medium' | 'hard' | 'expert';
 export const difficultyLabels: readonly DifficultyLabel[] = ['easy', 'medium', 'hard', 'expert'];
 
-/** Mean overlap steps that score 10 (calibrated: about a 120×120 backtracker maze on the smart simulator). */
-export const O_TOP = 20000;
+/**
+ * Mean overlap steps that score 10: about 20,000 cells, the densest maze a Letter or A4 page prints at the
+ * narrowest passage (calibration in docs/difficulty.md: from ~400 cells up, O is about cells / 4).
+ */
+export const O_TOP = 5000;
 
 /** Score bands of the labels: [lowest, highest) on the 1–10 scale; the centre is the label's target. */
 export const LABEL_BANDS: Record<DifficultyLabel, readonly [number, number]> = {
-  easy: [1, 3.5],
-  medium: [3.5, 5.5],
-  hard: [5.5, 7.5],
-  expert: [7.5, 10.01],
+  easy: [1, 5],
+  medium: [5, 6.5],
+  hard: [6.5, 8],
+  expert: [8, 10.01],
 };
 
 export function scoreOf(meanOverlap: number): number {

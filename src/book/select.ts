@@ -50,8 +50,8 @@ function startSize(p: PuzzlePlan, target: DifficultyTarget): GridSize {
 
 /** The size model behind startSize: AUTO_CELLS_AT cells score about AUTO_SCORE_AT. */
 const AUTO_CELLS_AT = 100;
-const AUTO_SCORE_AT = 3.9;
-const AUTO_SCORE_PER_E = 0.96;
+const AUTO_SCORE_AT = 4.3;
+const AUTO_SCORE_PER_E = 1.08;
 
 function scaleSize(size: GridSize, factor: number, max: GridSize): GridSize {
   const side = (v: number, m: number) => Math.max(MIN_SIDE, Math.min(m, Math.round(v * factor)));

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { LABEL_BANDS } from '../../src/analyze/rate.js';
 import { tempDir } from '../helpers.js';
 
 const MAIN = resolve('src/cli/main.ts');
@@ -82,7 +83,11 @@ describe('mazebook rate', () => {
     }
     expect(out.pages[2]).toMatchObject({ title: 'Round 3', shape: 'circle', size: '5 rings' });
     expect(out.pages[0].target).toBeUndefined();
-    expect(out.pages[3].target).toMatchObject({ name: 'easy', min: 1, max: 3.5 });
+    expect(out.pages[3].target).toMatchObject({
+      name: 'easy',
+      min: LABEL_BANDS.easy[0],
+      max: LABEL_BANDS.easy[1],
+    });
     expect(mazebook(['rate', spec, '--json']).stdout).toBe(r.stdout);
   });
 
