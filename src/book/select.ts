@@ -8,6 +8,9 @@ import { bfs } from '../grid/bfs.js';
 import { type GridSize, type TopologyInfo, topologies } from '../grid/registry.js';
 import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
 import { deriveSeed } from '../random/derive-seed.js';
+import { createRng } from '../random/sfc32.js';
+import { UserError } from '../spec/errors.js';
+import { type Mazegram, placeMazegram } from '../mazegram/place.js';
 import { murmur3 } from '../random/murmur3.js';
 
 /** A puzzle as generated: the maze kept (of its candidates), its solution, metrics and rating. */
@@ -19,6 +22,8 @@ export interface ChosenPuzzle {
   solution: Solution;
   metrics: Metrics;
   rating?: Rating;
+  /** The letters of a mazegram. */
+  mazegram?: Mazegram;
   /** Which candidate seed was kept, and how many were tried. */
   candidate: number;
   tried: number;
@@ -76,8 +81,10 @@ export function choosePuzzle(
   const target = p.difficulty;
   let size = p.autoSize && target ? startSize(p, target) : p.recipe.size;
   let best: (ChosenPuzzle & { distance: number; notes: string[] }) | undefined;
-  // Without a target, a maze whose solution hugs the rim is replaced by the next candidate (a few times).
-  const tries = target ? p.candidates : RIM_RETRIES;
+  // Without a target, a maze whose solution hugs the rim (or is too short for a mazegram's message) is
+  // replaced by the next candidate, a few times.
+  const tries = target ? p.candidates : p.mazegram ? Math.max(RIM_RETRIES, p.candidates) : RIM_RETRIES;
+  const needed = p.mazegram?.letters ?? 0;
   let tried = 0;
   for (let c = 0; c < tries; c++) {
     const recipe: MazeRecipe = p.autoSize ? { ...p.recipe, size } : p.recipe;
@@ -92,7 +99,8 @@ export function choosePuzzle(
         : undefined;
     const solution = solve(maze);
     const metrics = measure(maze, solution);
-    let distance = hugsRim(maze, metrics) ? RIM_PENALTY : 0;
+    const short = solution.cells.length < needed;
+    let distance = (hugsRim(maze, metrics) ? RIM_PENALTY : 0) + (short ? SHORT_PENALTY : 0);
     if (target && rating) {
       distance += bandDistance(rating.score, target);
       if (previous !== undefined && rating.score <= previous) distance += 10 + previous - rating.score;
@@ -112,13 +120,21 @@ export function choosePuzzle(
       };
     }
     if (distance === 0) break;
-    if (p.autoSize && target && rating) {
+    if (p.autoSize && short) size = scaleSize(size, GROW, p.autoSize.max);
+    else if (p.autoSize && target && rating) {
       const low = rating.score < target.min || (previous !== undefined && rating.score <= previous);
       if (low) size = scaleSize(size, GROW, p.autoSize.max);
       else if (rating.score > target.max) size = scaleSize(size, 1 / GROW, p.autoSize.max);
     }
   }
   if (!best) throw new Error('internal: no candidate maze');
+  if (best.solution.cells.length < needed) {
+    throw new UserError(
+      p.where,
+      `mazegram: the message has ${needed} letters but the longest solution of ${tried} candidate mazes has ${best.solution.cells.length} cells`,
+      `each letter needs a cell on the solution: use more cells (the solution is typically a third of a small maze's cells), cells: auto, more candidates, or a shorter message`,
+    );
+  }
   if (best.rating && target && tries > 1) {
     // The full rating decides whether the target was met (the screening one was only ±10 %).
     best.rating = rateMaze(best.maze, deriveSeed(book.seed, `${p.key}#rate`, best.candidate));
@@ -136,7 +152,16 @@ export function choosePuzzle(
     );
   }
   const { distance: _d, notes: _n, ...chosen } = best;
-  return { ...chosen, tried };
+  const mazegram = p.mazegram
+    ? placeMazegram(
+        chosen.maze,
+        chosen.solution,
+        p.mazegram,
+        createRng(deriveSeed(book.seed, `${p.key}#letters`, chosen.candidate)),
+        p.where,
+      )
+    : undefined;
+  return { ...chosen, tried, ...(mazegram ? { mazegram } : {}) };
 }
 
 /**
@@ -183,6 +208,8 @@ export const RIM_HUGGING = 0.6;
 
 /** Candidates tried for a puzzle without a difficulty target when the solution hugs the rim. */
 const RIM_RETRIES = 4;
+/** Counts against a candidate whose solution is too short for the message (worse than anything else). */
+const SHORT_PENALTY = 1000;
 /** Counts against a candidate whose solution hugs the rim (more than any difficulty miss). */
 const RIM_PENALTY = 100;
 

@@ -4,6 +4,8 @@ import type { Maze } from '../generate/maze.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type BookPlan, type FrontPage, type PuzzlePlan, puzzleTemplateVars } from '../plan/plan-book.js';
 import { type DisplayDocument, type Page, polygon } from './display-list.js';
+import type { Mazegram } from '../mazegram/place.js';
+import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { centredText, checkGlyphs, fitSize, type TextStyle, wrapText } from './text-items.js';
 
@@ -15,6 +17,7 @@ export interface PuzzleForLayout {
   /** The recipe of the maze as built, when it differs from the plan's (automatic size). */
   recipe?: MazeRecipe;
   rating?: { score: number; label: string };
+  mazegram?: Mazegram;
 }
 
 /** Columns × rows of answer thumbnails on a portrait page, by thumbnails per page. */
@@ -30,11 +33,24 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
   for (const item of book.front) {
     pages.push(item.kind === 'title' ? titlePage(book) : instructionsPage(book, item, pages.length + 1));
   }
-  for (const p of puzzles) pages.push(puzzlePage(book, p, pages.length + 1));
+  // Mazegram letter fonts: one font key per distinct file, in book order.
+  const letterFonts = new Map<string, string>();
+  for (const p of puzzles) {
+    const path = p.plan.mazegram?.font.path;
+    if (path && !letterFonts.has(path)) letterFonts.set(path, `letters${letterFonts.size + 1}`);
+  }
+  const fontKey = (p: PuzzleForLayout) => letterFonts.get(p.plan.mazegram?.font.path ?? '') ?? 'heading';
+  for (const p of puzzles) pages.push(puzzlePage(book, p, pages.length + 1, fontKey(p)));
   if (book.solutions.appendix) {
     for (let i = 0; i < puzzles.length; i += book.solutions.perPage) {
       pages.push(
-        answerPage(book, puzzles.slice(i, i + book.solutions.perPage), firstPuzzlePage, pages.length + 1),
+        answerPage(
+          book,
+          puzzles.slice(i, i + book.solutions.perPage),
+          firstPuzzlePage,
+          pages.length + 1,
+          fontKey,
+        ),
       );
     }
   }
@@ -46,7 +62,11 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
       keywords: `maze, puzzle, seed ${book.seed}`,
       date: book.date,
     },
-    fonts: { heading: book.theme.fonts.heading.path, body: book.theme.fonts.body.path },
+    fonts: {
+      heading: book.theme.fonts.heading.path,
+      body: book.theme.fonts.body.path,
+      ...Object.fromEntries([...letterFonts].map(([path, key]) => [key, path])),
+    },
     pages,
   };
 }
@@ -195,19 +215,44 @@ function difficultyMark(book: BookPlan, page: Page, rating: { score: number; lab
   }
 }
 
-function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number): Page {
+function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number, letterFont: string): Page {
   const page = blankPage(book);
   const { theme, geometry } = book;
   const title = p.plan.title(puzzleVars(book, p, number));
   checkGlyphs(theme, 'heading', title, p.plan.where);
   pageHeading(book, page, title);
   if (book.showDifficulty !== 'none' && p.rating) difficultyMark(book, page, p.rating);
+  let area = geometry.mazeArea;
+  const gram = p.mazegram && p.plan.mazegram;
+  if (gram && p.plan.mazegram?.blanks) {
+    // Answer blanks under the maze: one underscore per letter of each word.
+    const line = theme.sizes.label * 2.4;
+    area = { ...area, height: area.height - line };
+    const blanks = answerBlanks(p.mazegram?.words ?? []);
+    page.items.push(
+      centredText(theme, blanks, area.x + area.width / 2, area.y + area.height + line * 0.85, {
+        font: 'body',
+        size: fitSize(theme, blanks, 'body', theme.sizes.label * 1.2, area.width),
+        color: theme.colors.text,
+      }),
+    );
+  }
   page.items.push(
-    ...drawMaze(p.maze, geometry.mazeArea, {
+    ...drawMaze(p.maze, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
       markers: { color: theme.colors.markers, size: theme.markers.size },
     }),
   );
+  if (p.mazegram && p.plan.mazegram) {
+    page.items.push(
+      ...drawLetters(p.maze, (p.recipe ?? p.plan.recipe).shape, p.mazegram, fitGrid(p.maze.grid, area), {
+        fontKey: letterFont,
+        face: p.plan.mazegram.font,
+        message: theme.colors.text,
+        decoy: theme.colors.text,
+      }),
+    );
+  }
   folio(book, page, number);
   return page;
 }
@@ -217,6 +262,7 @@ function answerPage(
   group: readonly PuzzleForLayout[],
   firstPuzzlePage: number,
   number: number,
+  letterFont: (p: PuzzleForLayout) => string,
 ): Page {
   const page = blankPage(book);
   const { theme, geometry, solutions } = book;
@@ -240,12 +286,24 @@ function answerPage(
     const text = `Puzzle ${p.plan.number} · page ${firstPuzzlePage + p.plan.number - 1}`;
     page.items.push(centredText(theme, text, x + slotW / 2, y + label.size, label));
     const pad = theme.walls.width;
+    // A mazegram's decoded message goes under its thumbnail.
+    const messageLine = p.mazegram ? label.size * 2 : 0;
     const mazeRect: Rect = {
       x: x + pad,
       y: y + label.size * 1.8 + pad,
       width: slotW - 2 * pad,
-      height: slotH - label.size * 1.8 - 2 * pad,
+      height: slotH - label.size * 1.8 - 2 * pad - messageLine,
     };
+    if (p.mazegram) {
+      const msg = p.mazegram.message;
+      page.items.push(
+        centredText(theme, msg, x + slotW / 2, mazeRect.y + mazeRect.height + messageLine * 0.8, {
+          font: 'body',
+          size: fitSize(theme, msg, 'body', label.size, slotW),
+          color: theme.colors.text,
+        }),
+      );
+    }
     const { grid } = p.maze;
     const cell = Math.min(mazeRect.width / grid.width, mazeRect.height / grid.height);
     // Thin the strokes in proportion to how much smaller the thumbnail is than the puzzle page.
@@ -270,6 +328,18 @@ function answerPage(
         p.solution,
       ),
     );
+    if (p.mazegram && p.plan.mazegram) {
+      // The message's letters stand out on the path; decoys are muted, and left out when too small to read.
+      page.items.push(
+        ...drawLetters(p.maze, (p.recipe ?? p.plan.recipe).shape, p.mazegram, fitGrid(grid, mazeRect), {
+          fontKey: letterFont(p),
+          face: p.plan.mazegram.font,
+          message: theme.colors.text,
+          decoy: theme.colors.muted,
+          minDecoySize: 3,
+        }),
+      );
+    }
   });
   folio(book, page, number);
   return page;

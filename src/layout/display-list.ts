@@ -53,7 +53,8 @@ export interface LinkItem {
 }
 
 export type Item = PathItem | TextItem | LinkItem;
-export type FontKey = 'heading' | 'body';
+/** `heading` and `body` are the theme's fonts; other keys (such as mazegram letter fonts) name more files. */
+export type FontKey = string;
 
 export interface Page {
   width: number;

@@ -10,6 +10,7 @@ export interface TextStyle {
 }
 
 function face(theme: Theme, key: FontKey): FontFace {
+  if (key !== 'heading' && key !== 'body') throw new Error(`internal: ${key} is not a theme font`);
   return theme.fonts[key];
 }
 

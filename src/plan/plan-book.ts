@@ -1,4 +1,7 @@
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { type Language, language } from '../mazegram/languages.js';
+import { messageLetters } from '../mazegram/place.js';
+import { type FontFace, missingCharacters } from '../text/fonts.js';
 import { type DifficultyLabel, LABEL_BANDS } from '../analyze/rate.js';
 import type { EndPlacement } from '../generate/entry-exit.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
@@ -25,7 +28,7 @@ import { toFraction, toPoints } from '../spec/units.js';
 import { compileTemplate, type Template } from '../text/template.js';
 import { type Margins, type PuzzlePageGeometry, puzzlePageGeometry } from './page-geometry.js';
 import { defaultPathPolicy } from './paths.js';
-import { type MaskContext, resolveMask } from './resolve-mask.js';
+import { type MaskContext, resolveFont, resolveMask } from './resolve-mask.js';
 import { loadTheme, type Theme } from './theme.js';
 
 /** One puzzle, fully decided: its key, seed, recipe and the size it will be drawn at. */
@@ -47,10 +50,27 @@ export interface PuzzlePlan {
   candidates: number;
   /** `cells: auto` / `rings: auto`: the largest size the page allows; the builder searches up to it. */
   autoSize?: { max: GridSize };
+  /** The message this maze spells, resolved and checked (letters of the language, glyphs of the font). */
+  mazegram?: MazegramPlan;
   /** The title template uses the rating ({{difficulty}} or {{level}}). */
   usesRating: boolean;
   /** Part of a series: the spec page it comes from and its place in the series. */
   series?: { page: number; index: number; count: number };
+}
+
+export interface MazegramPlan {
+  message: string;
+  language: Language;
+  fill: number | 'auto';
+  case: 'upper' | 'lower' | 'keep';
+  font: FontFace;
+  /** Letters the solution must hold. */
+  letters: number;
+  /** The message as shown (after `case`) and its words. */
+  shown: string;
+  words: string[];
+  /** Draw answer blanks under the maze. */
+  blanks: boolean;
 }
 
 /** A band on the 1–10 difficulty scale and how the spec named it (a label, a score, or a range). */
@@ -108,6 +128,42 @@ const DEFAULT_CANDIDATES = 8;
 const SCORE_TOLERANCE = 0.3;
 /** A rating with every field, for checking templates before any maze exists. */
 const SAMPLE_RATING = { score: 5.5, label: 'medium' } as const;
+
+function resolveMazegram(
+  m: NonNullable<MazeSpec['mazegram']>,
+  field: FieldPath,
+  at: (p: FieldPath) => string,
+  ctx: MaskContext,
+): MazegramPlan {
+  const spec = typeof m === 'string' ? { message: m } : m;
+  const where = at(typeof m === 'string' ? field : [...field, 'message']);
+  const lang = language(spec.language ?? 'en');
+  const mode = spec.case ?? 'upper';
+  const { letters, words, shown } = messageLetters(spec.message, lang, mode, where);
+  const fontWhere = typeof m === 'object' && m.font ? at([...field, 'font']) : where;
+  const font = resolveFont(typeof m === 'object' ? m.font : undefined, ctx, fontWhere);
+  // Every letter the maze may show: the message's and the language's decoys.
+  const decoys = lang.letters.map((l) => (mode === 'lower' ? l.toLocaleLowerCase() : l)).join('');
+  const missing = missingCharacters(font, shown + decoys);
+  if (missing.length > 0) {
+    throw new UserError(
+      fontWhere,
+      `mazegram: the font ${basename(font.path)} has no glyph for ${missing.map((c) => `"${c}"`).join(', ')}`,
+      'choose a font that covers the language (lato and lato-bold cover all the mazegram languages)',
+    );
+  }
+  return {
+    message: spec.message,
+    language: lang,
+    fill: spec.fill === undefined || spec.fill === 'auto' ? 'auto' : toFraction(spec.fill),
+    case: mode,
+    font,
+    letters: letters.length,
+    shown,
+    words,
+    blanks: typeof m === 'object' ? (m.blanks ?? true) : true,
+  };
+}
 
 /** A label's band centre, or the score itself. */
 export function levelScore(level: DifficultyLabel | number): number {
@@ -249,6 +305,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     }
     const algorithm = maze.algorithm ?? 'backtracker';
     checkAlgorithm(algorithm, shape, own, s.defaults ?? {}, field, at);
+    const mazegram = maze.mazegram === undefined ? undefined : resolveMazegram(maze.mazegram, field('mazegram'), at, maskContext);
     const titleSource = page.title ?? s.defaults?.title ?? DEFAULT_TITLE;
     const titlePlace =
       page.title !== undefined
@@ -287,6 +344,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
       cellSize,
       ...(difficulty ? { difficulty, candidates: maze.candidates ?? DEFAULT_CANDIDATES } : { candidates: 1 }),
       ...(auto ? { autoSize: auto } : {}),
+      ...(mazegram ? { mazegram } : {}),
       ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
     };
   });

@@ -9,7 +9,7 @@ import { UserError } from '../spec/errors.js';
 import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec, MazeSpec } from '../spec/schema.js';
 import { toFraction } from '../spec/units.js';
-import { loadFont } from '../text/fonts.js';
+import { type FontFace, loadFont } from '../text/fonts.js';
 import { FONTS_DIR } from './package-root.js';
 import { type PathPolicy, resolveNamedFile } from './paths.js';
 import type { Theme } from './theme.js';
@@ -73,6 +73,21 @@ export async function preloadImageMasks(
   return images;
 }
 
+/**
+ * A font named in a spec: a bundled font's short name, a TTF/OTF file relative to the spec, or (undefined)
+ * the theme's heading font.
+ */
+export function resolveFont(
+  name: string | undefined,
+  ctx: { specDir: string; policy: PathPolicy; theme: Theme },
+  where: string,
+): FontFace {
+  if (name === undefined) return ctx.theme.fonts.heading;
+  const bundled = BUNDLED_FONTS[name];
+  if (bundled) return loadFont(join(FONTS_DIR, bundled), name, where);
+  return loadFont(resolveNamedFile(ctx.specDir, name, ctx.policy, where), name, where);
+}
+
 /** The mask request for a maze spec's `mask`, or undefined when it has none. */
 export function resolveMask(
   m: MazeSpec['mask'],
@@ -111,13 +126,7 @@ export function resolveMask(
     shape = hit;
   } else {
     const fontWhere = at([...field, m.font ? 'font' : 'text']);
-    const bundled = m.font === undefined ? undefined : BUNDLED_FONTS[m.font];
-    const face =
-      m.font === undefined
-        ? ctx.theme.fonts.heading
-        : bundled
-          ? loadFont(join(FONTS_DIR, bundled), m.font, fontWhere)
-          : loadFont(resolveNamedFile(ctx.specDir, m.font, ctx.policy, fontWhere), m.font, fontWhere);
+    const face = resolveFont(m.font, ctx, fontWhere);
     shape = textShape(m.text, face, at([...field, 'text']));
     islands = 'join';
   }

@@ -32,8 +32,7 @@ export function renderPdf(doc: DisplayDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  pdf.registerFont('heading', doc.fonts.heading);
-  pdf.registerFont('body', doc.fonts.body);
+  for (const key of Object.keys(doc.fonts).sort()) pdf.registerFont(key, doc.fonts[key]);
   const linked = doc.pages.some((p) => p.items.some((i) => i.type === 'link'));
   const forms = { count: 0 };
   doc.pages.forEach((page, index) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { difficultyLabels } from '../analyze/rate.js';
+import { languageCodes } from '../mazegram/languages.js';
 import { algorithmNames } from '../generate/registry.js';
 import { topologyNames } from '../grid/registry.js';
 import { shapeNames } from '../mask/shapes.js';
@@ -211,6 +212,34 @@ export const mazeSchema = z
         description:
           'skewed-dfs, backtracker, kruskal: weight ≥ 0 per direction (up, down, left, right) or relative to the centre (radial, concentric); default 1 each.',
       }),
+    mazegram: z
+      .union(
+        [
+          z.string().min(1).max(500),
+          z.strictObject({
+            message: z.string().min(1).max(500).meta({ description: 'The words the solution spells.' }),
+            language: z
+              .enum(languageCodes)
+              .optional()
+              .meta({ description: 'Language of the message and the decoys (default en).' }),
+            font: z.string().min(1).optional().meta({
+              description: 'lato, lato-bold, comic-neue, comic-neue-bold, or a TTF/OTF file; default the theme’s heading font.',
+            }),
+            fill: z
+              .union([z.literal('auto'), fraction], { error: 'expected auto, or a fraction such as 60%' })
+              .optional()
+              .meta({
+                description:
+                  'Share of the other cells given decoy letters; auto (the default) matches the share of lettered cells on the solution.',
+              }),
+            case: z.enum(['upper', 'lower', 'keep']).optional().meta({ description: 'Letter case (default upper).' }),
+            blanks: z.boolean().optional().meta({ description: 'Answer blanks under the maze (default true).' }),
+          }),
+        ],
+        { error: 'expected the message, or {message, language, font, fill, case}' },
+      )
+      .optional()
+      .meta({ description: 'A message the solution spells, with decoy letters elsewhere.' }),
     difficulty: difficulty.optional(),
     candidates: z
       .int()

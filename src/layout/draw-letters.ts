@@ -1,0 +1,60 @@
+import type { Maze } from '../generate/maze.js';
+import { type TopologyInfo, topologies, type TopologyName } from '../grid/registry.js';
+import type { Mazegram } from '../mazegram/place.js';
+import { capHeight, type FontFace, textWidth } from '../text/fonts.js';
+import type { Item } from './display-list.js';
+import type { Placement } from './wall-paths.js';
+
+/** Letter height (cap height) as a share of the passage width. */
+const LETTER_SHARE = 0.5;
+
+export interface LetterStyle {
+  fontKey: string;
+  face: FontFace;
+  /** Colour of the message's letters and of the decoys. */
+  message: string;
+  decoy: string;
+  /** Skip decoys whose letters would be smaller than this (points), e.g. on answer thumbnails. */
+  minDecoySize?: number;
+}
+
+/**
+ * The letters of a mazegram, centred in their cells (on the centroid, so triangles and wedges look right)
+ * and sized to the passage: cap height half a passage, whatever the tiling.
+ */
+export function drawLetters(
+  maze: Maze,
+  shape: TopologyName,
+  mazegram: Mazegram,
+  place: Placement,
+  style: LetterStyle,
+): Item[] {
+  const topo: TopologyInfo = topologies[shape];
+  const passage = place.scale * topo.passage;
+  const cap = capHeight(style.face, 1);
+  const size = (passage * LETTER_SHARE) / cap;
+  const items: Item[] = [];
+  const { grid } = maze;
+  for (let c = 0; c < grid.cellCount; c++) {
+    const letter = mazegram.letters[c];
+    if (!letter) continue;
+    const onPath = mazegram.onPath[c] === 1;
+    if (!onPath && style.minDecoySize !== undefined && size < style.minDecoySize) continue;
+    const w = textWidth(style.face, letter, size);
+    items.push({
+      type: 'text',
+      text: letter,
+      x: place.ox + grid.cellX[c] * place.scale - w / 2,
+      y: place.oy + grid.cellY[c] * place.scale + (cap * size) / 2,
+      size,
+      font: style.fontKey,
+      color: onPath ? style.message : style.decoy,
+    });
+  }
+  return items;
+}
+
+/** `_ _ _   _ _ _ _ _`: one underscore per letter, words three spaces apart. */
+export function answerBlanks(words: readonly string[]): string {
+  return words.map((w) => [...w].map(() => '_').join(' ')).join('   ');
+}
