@@ -6,12 +6,12 @@ import type { Maze } from '../generate/maze.js';
 import { postKeepsPerfect } from '../generate/post/registry.js';
 import { bfs } from '../grid/bfs.js';
 import { type GridSize, type TopologyInfo, topologies } from '../grid/registry.js';
+import { type Mazegram, placeMazegram } from '../mazegram/place.js';
 import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
 import { deriveSeed } from '../random/derive-seed.js';
+import { murmur3 } from '../random/murmur3.js';
 import { createRng } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
-import { type Mazegram, placeMazegram } from '../mazegram/place.js';
-import { murmur3 } from '../random/murmur3.js';
 
 /** A puzzle as generated: the maze kept (of its candidates), its solution, metrics and rating. */
 export interface ChosenPuzzle {

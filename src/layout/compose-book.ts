@@ -1,10 +1,10 @@
 import type { Solution } from '../analyze/solve.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
+import type { Mazegram } from '../mazegram/place.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type BookPlan, type FrontPage, type PuzzlePlan, puzzleTemplateVars } from '../plan/plan-book.js';
 import { type DisplayDocument, type Page, polygon } from './display-list.js';
-import type { Mazegram } from '../mazegram/place.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { centredText, checkGlyphs, fitSize, type TextStyle, wrapText } from './text-items.js';

@@ -1,5 +1,5 @@
 import type { Maze } from '../generate/maze.js';
-import { type TopologyInfo, topologies, type TopologyName } from '../grid/registry.js';
+import { type TopologyInfo, type TopologyName, topologies } from '../grid/registry.js';
 import type { Mazegram } from '../mazegram/place.js';
 import { capHeight, type FontFace, textWidth } from '../text/fonts.js';
 import type { Item } from './display-list.js';

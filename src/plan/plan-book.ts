@@ -1,7 +1,4 @@
 import { basename, dirname } from 'node:path';
-import { type Language, language } from '../mazegram/languages.js';
-import { messageLetters } from '../mazegram/place.js';
-import { type FontFace, missingCharacters } from '../text/fonts.js';
 import { type DifficultyLabel, LABEL_BANDS } from '../analyze/rate.js';
 import type { EndPlacement } from '../generate/entry-exit.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
@@ -15,6 +12,8 @@ import {
   topologies,
 } from '../grid/registry.js';
 import type { MaskShape } from '../mask/shape.js';
+import { type Language, language } from '../mazegram/languages.js';
+import { messageLetters } from '../mazegram/place.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { murmur3 } from '../random/murmur3.js';
 import type { Seed128 } from '../random/sfc32.js';
@@ -25,6 +24,7 @@ import type { FieldPath, LoadedYaml } from '../spec/parse.js';
 import type { BookSpec, EndSpec, MazeSpec } from '../spec/schema.js';
 import { closest } from '../spec/suggest.js';
 import { toFraction, toPoints } from '../spec/units.js';
+import { type FontFace, missingCharacters } from '../text/fonts.js';
 import { compileTemplate, type Template } from '../text/template.js';
 import { type Margins, type PuzzlePageGeometry, puzzlePageGeometry } from './page-geometry.js';
 import { defaultPathPolicy } from './paths.js';
@@ -305,7 +305,10 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     }
     const algorithm = maze.algorithm ?? 'backtracker';
     checkAlgorithm(algorithm, shape, own, s.defaults ?? {}, field, at);
-    const mazegram = maze.mazegram === undefined ? undefined : resolveMazegram(maze.mazegram, field('mazegram'), at, maskContext);
+    const mazegram =
+      maze.mazegram === undefined
+        ? undefined
+        : resolveMazegram(maze.mazegram, field('mazegram'), at, maskContext);
     const titleSource = page.title ?? s.defaults?.title ?? DEFAULT_TITLE;
     const titlePlace =
       page.title !== undefined

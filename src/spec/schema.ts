@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { difficultyLabels } from '../analyze/rate.js';
-import { languageCodes } from '../mazegram/languages.js';
 import { algorithmNames } from '../generate/registry.js';
 import { topologyNames } from '../grid/registry.js';
 import { shapeNames } from '../mask/shapes.js';
+import { languageCodes } from '../mazegram/languages.js';
 import { LIMITS } from './limits.js';
 import { PAPER_PRESETS } from './paper.js';
 import { LENGTH_PATTERN, PERCENT_PATTERN, toFraction, toPoints } from './units.js';
@@ -223,7 +223,8 @@ export const mazeSchema = z
               .optional()
               .meta({ description: 'Language of the message and the decoys (default en).' }),
             font: z.string().min(1).optional().meta({
-              description: 'lato, lato-bold, comic-neue, comic-neue-bold, or a TTF/OTF file; default the theme’s heading font.',
+              description:
+                'lato, lato-bold, comic-neue, comic-neue-bold, or a TTF/OTF file; default the theme’s heading font.',
             }),
             fill: z
               .union([z.literal('auto'), fraction], { error: 'expected auto, or a fraction such as 60%' })
@@ -232,8 +233,14 @@ export const mazeSchema = z
                 description:
                   'Share of the other cells given decoy letters; auto (the default) matches the share of lettered cells on the solution.',
               }),
-            case: z.enum(['upper', 'lower', 'keep']).optional().meta({ description: 'Letter case (default upper).' }),
-            blanks: z.boolean().optional().meta({ description: 'Answer blanks under the maze (default true).' }),
+            case: z
+              .enum(['upper', 'lower', 'keep'])
+              .optional()
+              .meta({ description: 'Letter case (default upper).' }),
+            blanks: z
+              .boolean()
+              .optional()
+              .meta({ description: 'Answer blanks under the maze (default true).' }),
           }),
         ],
         { error: 'expected the message, or {message, language, font, fill, case}' },
