@@ -50,19 +50,31 @@ export class Simulator {
   private readonly oCell: Int32Array;
   private readonly oWall: Int32Array;
   private readonly weight: Float64Array;
-  private readonly mark: Uint8Array;
-  private readonly seen: Uint8Array;
+  /** @internal scratch, read through destructuring */
+  readonly mark: Uint8Array;
+  /** @internal scratch, read through destructuring */
+  readonly seen: Uint8Array;
   private readonly comp: Int32Array;
-  private readonly owner: Int32Array;
-  private readonly stamp: Int32Array;
-  private readonly queues: Int32Array[];
-  private readonly heads: Int32Array;
-  private readonly tails: Int32Array;
-  private readonly parent: Int32Array;
-  private readonly pick: Int32Array;
-  private readonly pickW: Float64Array;
-  private readonly done: Uint8Array;
-  private readonly fresh: Int32Array;
+  /** @internal scratch, read through destructuring */
+  readonly owner: Int32Array;
+  /** @internal scratch, read through destructuring */
+  readonly stamp: Int32Array;
+  /** @internal scratch, read through destructuring */
+  readonly queues: Int32Array[];
+  /** @internal scratch, read through destructuring */
+  readonly heads: Int32Array;
+  /** @internal scratch, read through destructuring */
+  readonly tails: Int32Array;
+  /** @internal scratch, read through destructuring */
+  readonly parent: Int32Array;
+  /** @internal scratch, read through destructuring */
+  readonly pick: Int32Array;
+  /** @internal scratch, read through destructuring */
+  readonly pickW: Float64Array;
+  /** @internal scratch, read through destructuring */
+  readonly done: Uint8Array;
+  /** @internal scratch, read through destructuring */
+  readonly fresh: Int32Array;
   /** Union-find root of search i (with path halving). */
   private readonly find = (i: number): number => {
     const parent = this.parent;

@@ -6,7 +6,7 @@ import type { Maze } from '../generate/maze.js';
 import { postKeepsPerfect } from '../generate/post/registry.js';
 import { bfs } from '../grid/bfs.js';
 import { type GridSize, type TopologyInfo, topologies } from '../grid/registry.js';
-import { type Mazegram, placeMazegram } from '../mazegram/place.js';
+import { type Mazegram, messageCells, placeMazegram } from '../mazegram/place.js';
 import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { murmur3 } from '../random/murmur3.js';
@@ -86,6 +86,7 @@ export function choosePuzzle(
   const tries = target ? p.candidates : p.mazegram ? Math.max(RIM_RETRIES, p.candidates) : RIM_RETRIES;
   const needed = p.mazegram?.letters ?? 0;
   let tried = 0;
+  let bestRoom = 0;
   for (let c = 0; c < tries; c++) {
     const recipe: MazeRecipe = p.autoSize ? { ...p.recipe, size } : p.recipe;
     const notes: string[] = [];
@@ -99,13 +100,15 @@ export function choosePuzzle(
         : undefined;
     const solution = solve(maze);
     const metrics = measure(maze, solution);
-    const short = solution.cells.length < needed;
+    const room = needed > 0 ? messageCells(maze, solution).length : 0;
+    const short = room < needed;
     let distance = (hugsRim(maze, metrics) ? RIM_PENALTY : 0) + (short ? SHORT_PENALTY : 0);
     if (target && rating) {
       distance += bandDistance(rating.score, target);
       if (previous !== undefined && rating.score <= previous) distance += 10 + previous - rating.score;
     }
     if (!best || distance < best.distance) {
+      bestRoom = room;
       best = {
         plan: p,
         recipe,
@@ -128,10 +131,10 @@ export function choosePuzzle(
     }
   }
   if (!best) throw new Error('internal: no candidate maze');
-  if (best.solution.cells.length < needed) {
+  if (bestRoom < needed) {
     throw new UserError(
       p.where,
-      `mazegram: the message has ${needed} letters but the longest solution of ${tried} candidate mazes has ${best.solution.cells.length} cells`,
+      `mazegram: the message has ${needed} letters but the longest solution of ${tried} candidate mazes has ${bestRoom} cells for letters`,
       `each letter needs a cell on the solution: use more cells (the solution is typically a third of a small maze's cells), cells: auto, more candidates, or a shorter message`,
     );
   }

@@ -170,7 +170,10 @@ function instructionsPage(
 function puzzleVars(book: BookPlan, p: PuzzleForLayout, pageNumber: number) {
   const { shape, size, algorithm } = p.recipe ?? p.plan.recipe;
   const { number, key } = p.plan;
-  return puzzleTemplateVars(number, pageNumber, book.title, key, shape, size, algorithm, p.rating);
+  return {
+    ...puzzleTemplateVars(number, pageNumber, book.title, key, shape, size, algorithm, p.rating),
+    blanks: p.mazegram ? answerBlanks(p.mazegram.words) : '',
+  };
 }
 
 /** Five stars (one per two points of the 1–10 score, rounded up) or the label, under the puzzle title. */
@@ -248,8 +251,8 @@ function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number, letterFo
       ...drawLetters(p.maze, (p.recipe ?? p.plan.recipe).shape, p.mazegram, fitGrid(p.maze.grid, area), {
         fontKey: letterFont,
         face: p.plan.mazegram.font,
-        message: theme.colors.text,
-        decoy: theme.colors.text,
+        message: theme.colors.letters,
+        decoy: theme.colors.letters,
       }),
     );
   }
@@ -334,7 +337,7 @@ function answerPage(
         ...drawLetters(p.maze, (p.recipe ?? p.plan.recipe).shape, p.mazegram, fitGrid(grid, mazeRect), {
           fontKey: letterFont(p),
           face: p.plan.mazegram.font,
-          message: theme.colors.text,
+          message: theme.colors.letters,
           decoy: theme.colors.muted,
           minDecoySize: 3,
         }),

@@ -12,9 +12,10 @@ import { isLetterOf, type Language, nextLetterWeights } from './languages.js';
  * - Only letters are placed. Spaces and punctuation (. , ! ? ; : ' " ’ - – — ( )) separate words and show in
  *   the answer blanks and the decoded message, but take no cell. Anything else must be a letter of the
  *   language, or it is an error.
- * - Letter i of k goes on solution cell ⌊(i + ½)·L / k⌋ of the L solution cells, so the gaps between letters
- *   differ by at most one cell. Other solution cells stay empty, so reading the letters along the solution
- *   gives exactly the message.
+ * - Letter i of k goes on solution cell ⌊(i + ½)·L / k⌋ of the L solution cells that can hold a letter
+ *   (all of them except the small squares of octagon mazes), so the gaps between letters differ by at most
+ *   one cell. Other solution cells stay empty, so reading the letters along the solution gives exactly the
+ *   message.
  * - Each cell off the solution gets a decoy with probability `fill`. The default, `auto`, is the share of
  *   solution cells that hold a letter (k / L), so empty cells do not give the path away. Decoys follow the branches out from
  *   the solution: each is drawn given the letters before it on the way in (the language's bigram model),
@@ -97,7 +98,34 @@ export function messageLetters(
   return { letters, words, shown };
 }
 
-/** Places the message on the solution and decoys elsewhere. The solution must have at least as many cells. */
+/**
+ * Cells big enough to hold a letter: those whose centre is at least 60 % of the usual distance from their
+ * walls (this leaves out the small squares between octagons; every other tiling has cells of one size).
+ */
+export function letterCells(maze: Maze): Uint8Array {
+  const { grid } = maze;
+  const reach = new Float64Array(grid.cellCount).fill(Infinity);
+  for (let w = 0; w < grid.wallCount; w++) {
+    const mx = (grid.vertexX[grid.wallV0[w]] + grid.vertexX[grid.wallV1[w]]) / 2;
+    const my = (grid.vertexY[grid.wallV0[w]] + grid.vertexY[grid.wallV1[w]]) / 2;
+    for (const c of [grid.wallCellA[w], grid.wallCellB[w]]) {
+      if (c >= 0) reach[c] = Math.min(reach[c], Math.hypot(mx - grid.cellX[c], my - grid.cellY[c]));
+    }
+  }
+  const sorted = Float64Array.from(reach).sort();
+  const usual = sorted[Math.floor(sorted.length / 2)];
+  const ok = new Uint8Array(grid.cellCount);
+  for (let c = 0; c < grid.cellCount; c++) ok[c] = reach[c] >= 0.6 * usual ? 1 : 0;
+  return ok;
+}
+
+/** Solution cells that can hold a message letter, in walking order. */
+export function messageCells(maze: Maze, solution: Solution): number[] {
+  const ok = letterCells(maze);
+  return [...solution.cells].filter((c) => ok[c] === 1);
+}
+
+/** Places the message on the solution and decoys elsewhere. The solution must have room for every letter. */
 export function placeMazegram(
   maze: Maze,
   solution: Solution,
@@ -109,15 +137,17 @@ export function placeMazegram(
   const n = grid.cellCount;
   const { letters: msg, words, shown } = messageLetters(opts.message, opts.language, opts.case, where);
   const path = solution.cells;
-  const L = path.length;
+  const ok = letterCells(maze);
+  const slots = [...path].filter((c) => ok[c] === 1);
+  const L = slots.length;
   const k = msg.length;
-  if (k > L) throw new Error(`internal: a solution of ${L} cells cannot hold ${k} letters`);
+  if (k > L) throw new Error(`internal: a solution with ${L} letter cells cannot hold ${k} letters`);
   const letters = new Array<string>(n).fill('');
   const onPath = new Uint8Array(n);
   const onSolution = new Int32Array(n).fill(-1);
-  for (let j = 0; j < L; j++) onSolution[path[j]] = j;
+  for (let j = 0; j < path.length; j++) onSolution[path[j]] = j;
   for (let i = 0; i < k; i++) {
-    const c = path[Math.floor(((i + 0.5) * L) / k)];
+    const c = slots[Math.floor(((i + 0.5) * L) / k)];
     letters[c] = msg[i];
     onPath[c] = 1;
   }
@@ -167,7 +197,7 @@ export function placeMazegram(
     }
   };
   const fill = opts.fill === 'auto' ? k / L : opts.fill;
-  for (const c of order) if (rng.next() < fill) letters[c] = draw(c);
+  for (const c of order) if (rng.next() < fill && ok[c] === 1) letters[c] = draw(c);
 
   // Guard the words: replay every forward reading with a matcher per word, redrawing offending decoys.
   const guarded = [...new Set([msg.join(''), ...words].filter((w) => [...w].length >= MIN_GUARDED_WORD))];

@@ -674,5 +674,6 @@ export function puzzleTemplateVars(
     algorithm,
     difficulty: rating ? rating.score.toFixed(1) : '',
     level: rating?.label ?? '',
+    blanks: '',
   };
 }

@@ -12,7 +12,16 @@ import { type PathPolicy, resolveNamedFile } from './paths.js';
 /** A theme with every length in points and its fonts loaded. */
 export interface Theme {
   name: string;
-  colors: { page: string; walls: string; solution: string; markers: string; text: string; muted: string };
+  colors: {
+    page: string;
+    walls: string;
+    solution: string;
+    markers: string;
+    text: string;
+    muted: string;
+    /** Mazegram letters. */
+    letters: string;
+  };
   walls: { width: number; cap: 'butt' | 'square' | 'round'; join: 'miter' | 'round' | 'bevel' };
   solution: { width: number };
   markers: { size: number };
@@ -69,7 +78,7 @@ export function loadTheme(ref: string, specDir: string, policy: PathPolicy, wher
   }
   return {
     name: t.name,
-    colors: t.colors,
+    colors: { ...t.colors, letters: t.colors.letters ?? t.colors.text },
     walls: { width: wallWidth, cap: t.walls.cap, join: t.walls.join },
     solution: { width: toPoints(t.solution.width) },
     markers: { size: toPoints(t.markers.size) },

@@ -27,6 +27,7 @@ export const themeSchema = z
       markers: color,
       text: color,
       muted: color.meta({ description: 'Page numbers, labels and other secondary text.' }),
+      letters: color.optional().meta({ description: 'Mazegram letters (default: text).' }),
     }),
     walls: z.strictObject({
       width: length,

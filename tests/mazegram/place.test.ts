@@ -4,7 +4,7 @@ import { solve } from '../../src/analyze/solve.js';
 import { layoutBook } from '../../src/book/build-book.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { language } from '../../src/mazegram/languages.js';
-import { messageLetters, placeMazegram } from '../../src/mazegram/place.js';
+import { messageCells, placeMazegram } from '../../src/mazegram/place.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { UserError } from '../../src/spec/errors.js';
@@ -36,8 +36,10 @@ describe('mazegram placement', () => {
         );
         expect(read(g.letters, solution.cells)).toBe('YOUFOUNDIT');
         expect(g.words).toEqual(['YOU', 'FOUND', 'IT']);
-        // Letters are spread evenly: gaps between message cells differ by at most one.
-        const idx = [...solution.cells].map((c, i) => (g.onPath[c] ? i : -1)).filter((i) => i >= 0);
+        // Letters are spread evenly over the solution cells that can hold one: gaps differ by at most one.
+        const idx = messageCells(maze, solution)
+          .map((c, i) => (g.onPath[c] ? i : -1))
+          .filter((i) => i >= 0);
         const gaps = idx.slice(1).map((v, i) => v - idx[i]);
         expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1);
       }
