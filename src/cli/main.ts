@@ -2,10 +2,12 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type SimulatorName, simulatorNames } from '../analyze/simulate.js';
-import { type BuildStage, buildBook, shownPath } from '../book/build-book.js';
+import { type BuildStage, buildBook, planSpec, shownPath } from '../book/build-book.js';
 import { type RateStage, rateBook, ratingsJson, ratingsTable } from '../book/rate-book.js';
 import { UserError } from '../spec/errors.js';
+import { bookJsonSchemaText } from '../spec/json-schema.js';
 import { createProgress } from './progress.js';
+import { initSpec } from './starter.js';
 
 const EXIT_USER = 2;
 const EXIT_INTERNAL = 1;
@@ -154,6 +156,37 @@ junc = junctions, loops = independent loops, target = the page's difficulty targ
       }
     },
   );
+
+program
+  .command('validate')
+  .description('check a book spec (fields, files, fonts, templates, sizes) without generating any maze')
+  .argument('<spec>', 'the book spec (YAML)')
+  .option('--allow-any-path', 'let the spec name theme and font files outside its own folder')
+  .action(async (spec: string, opts: { allowAnyPath?: boolean }) => {
+    const plan = await planSpec(spec, { allowAnyPath: opts.allowAnyPath });
+    const pages = plan.front.length + plan.puzzles.length;
+    process.stdout.write(
+      `${shownPath(resolve(spec))}: valid — ${plan.puzzles.length} mazes, ${pages} pages before the answers\n`,
+    );
+  });
+
+program
+  .command('schema')
+  .description('print the JSON Schema of book specs (for editors and other tools)')
+  .action(() => {
+    process.stdout.write(bookJsonSchemaText());
+  });
+
+program
+  .command('init')
+  .description('create a commented starter spec, NAME.yaml')
+  .argument('<name>', 'the new spec’s name or path (".yaml" is added)')
+  .action(async (name: string) => {
+    const file = await initSpec(name);
+    process.stdout.write(
+      `${shownPath(file)}: created; build it with  npx mazebook build ${shownPath(file)}\n`,
+    );
+  });
 
 async function main(): Promise<void> {
   try {

@@ -1,0 +1,58 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { basename, dirname, extname, relative, resolve } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { PACKAGE_ROOT } from '../plan/package-root.js';
+import { UserError } from '../spec/errors.js';
+
+/** A commented starter spec titled after `name`, pointing editors at the JSON Schema in `schemaPath`. */
+export function starterSpec(title: string, schemaPath: string, fileName: string): string {
+  return `# yaml-language-server: $schema=${schemaPath}
+# A mazebook book spec. Build it with:  npx mazebook build ${fileName}
+# Every field is described in docs/spec.md; your editor completes them from the schema above.
+title: ${JSON.stringify(title)}
+subtitle: A book of mazes
+author: Your name
+seed: 1                    # change it for different mazes; the same seed always rebuilds the same book
+paper: a4                  # a4, letter, a5, 6x9in, 210x297mm, …
+theme: classic             # classic, ink-saver or kids
+defaults:
+  title: "Maze {{number}}" # a template: {{number}}, {{size}}, {{difficulty}}, …
+  algorithm: backtracker   # or kruskal, wilson, prim, growing-tree, hunt-and-kill, …
+front:
+  - title-page
+  - instructions: |
+      Find the way from the arrow pointing in to the arrow pointing out.
+      The answers are at the back of the book.
+pages:
+  - { id: first, title: "Warm-up", maze: { cells: [8, 10] } }
+  - maze: { cells: [14, 18] }
+  - maze: { shape: hex, mask: heart, passage: 9mm }
+  - maze: { shape: circle, rings: 10, exit: centre }
+  - maze: { cells: auto, difficulty: hard }
+  - maze: { cells: [12, 15], mazegram: "You did it!" }
+solutions:
+  appendix: true
+  per-page: 6
+`;
+}
+
+/**
+ * \`mazebook init NAME\`: writes NAME.yaml (NAME may be a path; ".yaml" is added when missing), refusing to
+ * overwrite an existing file. Returns the path written.
+ */
+export async function initSpec(name: string): Promise<string> {
+  const file = resolve(extname(name) === '.yaml' || extname(name) === '.yml' ? name : `${name}.yaml`);
+  if (existsSync(file)) {
+    throw new UserError(file, 'already exists; init never overwrites a file', 'choose another name');
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const schema = relative(dirname(file), resolve(PACKAGE_ROOT, 'schema', 'book.schema.json')).replaceAll(
+    '\\',
+    '/',
+  );
+  const title = basename(file, extname(file))
+    .replace(/[-_]+/g, ' ')
+    .replace(/^\w/, (c) => c.toUpperCase());
+  await writeFileAtomic(file, starterSpec(title, schema, basename(file)));
+  return file;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { bookSchema } from './schema.js';
+
+/**
+ * The book spec as a JSON Schema (draft 2020-12), generated from the same zod schema that validates specs,
+ * so editors that read it (e.g. the YAML language server, through the `# yaml-language-server: $schema=…`
+ * line) autocomplete and underline exactly what the builder accepts. Refinements that JSON Schema cannot
+ * express (such as "min not above max") are checked by the builder only.
+ */
+export function bookJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(bookSchema, { unrepresentable: 'any' }) as Record<string, unknown>;
+  return {
+    ...schema,
+    $id: 'https://mazebook.invalid/schema/book.schema.json',
+    description: 'A mazebook book spec: see docs/spec.md.',
+  };
+}
+
+/** The schema as the text of schema/book.schema.json (and of `mazebook schema`). */
+export function bookJsonSchemaText(): string {
+  return `${JSON.stringify(bookJsonSchema(), null, 2)}\n`;
+}
