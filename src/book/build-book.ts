@@ -11,6 +11,7 @@ import { renderSvgPage } from '../render/svg.js';
 import { UserError } from '../spec/errors.js';
 import { type LoadedYaml, loadYamlFile } from '../spec/parse.js';
 import { type BookSpec, bookSchema } from '../spec/schema.js';
+import { checkFrozen, lockExists, lockFor, lockPath, readLock } from './lockfile.js';
 import { type ChosenPuzzle, checkBook, choosePuzzle } from './select.js';
 
 export type BuildStage = 'spec' | 'plan' | 'maze' | 'layout' | 'render' | 'write';
@@ -27,6 +28,10 @@ export interface BuildOptions extends PlanOptions {
   rate?: boolean;
   /** Book checks are errors (exit 2) instead of warnings. */
   strict?: boolean;
+  /** Fail (exit 2, nothing written) if any puzzle would differ from the lockfile next to the output. */
+  frozen?: boolean;
+  /** Lockfiles of other volumes: puzzles identical to one of theirs are reported. */
+  avoid?: readonly string[];
   /** Where the PDF goes; default `output/<spec name>.pdf` under the working directory. */
   output?: string;
   /** Also write one SVG per page into this folder. */
@@ -141,12 +146,37 @@ export async function layoutBook(specPath: string, options: BuildOptions = {}): 
  * so a failed build leaves any previous output untouched.
  */
 export async function buildBook(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
-  const { puzzles, doc, warnings, reports } = await layoutBook(specPath, options);
+  const { plan, puzzles, doc, warnings, reports } = await layoutBook(specPath, options);
+  const output = resolve(options.output ?? join('output', `${basename(specPath, extname(specPath))}.pdf`));
+  const lock = lockFor(plan.title, plan.seed, puzzles);
+  const lockFile = lockPath(output);
+  if (options.frozen) {
+    if (!lockExists(lockFile)) {
+      throw new UserError(
+        shownPath(lockFile),
+        '--frozen: there is no lockfile to compare with',
+        'build once without --frozen to write it',
+      );
+    }
+    checkFrozen(readLock(lockFile, shownPath(lockFile)), lock, shownPath(lockFile));
+  }
+  for (const other of options.avoid ?? []) {
+    const theirs = readLock(resolve(other), other);
+    const hashes = new Map(theirs.puzzles.map((e) => [e.hash, e]));
+    for (const e of lock.puzzles) {
+      const twin = hashes.get(e.hash);
+      if (twin) {
+        const msg = `${plan.puzzles[e.number - 1].where}: puzzle ${e.number} is identical to puzzle ${twin.number} (${twin.key}) of ${other}`;
+        if (options.strict) throw new UserError(other, `--strict: ${msg}`);
+        warnings.push(msg);
+      }
+    }
+  }
   options.onProgress?.({ stage: 'render', done: 0, total: 1 });
   const pdf = await renderPdf(doc);
-  const output = resolve(options.output ?? join('output', `${basename(specPath, extname(specPath))}.pdf`));
   options.onProgress?.({ stage: 'write', done: 0, total: 1 });
   await writeOutput(output, pdf);
+  await writeOutput(lockFile, Buffer.from(`${JSON.stringify(lock, null, 2)}\n`));
   if (options.svgDir) {
     const dir = resolve(options.svgDir);
     ensureDir(dir);
@@ -175,7 +205,7 @@ async function writeOutput(path: string, data: Buffer): Promise<void> {
   } catch (e) {
     throw new UserError(
       shownPath(path),
-      `cannot write the PDF: ${(e as NodeJS.ErrnoException).code ?? e}`,
+      `cannot write the file: ${(e as NodeJS.ErrnoException).code ?? e}`,
       'check the path and its permissions',
     );
   }

@@ -56,6 +56,8 @@ program
   .option('-q, --quiet', 'print nothing but errors')
   .option('--allow-any-path', 'let the spec name theme and font files outside its own folder')
   .option('--strict', 'treat book checks and warnings as errors (exit 2, no PDF written)')
+  .option('--frozen', 'fail (exit 2, nothing written) if any puzzle differs from the lockfile next to the PDF')
+  .option('--avoid <lockfile...>', 'report puzzles identical to those of other volumes (their .lock.json)')
   .action(
     async (
       spec: string,
@@ -66,6 +68,8 @@ program
         quiet?: boolean;
         allowAnyPath?: boolean;
         strict?: boolean;
+        frozen?: boolean;
+        avoid?: string[];
       },
     ) => {
       const started = performance.now();
@@ -76,6 +80,8 @@ program
         svgDir: opts.svg,
         allowAnyPath: opts.allowAnyPath,
         strict: opts.strict,
+        frozen: opts.frozen,
+        avoid: opts.avoid,
         sourceDateEpoch: sourceDateEpoch(),
         onProgress: (p) =>
           progress.update(`${STAGE_LABEL[p.stage]}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),

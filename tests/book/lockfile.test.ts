@@ -1,0 +1,56 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildBook } from '../../src/book/build-book.js';
+import { tempDir } from '../helpers.js';
+
+const SPEC =
+  'title: T\nseed: 4\npages:\n  - { id: a, maze: { cells: 6 } }\n  - { id: b, maze: { cells: 7 } }\n';
+
+describe('lockfile', () => {
+  it('is written next to the PDF with a seed, generator and hash per puzzle', async () => {
+    const dir = tempDir({ 'b.yaml': SPEC });
+    await buildBook(join(dir, 'b.yaml'), { output: join(dir, 'b.pdf') });
+    const lock = JSON.parse(readFileSync(join(dir, 'b.lock.json'), 'utf8'));
+    expect(lock).toMatchObject({ format: 'mazebook-lock', version: 1, book: { title: 'T', seed: 4 } });
+    expect(lock.puzzles.map((p: { key: string }) => p.key)).toEqual(['a', 'b']);
+    expect(lock.puzzles[0]).toMatchObject({ number: 1, candidate: 0, generator: 'backtracker@1' });
+    expect(lock.puzzles[0].seed).toMatch(/^[0-9a-f]{32}$/);
+    expect(lock.puzzles[0].hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(lock.puzzles[0].hash).not.toBe(lock.puzzles[1].hash);
+  });
+
+  it('--frozen passes on an unchanged spec and names the pages a change would alter', async () => {
+    const dir = tempDir({ 'b.yaml': SPEC });
+    const out = join(dir, 'b.pdf');
+    await expect(buildBook(join(dir, 'b.yaml'), { output: out, frozen: true })).rejects.toThrow(
+      /--frozen: there is no lockfile to compare with/,
+    );
+    expect(existsSync(out)).toBe(false);
+    await buildBook(join(dir, 'b.yaml'), { output: out });
+    await expect(buildBook(join(dir, 'b.yaml'), { output: out, frozen: true })).resolves.toBeDefined();
+    const before = readFileSync(out);
+    writeFileSync(join(dir, 'b.yaml'), SPEC.replace('cells: 7', 'cells: 7, algorithm: wilson'));
+    const change = buildBook(join(dir, 'b.yaml'), { output: out, frozen: true });
+    await expect(change).rejects.toThrow(
+      /--frozen: 1 puzzle would differ from the lockfile:\n {2}puzzle 2 \(b\): generator backtracker@1 is now wilson@1/,
+    );
+    expect(Buffer.compare(readFileSync(out), before)).toBe(0);
+    writeFileSync(join(dir, 'b.yaml'), SPEC.replace('seed: 4', 'seed: 5'));
+    await expect(buildBook(join(dir, 'b.yaml'), { output: out, frozen: true })).rejects.toThrow(
+      /2 puzzles would differ.*puzzle 1 \(a\) would be a different maze/s,
+    );
+  });
+
+  it('--avoid reports puzzles identical to another volume’s', async () => {
+    const dir = tempDir({ 'one.yaml': SPEC, 'two.yaml': SPEC.replace('title: T', 'title: Two') });
+    await buildBook(join(dir, 'one.yaml'), { output: join(dir, 'one.pdf') });
+    const r = await buildBook(join(dir, 'two.yaml'), {
+      output: join(dir, 'two.pdf'),
+      avoid: [join(dir, 'one.lock.json')],
+    });
+    expect(
+      r.warnings.filter((w) => /is identical to puzzle \d \([ab]\) of .*one\.lock\.json/.test(w)),
+    ).toHaveLength(2);
+  });
+});
