@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { type FSWatcher, watch } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type SimulatorName, simulatorNames } from '../analyze/simulate.js';
@@ -6,6 +7,8 @@ import { type BuildStage, buildBook, planSpec, shownPath } from '../book/build-b
 import { type RateStage, rateBook, ratingsJson, ratingsTable } from '../book/rate-book.js';
 import { UserError } from '../spec/errors.js';
 import { bookJsonSchemaText } from '../spec/json-schema.js';
+import { filesRead } from '../spec/read-log.js';
+import { clearFontCache } from '../text/fonts.js';
 import { createProgress } from './progress.js';
 import { initSpec } from './starter.js';
 
@@ -56,47 +59,109 @@ program
   .option('-q, --quiet', 'print nothing but errors')
   .option('--allow-any-path', 'let the spec name theme and font files outside its own folder')
   .option('--strict', 'treat book checks and warnings as errors (exit 2, no PDF written)')
-  .option('--frozen', 'fail (exit 2, nothing written) if any puzzle differs from the lockfile next to the PDF')
+  .option(
+    '--frozen',
+    'fail (exit 2, nothing written) if any puzzle differs from the lockfile next to the PDF',
+  )
   .option('--avoid <lockfile...>', 'report puzzles identical to those of other volumes (their .lock.json)')
-  .action(
-    async (
-      spec: string,
-      opts: {
-        output?: string;
-        seed?: number;
-        svg?: string;
-        quiet?: boolean;
-        allowAnyPath?: boolean;
-        strict?: boolean;
-        frozen?: boolean;
-        avoid?: string[];
-      },
-    ) => {
-      const started = performance.now();
-      const progress = createProgress(process.stderr, !opts.quiet);
-      const result = await buildBook(spec, {
-        output: opts.output,
-        seed: opts.seed,
-        svgDir: opts.svg,
-        allowAnyPath: opts.allowAnyPath,
-        strict: opts.strict,
-        frozen: opts.frozen,
-        avoid: opts.avoid,
-        sourceDateEpoch: sourceDateEpoch(),
-        onProgress: (p) =>
-          progress.update(`${STAGE_LABEL[p.stage]}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),
-      }).finally(() => progress.clear());
-      for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
-      if (!opts.quiet) for (const r of result.reports) process.stdout.write(`${r}\n`);
-      if (!opts.quiet) {
-        const seconds = ((performance.now() - started) / 1000).toFixed(2);
-        const kb = (result.bytes / 1024).toFixed(0);
-        process.stdout.write(
-          `${shownPath(result.output)}: ${result.pages} pages, ${result.puzzles.length} mazes, ${kb} KB, built in ${seconds} s\n`,
-        );
-      }
-    },
-  );
+  .option('-w, --watch', 'build, then rebuild whenever the spec or a file it names changes (Ctrl-C to stop)')
+  .action(async (spec: string, opts: BuildCliOptions) => {
+    if (!opts.watch) {
+      await buildOnce(spec, opts);
+      return;
+    }
+    await watchBuild(spec, opts);
+  });
+
+interface BuildCliOptions {
+  output?: string;
+  seed?: number;
+  svg?: string;
+  quiet?: boolean;
+  allowAnyPath?: boolean;
+  strict?: boolean;
+  frozen?: boolean;
+  avoid?: string[];
+  watch?: boolean;
+}
+
+async function buildOnce(spec: string, opts: BuildCliOptions): Promise<void> {
+  const started = performance.now();
+  const progress = createProgress(process.stderr, !opts.quiet);
+  const result = await buildBook(spec, {
+    output: opts.output,
+    seed: opts.seed,
+    svgDir: opts.svg,
+    allowAnyPath: opts.allowAnyPath,
+    strict: opts.strict,
+    frozen: opts.frozen,
+    avoid: opts.avoid,
+    sourceDateEpoch: sourceDateEpoch(),
+    onProgress: (p) =>
+      progress.update(`${STAGE_LABEL[p.stage]}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),
+  }).finally(() => progress.clear());
+  for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
+  if (!opts.quiet) for (const r of result.reports) process.stdout.write(`${r}\n`);
+  if (!opts.quiet) {
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    const kb = (result.bytes / 1024).toFixed(0);
+    process.stdout.write(
+      `${shownPath(result.output)}: ${result.pages} pages, ${result.puzzles.length} mazes, ${kb} KB, built in ${seconds} s\n`,
+    );
+  }
+}
+
+/**
+ * `build --watch`: builds, then watches the spec and every file the build read (themes, fonts, pictures)
+ * and rebuilds after each save. Errors are printed and the watch goes on; only Ctrl-C ends it. Folders are
+ * watched rather than files, so editors that save by replacing the file are seen too.
+ */
+async function watchBuild(spec: string, opts: BuildCliOptions): Promise<void> {
+  const specPath = resolve(spec);
+  const watchers = new Map<string, FSWatcher>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+  const run = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    clearFontCache();
+    try {
+      await buildOnce(spec, opts);
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      process.stderr.write(`error: ${e.message}\n`);
+    }
+    running = false;
+    const files = new Set([specPath, ...filesRead()]);
+    for (const dir of new Set([...files].map((f) => dirname(f)))) {
+      if (watchers.has(dir)) continue;
+      watchers.set(
+        dir,
+        watch(dir, (_event, name) => {
+          if (!name || !files.has(join(dir, name.toString()))) return;
+          clearTimeout(timer);
+          timer = setTimeout(() => void run(), WATCH_SETTLE_MS);
+        }),
+      );
+    }
+    process.stdout.write(
+      `watching ${files.size} file${files.size > 1 ? 's' : ''} for changes (Ctrl-C to stop)\n`,
+    );
+    if (again) {
+      again = false;
+      await run();
+    }
+  };
+  await run();
+  await new Promise<never>(() => {});
+}
+
+/** Saves often come as several events; wait this long after the last one before rebuilding. */
+const WATCH_SETTLE_MS = 150;
 
 const RATE_STAGE_LABEL: Record<RateStage, string> = {
   spec: 'reading spec',

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import sharp, { type Metadata } from 'sharp';
 import { UserError } from '../spec/errors.js';
 import { LIMITS } from '../spec/limits.js';
+import { noteRead } from '../spec/read-log.js';
 import { type Bitmap, bitmapShape, type MaskShape } from './shape.js';
 
 export interface ImageMaskOptions {
@@ -94,6 +95,7 @@ function readImageFile(path: string, shownAs: string, where: string): Buffer {
       'save a smaller copy (about 1000 px across is plenty for a mask)',
     );
   }
+  noteRead(path);
   return readFileSync(path);
 }
 

@@ -3,6 +3,7 @@ import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, type Node, parseDo
 import type { z } from 'zod';
 import { UserError } from './errors.js';
 import { LIMITS } from './limits.js';
+import { noteRead } from './read-log.js';
 import { closest, listOf } from './suggest.js';
 
 export type FieldPath = readonly (string | number)[];
@@ -47,6 +48,7 @@ export function readUserFile(path: string, shownAs: string, from: string, what: 
       `${what} ${shownAs} is ${size} bytes; the limit is ${LIMITS.maxFileBytes}`,
     );
   }
+  noteRead(path);
   return readFileSync(path);
 }
 

@@ -40,6 +40,11 @@ export function loadFont(path: string, shownAs: string, from: string): FontFace 
   return face;
 }
 
+/** Forgets loaded fonts, so the next build reads them again (for `build --watch`). */
+export function clearFontCache(): void {
+  cache.clear();
+}
+
 /** Advance width of a single line of text, in points. */
 export function textWidth(face: FontFace, text: string, size: number): number {
   if (text.length === 0) return 0;

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,4 +53,44 @@ describe('mazebook schema, validate and init', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/already exists; init never overwrites a file/);
   });
+});
+
+describe('mazebook build --watch', () => {
+  it('rebuilds after each save, reports errors and keeps watching', async () => {
+    const dir = tempDir({ 'w.yaml': 'title: W\npages:\n  - maze: { cells: 5 }\n' });
+    const child = spawn(
+      process.execPath,
+      ['--import', TSX, CLI, 'build', 'w.yaml', '-o', 'w.pdf', '--watch'],
+      {
+        cwd: dir,
+        env: { ...process.env, NODE_OPTIONS: '' },
+      },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
+    const until = async (test: () => boolean) => {
+      for (let i = 0; i < 200 && !test(); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(test()).toBe(true);
+    };
+    try {
+      await until(() => /watching/.test(out));
+      expect(out).toMatch(/w\.pdf: 3 pages, 1 mazes/);
+      writeFileSync(join(dir, 'w.yaml'), 'title: W\npages:\n  - maze: { cells: 5, algorithm: nope }\n');
+      await until(() => /error: .*w\.yaml:3:34/.test(err));
+      writeFileSync(
+        join(dir, 'w.yaml'),
+        'title: W\npages:\n  - maze: { cells: 6 }\n  - maze: { cells: 7 }\n',
+      );
+      await until(() => /w\.pdf: 4 pages, 2 mazes/.test(out));
+      expect(child.exitCode).toBeNull(); // still watching
+    } finally {
+      child.kill();
+    }
+  }, 30_000);
 });
