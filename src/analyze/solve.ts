@@ -10,11 +10,12 @@ export interface Solution {
 }
 
 /**
- * Breadth-first search from the entry cell; on a perfect maze the result is the unique solution.
+ * Breadth-first search from the entry cell; on a perfect maze the result is the unique solution. One-way
+ * passages (`maze.oneWay`) are crossed only the way they allow.
  * @throws Error when the exit is unreachable, which a generated maze never allows (an internal error)
  */
 export function solve(maze: Maze): Solution {
-  const route = routeTo(maze.grid, bfs(maze.grid, maze.open, maze.entryCell), maze.exitCell);
+  const route = routeTo(maze.grid, bfs(maze.grid, maze.open, maze.entryCell, maze.oneWay), maze.exitCell);
   if (!route) throw new Error('internal: the exit of the maze is not reachable from its entry');
   return route;
 }

@@ -12,6 +12,12 @@ export interface Maze {
   readonly exitWall: number;
   readonly entryCell: number;
   readonly exitCell: number;
+  /**
+   * One-way passages (Finger Maze strings can hold them), one entry per wall: 0 for a two-way wall, +1 when
+   * an open wall may be crossed only from `wallCellA` to `wallCellB`, −1 only from `wallCellB` to `wallCellA`.
+   * Only open inner walls may be non-zero. Absent (the usual case) means every open wall is two-way.
+   */
+  readonly oneWay?: Int8Array;
 }
 
 /** Number of open walls between cells (rim openings excluded). A perfect maze has cellCount − 1. */

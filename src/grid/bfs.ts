@@ -15,8 +15,10 @@ export interface Bfs {
 /**
  * Breadth-first search from `start`, crossing only walls with `open[w] !== 0`. Linear in cells + walls,
  * allocation-free apart from its three result arrays.
+ * @param oneWay optional per-wall direction (see `Maze.oneWay`): +1 lets a wall be crossed only from
+ *   `wallCellA` to `wallCellB`, −1 only the other way, 0 both ways
  */
-export function bfs(grid: Grid, open: Uint8Array, start: number): Bfs {
+export function bfs(grid: Grid, open: Uint8Array, start: number, oneWay?: Int8Array): Bfs {
   const { adjStart, adjCell, adjWall, cellCount } = grid;
   const dist = new Int32Array(cellCount).fill(-1);
   const viaWall = new Int32Array(cellCount).fill(-1);
@@ -30,9 +32,14 @@ export function bfs(grid: Grid, open: Uint8Array, start: number): Bfs {
     const d = dist[c] + 1;
     for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
       const n = adjCell[k];
-      if (dist[n] < 0 && open[adjWall[k]] !== 0) {
+      const w = adjWall[k];
+      if (dist[n] < 0 && open[w] !== 0) {
+        if (oneWay !== undefined && oneWay[w] !== 0) {
+          // Crossing from c is allowed when c is the side the wall lets you leave from.
+          if ((oneWay[w] > 0 ? grid.wallCellA[w] : grid.wallCellB[w]) !== c) continue;
+        }
         dist[n] = d;
-        viaWall[n] = adjWall[k];
+        viaWall[n] = w;
         order[tail++] = n;
       }
     }

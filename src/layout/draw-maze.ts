@@ -23,10 +23,15 @@ export function fitGrid(grid: Grid, rect: Rect): Placement {
   };
 }
 
-/** Display items for one maze fitted into `rect`: walls (one merged path), then the solution, then markers. */
+/**
+ * Display items for one maze fitted into `rect`: walls (one merged path), one-way marks (when the maze has
+ * one-way passages), then the solution, then markers.
+ */
 export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: Solution): Item[] {
   const place = fitGrid(maze.grid, rect);
   const items: Item[] = [{ type: 'path', path: wallPaths(maze, place), stroke: style.walls }];
+  const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
+  if (oneWay) items.push({ type: 'path', path: oneWay, stroke: { ...style.walls, join: 'miter' } });
   if (solution && style.solution)
     items.push({ type: 'path', path: solutionPath(maze, solution, place), stroke: style.solution });
   if (style.markers) {
@@ -43,6 +48,55 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
     }
   }
   return items;
+}
+
+/** Size of a one-way chevron as a share of its wall's length: twice this along the wall, once across. */
+const CHEVRON = 0.22;
+
+/**
+ * A chevron (›) on each open one-way wall, centred on the wall's middle and pointing the way the passage may
+ * be crossed, sized to the wall; drawn with the walls' stroke. Undefined when no wall is one-way.
+ */
+function oneWayMarks(maze: Maze, { ox, oy, scale }: Placement) {
+  const { grid, open, oneWay } = maze;
+  if (!oneWay) return undefined;
+  const b = new PathBuilder();
+  let any = false;
+  for (let w = 0; w < grid.wallCount; w++) {
+    if (oneWay[w] === 0 || open[w] === 0 || grid.wallCellB[w] < 0) continue;
+    const [from, to] =
+      oneWay[w] > 0 ? [grid.wallCellA[w], grid.wallCellB[w]] : [grid.wallCellB[w], grid.wallCellA[w]];
+    const v0 = grid.wallV0[w];
+    const v1 = grid.wallV1[w];
+    let tx = grid.vertexX[v1] - grid.vertexX[v0];
+    let ty = grid.vertexY[v1] - grid.vertexY[v0];
+    const length = Math.hypot(tx, ty);
+    if (length === 0) continue;
+    tx /= length;
+    ty /= length;
+    let [mx, my] = wallMidpoint(grid, w);
+    if (grid.wallArc && grid.wallArc[w] !== 0) {
+      // The middle of the arc, not of its chord.
+      const cx = grid.arcCX ?? 0;
+      const cy = grid.arcCY ?? 0;
+      const r = Math.hypot(grid.vertexX[v0] - cx, grid.vertexY[v0] - cy);
+      const d = Math.hypot(mx - cx, my - cy);
+      if (d > 0) [mx, my] = [cx + ((mx - cx) * r) / d, cy + ((my - cy) * r) / d];
+    }
+    // Normal to the wall, pointing from the cell the passage is left from towards the other.
+    let nx = -ty;
+    let ny = tx;
+    const side = (grid.cellX[to] - grid.cellX[from]) * nx + (grid.cellY[to] - grid.cellY[from]) * ny;
+    if (side < 0) [nx, ny] = [-nx, -ny];
+    const arm = CHEVRON * length;
+    const X = (x: number): number => ox + x * scale;
+    const Y = (y: number): number => oy + y * scale;
+    b.moveTo(X(mx - nx * arm * 0.5 + tx * arm), Y(my - ny * arm * 0.5 + ty * arm));
+    b.lineTo(X(mx + nx * arm * 0.5), Y(my + ny * arm * 0.5));
+    b.lineTo(X(mx - nx * arm * 0.5 - tx * arm), Y(my - ny * arm * 0.5 - ty * arm));
+    any = true;
+  }
+  return any ? b.finish() : undefined;
 }
 
 /** A filled dot on an end inside the maze (the centre of a circle maze), small enough to leave the walls clear. */
