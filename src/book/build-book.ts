@@ -162,9 +162,10 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   }
   for (const other of options.avoid ?? []) {
     const theirs = readLock(resolve(other), other);
-    const hashes = new Map(theirs.puzzles.map((e) => [e.hash, e]));
+    // The canonical hash also catches a mirrored or rotated copy.
+    const hashes = new Map(theirs.puzzles.map((e) => [e.canonical ?? e.hash, e]));
     for (const e of lock.puzzles) {
-      const twin = hashes.get(e.hash);
+      const twin = hashes.get(e.canonical);
       if (twin) {
         const msg = `${plan.puzzles[e.number - 1].where}: puzzle ${e.number} is identical to puzzle ${twin.number} (${twin.key}) of ${other}`;
         if (options.strict) throw new UserError(other, `--strict: ${msg}`);

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { canonicalHash } from '../codec/canonical.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import { deriveSeed, seedToHex } from '../random/derive-seed.js';
@@ -33,6 +34,8 @@ export interface LockEntry {
   recipe: Record<string, unknown>;
   /** Hash of the maze exactly as printed: tiling, size, open walls, entry and exit. */
   hash: string;
+  /** Hash that is the same for the maze's reflections and rotations (finds duplicates across volumes). */
+  canonical: string;
   /** Difficulty score, when the puzzle was rated. */
   difficulty: number | null;
 }
@@ -54,6 +57,7 @@ function recipeData(r: MazeRecipe): Record<string, unknown> {
     size: r.size,
     ...(r.hexTop ? { hexTop: r.hexTop } : {}),
     ...(r.mask ? { mask: { shape: r.mask.shape.label, islands: r.mask.islands } } : {}),
+    ...(r.fixed ? { fixed: true } : {}),
     algorithm: r.algorithm,
     options: Object.fromEntries(Object.entries(r.options).filter(([, v]) => v !== undefined)),
     entry: r.entry,
@@ -72,11 +76,14 @@ export function lockFor(title: string, bookSeed: number, puzzles: readonly Chose
       number: p.plan.number,
       seed: seedToHex(deriveSeed(bookSeed, p.plan.key, p.candidate)),
       candidate: p.candidate,
-      generator: [p.recipe.algorithm, ...(p.recipe.post ?? []).map((s) => s.name)]
-        .map((name) => `${name}@${GENERATOR_VERSION}`)
-        .join('+'),
+      generator: p.recipe.fixed
+        ? 'fm'
+        : [p.recipe.algorithm, ...(p.recipe.post ?? []).map((s) => s.name)]
+            .map((name) => `${name}@${GENERATOR_VERSION}`)
+            .join('+'),
       recipe: recipeData(p.recipe),
       hash: mazeContentHash(p.maze),
+      canonical: canonicalHash(p.maze),
       difficulty: p.rating ? Math.round(p.rating.score * 100) / 100 : null,
     })),
   };

@@ -83,7 +83,13 @@ export function choosePuzzle(
   let best: (ChosenPuzzle & { distance: number; notes: string[] }) | undefined;
   // Without a target, a maze whose solution hugs the rim (or is too short for a mazegram's message) is
   // replaced by the next candidate, a few times.
-  const tries = target ? p.candidates : p.mazegram ? Math.max(RIM_RETRIES, p.candidates) : RIM_RETRIES;
+  const tries = p.recipe.fixed
+    ? 1
+    : target
+      ? p.candidates
+      : p.mazegram
+        ? Math.max(RIM_RETRIES, p.candidates)
+        : RIM_RETRIES;
   const needed = p.mazegram?.letters ?? 0;
   let tried = 0;
   let bestRoom = 0;

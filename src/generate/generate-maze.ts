@@ -28,6 +28,8 @@ export interface MazeRecipe {
   exit: EndPlacement;
   /** Post-processes, in order (none when absent). */
   post?: readonly PostStep[];
+  /** A maze given whole (e.g. a Finger Maze string from the spec): used as it is, nothing is generated. */
+  fixed?: Maze;
 }
 
 /**
@@ -42,6 +44,7 @@ export function generateMaze(
   where: string,
   warn: (what: string) => void = () => {},
 ): Maze {
+  if (recipe.fixed) return recipe.fixed;
   const layout = { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop };
   const grid = recipe.mask ? maskedGrid(layout, recipe.mask, where, warn) : buildGrid(layout);
   // Topologies and the mask stage hand over one connected region (the grid tests check it).

@@ -1,7 +1,10 @@
 import { basename, dirname } from 'node:path';
 import { type DifficultyLabel, LABEL_BANDS } from '../analyze/rate.js';
+import { CodecError } from '../codec/codec-error.js';
+import { decodeFm } from '../codec/fm.js';
 import type { EndPlacement } from '../generate/entry-exit.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
+import type { Maze } from '../generate/maze.js';
 import type { PostStep } from '../generate/post/registry.js';
 import { type AlgorithmName, algorithmInfo, algorithmNames, type OptionName } from '../generate/registry.js';
 import {
@@ -128,6 +131,29 @@ const DEFAULT_CANDIDATES = 8;
 const SCORE_TOLERANCE = 0.3;
 /** A rating with every field, for checking templates before any maze exists. */
 const SAMPLE_RATING = { score: 5.5, label: 'medium' } as const;
+
+/** A Finger Maze string from the spec, decoded; its errors point at the string with the column. */
+function readFm(fm: string, own: MazeSpec, where: string): Maze {
+  for (const k of ['shape', 'cells', 'rings', 'passage', 'mask', 'difficulty', 'candidates'] as const) {
+    if (own[k] !== undefined && !(k === 'shape' && own.shape === 'square')) {
+      throw new UserError(
+        where,
+        `fm: a Finger Maze string gives the whole square maze, so ${k} cannot be set with it`,
+        `remove ${k}`,
+      );
+    }
+  }
+  try {
+    return decodeFm(fm);
+  } catch (e) {
+    if (!(e instanceof CodecError)) throw e;
+    throw new UserError(
+      where,
+      `fm: ${e.column !== undefined ? `column ${e.column}: ` : ''}${e.what}`,
+      e.hint,
+    );
+  }
+}
 
 function resolveMazegram(
   m: NonNullable<MazeSpec['mazegram']>,
@@ -268,6 +294,13 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     if (ownSizing.length > 0) for (const k of sizing) if (!ownSizing.includes(k)) delete maze[k];
     const field = (name: keyof MazeSpec): FieldPath =>
       own[name] !== undefined ? ['pages', i, part, name] : ['defaults', name];
+    const fixed = maze.fm === undefined ? undefined : readFm(maze.fm, own, at(field('fm')));
+    if (fixed) {
+      // A hand-made maze brings its own size; sizing and generation fields do not apply.
+      for (const k of ['cells', 'rings', 'passage', 'mask', 'difficulty', 'candidates'] as const)
+        delete maze[k];
+      maze.cells = [fixed.grid.width, fixed.grid.height];
+    }
     const shape = maze.shape ?? 'square';
     const mask = resolveMask(maze.mask, field('mask'), at, maskContext);
     const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
@@ -342,7 +375,8 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
         options: { straightness: maze.straightness ?? 0, newest: maze.newest, weights: maze.weights },
         entry: resolveEnd(maze.entry),
         exit: resolveEnd(maze.exit),
-        post: (maze.post ?? []).map(resolvePost),
+        post: fixed ? [] : (maze.post ?? []).map(resolvePost),
+        ...(fixed ? { fixed } : {}),
       },
       cellSize,
       ...(difficulty ? { difficulty, candidates: maze.candidates ?? DEFAULT_CANDIDATES } : { candidates: 1 }),

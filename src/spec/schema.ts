@@ -212,6 +212,10 @@ export const mazeSchema = z
         description:
           'skewed-dfs, backtracker, kruskal: weight ≥ 0 per direction (up, down, left, right) or relative to the centre (radial, concentric); default 1 each.',
       }),
+    fm: z.string().min(6).max(4_200_000).optional().meta({
+      description:
+        'A hand-made square maze as a Finger Maze string (FM…); it replaces generation (shape, size and algorithm).',
+    }),
     mazegram: z
       .union(
         [

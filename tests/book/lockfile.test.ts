@@ -54,3 +54,30 @@ describe('lockfile', () => {
     ).toHaveLength(2);
   });
 });
+
+describe('hand-made mazes in a spec', () => {
+  it('places a Finger Maze string as a puzzle: solved, answered and locked as fm', async () => {
+    const dir = tempDir({
+      'f.yaml': 'title: F\npages:\n  - maze: { fm: FM3iEi1W0E0 }\n  - maze: { cells: 5 }\n',
+    });
+    const r = await buildBook(join(dir, 'f.yaml'), { output: join(dir, 'f.pdf'), rate: true });
+    const [fm] = r.puzzles;
+    expect(fm.maze.grid.sizeLabel).toBe('3×1');
+    expect([...fm.solution.cells]).toEqual([0, 1, 2]);
+    expect(fm.rating?.score).toBeGreaterThanOrEqual(1);
+    const lock = JSON.parse(readFileSync(join(dir, 'f.lock.json'), 'utf8'));
+    expect(lock.puzzles[0]).toMatchObject({ generator: 'fm', recipe: { fixed: true } });
+    expect(lock.puzzles[0].canonical).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('points at the column of a bad Finger Maze string, and refuses sizing beside it', async () => {
+    const bad = tempDir({ 'f.yaml': 'title: F\npages:\n  - maze: { fm: FM3iEq1W0E0 }\n' });
+    await expect(buildBook(join(bad, 'f.yaml'), { output: join(bad, 'f.pdf') })).rejects.toThrow(
+      /f\.yaml:3:17: fm: column 6: /,
+    );
+    const sized = tempDir({ 'f.yaml': 'title: F\npages:\n  - maze: { fm: FM3iEi1W0E0, cells: 4 }\n' });
+    await expect(buildBook(join(sized, 'f.yaml'), { output: join(sized, 'f.pdf') })).rejects.toThrow(
+      /cells cannot be set with it/,
+    );
+  });
+});
