@@ -1,6 +1,7 @@
 import { type Metrics, measure } from '../analyze/metrics.js';
 import { type Rating, rateMaze } from '../analyze/rate.js';
 import { type Solution, solve } from '../analyze/solve.js';
+import { canonicalHash } from '../codec/canonical.js';
 import { generateMaze, type MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import { postKeepsPerfect } from '../generate/post/registry.js';
@@ -9,7 +10,6 @@ import { type GridSize, type TopologyInfo, topologies } from '../grid/registry.j
 import { type Mazegram, messageCells, placeMazegram } from '../mazegram/place.js';
 import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
 import { deriveSeed } from '../random/derive-seed.js';
-import { murmur3 } from '../random/murmur3.js';
 import { createRng } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
 
@@ -180,7 +180,7 @@ export function choosePuzzle(
  */
 export function checkBook(puzzles: readonly ChosenPuzzle[]): string[] {
   const problems: string[] = [];
-  const seen = new Map<number, ChosenPuzzle>();
+  const seen = new Map<string, ChosenPuzzle>();
   for (const p of puzzles) {
     const where = p.plan.where;
     const perfect = (p.recipe.post ?? []).every((s) => postKeepsPerfect[s.name]);
@@ -202,7 +202,7 @@ export function checkBook(puzzles: readonly ChosenPuzzle[]): string[] {
     }
     const hash = mazeHash(p.maze);
     const twin = seen.get(hash);
-    if (twin && sameMaze(twin.maze, p.maze)) {
+    if (twin) {
       problems.push(`${where}: puzzle ${p.plan.number} is identical to puzzle ${twin.plan.number}`);
     } else seen.set(hash, p);
   }
@@ -231,15 +231,7 @@ export function hugsRim(maze: Maze, metrics: Metrics): boolean {
   return metrics.rimShare > 1.5 * (rimCells / grid.cellCount);
 }
 
-function mazeHash(maze: Maze): number {
-  const head = new Uint8Array(new Int32Array([maze.grid.cellCount, maze.entryCell, maze.exitCell]).buffer);
-  return murmur3(maze.open, murmur3(head, 0));
-}
-
-function sameMaze(a: Maze, b: Maze): boolean {
-  if (a.grid.cellCount !== b.grid.cellCount || a.open.length !== b.open.length) return false;
-  if (a.grid.topology !== b.grid.topology || a.grid.sizeLabel !== b.grid.sizeLabel) return false;
-  if (a.entryCell !== b.entryCell || a.exitCell !== b.exitCell) return false;
-  for (let i = 0; i < a.open.length; i++) if (a.open[i] !== b.open[i]) return false;
-  return true;
+/** Identical up to the grid's reflections and rotations (a mirrored copy is the same puzzle). */
+function mazeHash(maze: Maze): string {
+  return canonicalHash(maze);
 }

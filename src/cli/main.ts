@@ -1,13 +1,16 @@
-import { type FSWatcher, watch } from 'node:fs';
+import { type FSWatcher, mkdirSync, watch } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import writeFileAtomic from 'write-file-atomic';
 import { type SimulatorName, simulatorNames } from '../analyze/simulate.js';
 import { type BuildStage, buildBook, planSpec, shownPath } from '../book/build-book.js';
 import { type RateStage, rateBook, ratingsJson, ratingsTable } from '../book/rate-book.js';
+import { formatOf, renderMaze } from '../book/render-maze.js';
 import { UserError } from '../spec/errors.js';
 import { bookJsonSchemaText } from '../spec/json-schema.js';
 import { filesRead } from '../spec/read-log.js';
+import type { MazeSpec } from '../spec/schema.js';
 import { clearFontCache } from '../text/fonts.js';
 import { createProgress } from './progress.js';
 import { initSpec } from './starter.js';
@@ -227,6 +230,122 @@ junc = junctions, loops = independent loops, target = the page's difficulty targ
       }
     },
   );
+
+program
+  .command('render')
+  .description('draw one maze to a file: .svg, .png, .pdf, .json, .txt or .fm (by the extension)')
+  .requiredOption('-o, --output <file>', 'the file to write; its extension picks the format')
+  .option('--spec <file>', 'take the maze from this book spec (with --page)')
+  .option('--page <key>', 'the page of --spec to draw: its id or number (default the first)')
+  .option('--fm <string>', 'draw this Finger Maze string (FM…)')
+  .option('--shape <name>', 'square, hex, triangle, octagon or circle')
+  .option('--cells <n>', 'cells across and down: 20, 20x30 or auto')
+  .option('--rings <n>', 'circle mazes: rings (or auto)')
+  .option('--passage <length>', 'passage width, e.g. 6mm (the maze then fills --size)')
+  .option('--hex-top <top>', 'hex mazes: pointy or flat')
+  .option('--mask <shape>', 'a built-in shape: heart, circle, star, diamond, hexagon, triangle, ring')
+  .option('--formula <expr>', 'a formula mask, e.g. "x*x + y*y < 1"')
+  .option('--image <file>', 'a picture mask (PNG, JPEG, WebP…)')
+  .option('--text <words>', 'a text mask: the maze takes the shape of these words')
+  .option('--algorithm <name>', 'generation algorithm (default backtracker)')
+  .option('--straightness <x>', 'backtracker: 0 to 1', Number.parseFloat)
+  .option('--entry <where>', 'auto, top, bottom, left, right or centre')
+  .option('--exit <where>', 'auto, top, bottom, left, right or centre')
+  .option('--difficulty <level>', 'easy, medium, hard, expert or a score 1–10')
+  .option('--mazegram <message>', 'letters on the solution spell this message')
+  .option('--language <code>', 'mazegram language: en, de, fr, es, nl, it, da, sv, eo')
+  .option('--seed <n>', 'seed (default 1)', parseSeed)
+  .option('--size <length>', 'longer side of the drawn maze (default 12cm)')
+  .option('--theme <name>', 'theme name or file (default classic)')
+  .option('--solution', 'draw the solution')
+  .option('--dpi <n>', 'PNG resolution (default 300)', Number.parseInt)
+  .addOption(new Option('--style <style>', '.txt drawing').choices(['box', 'amazing']).default('box'))
+  .option('--allow-any-path', 'let the maze name files outside the current folder')
+  .action(async (opts: RenderCliOptions) => {
+    const format = formatOf(opts.output);
+    const data = await renderMaze({
+      format,
+      ...(opts.spec ? { spec: opts.spec, page: opts.page } : { maze: mazeFromFlags(opts) }),
+      seed: opts.seed,
+      size: opts.size,
+      theme: opts.theme,
+      solution: opts.solution,
+      dpi: opts.dpi,
+      text: opts.style,
+      allowAnyPath: opts.allowAnyPath,
+    });
+    const out = resolve(opts.output);
+    mkdirSync(dirname(out), { recursive: true });
+    await writeFileAtomic(out, data);
+    process.stdout.write(`${shownPath(out)}: ${format}, ${(data.length / 1024).toFixed(1)} KB\n`);
+  });
+
+interface RenderCliOptions {
+  output: string;
+  spec?: string;
+  page?: string;
+  fm?: string;
+  shape?: string;
+  cells?: string;
+  rings?: string;
+  passage?: string;
+  hexTop?: string;
+  mask?: string;
+  formula?: string;
+  image?: string;
+  text?: string;
+  algorithm?: string;
+  straightness?: number;
+  entry?: string;
+  exit?: string;
+  difficulty?: string;
+  mazegram?: string;
+  language?: string;
+  seed?: number;
+  size?: string;
+  theme?: string;
+  solution?: boolean;
+  dpi?: number;
+  style: 'box' | 'amazing';
+  allowAnyPath?: boolean;
+}
+
+/** The maze fields the flags describe (validated with the spec's own schema when the maze is planned). */
+function mazeFromFlags(o: RenderCliOptions): MazeSpec {
+  const maze: Record<string, unknown> = {};
+  const count = (v: string, flag: string): number | 'auto' => {
+    if (v === 'auto') return v;
+    if (!/^\d+$/.test(v)) throw new UserError(flag, `expected a whole number or auto, got "${v}"`);
+    return Number(v);
+  };
+  if (o.fm) maze.fm = o.fm;
+  if (o.shape) maze.shape = o.shape;
+  if (o.cells) {
+    const m = /^(\d+)\s*[x×]\s*(\d+)$/.exec(o.cells);
+    maze.cells = m ? [Number(m[1]), Number(m[2])] : count(o.cells, '--cells');
+  }
+  if (o.rings) maze.rings = count(o.rings, '--rings');
+  if (o.passage) maze.passage = o.passage;
+  if (o.hexTop) maze['hex-top'] = o.hexTop;
+  const masks = [o.mask, o.formula, o.image, o.text].filter((m) => m !== undefined);
+  if (masks.length > 1) throw new UserError('--mask', 'use one of --mask, --formula, --image and --text');
+  if (o.mask) maze.mask = o.mask;
+  if (o.formula) maze.mask = { formula: o.formula };
+  if (o.image) maze.mask = { image: o.image };
+  if (o.text) maze.mask = { text: o.text };
+  if (o.algorithm) maze.algorithm = o.algorithm;
+  if (o.straightness !== undefined) maze.straightness = o.straightness;
+  if (o.entry) maze.entry = o.entry;
+  if (o.exit) maze.exit = o.exit;
+  if (o.difficulty)
+    maze.difficulty = /^\d+(\.\d+)?$/.test(o.difficulty) ? Number(o.difficulty) : o.difficulty;
+  if (o.mazegram) maze.mazegram = o.language ? { message: o.mazegram, language: o.language } : o.mazegram;
+  if (!o.fm && maze.cells === undefined && maze.rings === undefined && maze.passage === undefined) {
+    if (maze.shape === 'circle') maze.rings = 12;
+    else maze.cells = 20;
+  }
+  return maze as MazeSpec;
+}
 
 program
   .command('validate')
