@@ -249,6 +249,10 @@ program
   .option('--text <words>', 'a text mask: the maze takes the shape of these words')
   .option('--algorithm <name>', 'generation algorithm (default backtracker)')
   .option('--straightness <x>', 'backtracker: 0 to 1', Number.parseFloat)
+  .option('--newest <x>', 'growing-tree: 0 to 1', Number.parseFloat)
+  .option('--weights <list>', 'direction weights, e.g. up=3,down=3 or concentric=5')
+  .option('--post <list>', 'post-processes, e.g. reduce-path,cross-cuts=20,braid=0.5')
+  .option('--candidates <n>', 'candidate mazes for --difficulty', Number.parseInt)
   .option('--entry <where>', 'auto, top, bottom, left, right or centre')
   .option('--exit <where>', 'auto, top, bottom, left, right or centre')
   .option('--difficulty <level>', 'easy, medium, hard, expert or a score 1–10')
@@ -296,6 +300,10 @@ interface RenderCliOptions {
   text?: string;
   algorithm?: string;
   straightness?: number;
+  newest?: number;
+  weights?: string;
+  post?: string;
+  candidates?: number;
   entry?: string;
   exit?: string;
   difficulty?: string;
@@ -335,6 +343,18 @@ function mazeFromFlags(o: RenderCliOptions): MazeSpec {
   if (o.text) maze.mask = { text: o.text };
   if (o.algorithm) maze.algorithm = o.algorithm;
   if (o.straightness !== undefined) maze.straightness = o.straightness;
+  if (o.newest !== undefined) maze.newest = o.newest;
+  if (o.candidates !== undefined) maze.candidates = o.candidates;
+  const pairs = (list: string, flag: string): [string, string | undefined][] =>
+    list.split(',').map((item) => {
+      const [k, v, extra] = item.trim().split('=');
+      if (!k || extra !== undefined) throw new UserError(flag, `expected name or name=value, got "${item}"`);
+      return [k, v];
+    });
+  if (o.weights) {
+    maze.weights = Object.fromEntries(pairs(o.weights, '--weights').map(([k, v]) => [k, Number(v)]));
+  }
+  if (o.post) maze.post = pairs(o.post, '--post').map(([k, v]) => (v === undefined ? k : { [k]: Number(v) }));
   if (o.entry) maze.entry = o.entry;
   if (o.exit) maze.exit = o.exit;
   if (o.difficulty)

@@ -37,6 +37,32 @@ describe('mazebook render', () => {
     expect(readFileSync(join(dir, 'm.txt'), 'utf8').split('\n')).toHaveLength(2 * 7 + 2);
   });
 
+  it('takes every maze option as a flag, structured ones as lists', () => {
+    const dir = tempDir();
+    const r = mazebook([
+      '--cells',
+      '10',
+      '--algorithm',
+      'kruskal',
+      '--weights',
+      'left=4,right=4',
+      '--post',
+      'reduce-path,cross-cuts=5',
+      '--entry',
+      'top',
+      '--exit',
+      'bottom',
+      '-o',
+      join(dir, 'w.json'),
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const maze = importMazeJson(JSON.parse(readFileSync(join(dir, 'w.json'), 'utf8')));
+    expect(maze.grid.cellCount).toBe(100);
+    const bad = mazebook(['--cells', '10', '--post', 'braid=7', '-o', join(dir, 'x.txt')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--braid: .*<=1/);
+  });
+
   it('draws a page of a book and a Finger Maze string, with the solution', () => {
     const dir = tempDir();
     const page = mazebook([
