@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../spec/errors.js';
 import { loadYamlFile } from '../spec/parse.js';
+import type { ThemeOverride } from '../spec/schema.js';
 import { closest } from '../spec/suggest.js';
 import { themeSchema } from '../spec/theme-schema.js';
 import { toPoints } from '../spec/units.js';
@@ -29,6 +30,38 @@ export interface Theme {
   sizes: { title: number; subtitle: number; heading: number; body: number; label: number; folio: number };
 }
 
+/** A base theme with the spec's overrides applied (colours, widths, caps and joins, fonts). */
+function withOverrides(
+  base: Theme,
+  o: ThemeOverride,
+  specDir: string,
+  policy: PathPolicy,
+  where: string,
+): Theme {
+  const colors = { ...base.colors };
+  for (const key of ['page', 'walls', 'solution', 'markers', 'letters', 'text', 'muted'] as const) {
+    const c = o[key];
+    if (c !== undefined) colors[key] = c;
+  }
+  const font = (key: 'heading' | 'body'): FontFace => {
+    const name = o.fonts?.[key];
+    return name ? loadFont(resolveNamedFile(specDir, name, policy, where), name, where) : base.fonts[key];
+  };
+  return {
+    ...base,
+    colors,
+    walls: {
+      width: o['wall-width'] !== undefined ? toPoints(o['wall-width']) : base.walls.width,
+      cap: o.cap ?? base.walls.cap,
+      join: o.join ?? base.walls.join,
+    },
+    solution: {
+      width: o['solution-width'] !== undefined ? toPoints(o['solution-width']) : base.solution.width,
+    },
+    fonts: { heading: font('heading'), body: font('body') },
+  };
+}
+
 /** Names of the themes shipped in themes/. */
 export function builtinThemes(): string[] {
   return readdirSync(THEMES_DIR)
@@ -41,7 +74,20 @@ export function builtinThemes(): string[] {
  * Loads a theme by built-in name (`classic`) or by path (`my-theme.yaml`, relative to the spec).
  * @param where the spec place naming the theme
  */
-export function loadTheme(ref: string, specDir: string, policy: PathPolicy, where: string): Theme {
+export function loadTheme(
+  ref: string | ThemeOverride,
+  specDir: string,
+  policy: PathPolicy,
+  where: string,
+): Theme {
+  if (typeof ref !== 'string')
+    return withOverrides(
+      loadTheme(ref.base ?? 'classic', specDir, policy, where),
+      ref,
+      specDir,
+      policy,
+      where,
+    );
   let file: string;
   let shownAs: string;
   if (/[/\\]|\.ya?ml$/i.test(ref)) {

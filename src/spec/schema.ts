@@ -334,6 +334,39 @@ const margins = z.union(
   },
 );
 
+const themeColor = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, { error: 'expected a colour such as #1b1b1b or #333' });
+
+/** `theme: {base: kids, walls: '#334'}`: a theme with some of its settings replaced. */
+const themeOverride = z.strictObject({
+  base: z.string().min(1).optional().meta({ description: 'The theme to start from (default classic).' }),
+  palette: z
+    .strictObject({
+      harmony: z.enum(['triad', 'complementary', 'analogous']),
+      from: themeColor,
+    })
+    .optional()
+    .meta({ description: 'Derive the solution, marker and letter colours from one colour.' }),
+  page: themeColor.optional(),
+  background: themeColor.optional(),
+  walls: themeColor.optional(),
+  solution: themeColor.optional(),
+  markers: themeColor.optional(),
+  letters: themeColor.optional(),
+  text: themeColor.optional(),
+  muted: themeColor.optional(),
+  'wall-width': length.optional(),
+  'solution-width': length.optional(),
+  cap: z.enum(['butt', 'square', 'round']).optional(),
+  join: z.enum(['miter', 'round', 'bevel']).optional(),
+  fonts: z
+    .strictObject({ heading: z.string().min(1).optional(), body: z.string().min(1).optional() })
+    .optional(),
+});
+
+export type ThemeOverride = z.infer<typeof themeOverride>;
+
 export const solutionsSchema = z.union(
   [
     z.boolean(),
@@ -372,10 +405,13 @@ export const bookSchema = z
     orientation: z.enum(['portrait', 'landscape']).optional(),
     margins: margins.optional(),
     theme: z
-      .string()
-      .min(1)
+      .union([z.string().min(1), themeOverride], {
+        error: 'expected a theme name, a path to a theme file, or {base, …overrides}',
+      })
       .optional()
-      .meta({ description: 'Theme name from themes/, or a path to a theme file.' }),
+      .meta({
+        description: 'Theme name from themes/, a path to a theme file, or a base theme with overrides.',
+      }),
     defaults: defaultsSchema.optional(),
     front: z.array(frontItem).optional(),
     pages: z.array(pageSchema).min(1).max(LIMITS.maxPages),
