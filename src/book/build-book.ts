@@ -88,6 +88,47 @@ export function generatePuzzles(
   return out;
 }
 
+/**
+ * The print profile's rules checked on the finished pages: page count, line weights, text sizes, a theme
+ * meant for screens on paper. Also the profile's notes (a raised gutter). One message per problem.
+ */
+export function checkPrint(plan: BookPlan, doc: DisplayDocument): string[] {
+  const { print } = plan;
+  const out = print.notes.map((n) => `${shownPath(plan.specFile)}: ${n}`);
+  if (!print.profile) return out;
+  const name = `${shownPath(plan.specFile)}: profile ${print.profile}`;
+  const rules = print.rules;
+  if (rules.minPages !== undefined && doc.pages.length < rules.minPages) {
+    out.push(
+      `${name}: the book has ${doc.pages.length} pages; ${print.profile} prints at least ${rules.minPages}`,
+    );
+  }
+  let thinLines = 0;
+  let smallText = 0;
+  let firstThin = 0;
+  let firstSmall = 0;
+  doc.pages.forEach((page, i) => {
+    for (const item of page.items) {
+      if (item.type === 'path' && item.stroke && item.stroke.width < rules.minLine - 1e-9) {
+        if (thinLines++ === 0) firstThin = i + 1;
+      }
+      if (item.type === 'text' && item.size < rules.minText - 1e-9) {
+        if (smallText++ === 0) firstSmall = i + 1;
+      }
+    }
+  });
+  if (thinLines > 0) {
+    out.push(`${name}: ${thinLines} lines are thinner than ${rules.minLine}pt (first on page ${firstThin})`);
+  }
+  if (smallText > 0) {
+    out.push(`${name}: ${smallText} texts are smaller than ${rules.minText}pt (first on page ${firstSmall})`);
+  }
+  if (rules.print && (plan.theme as { print?: boolean }).print === false) {
+    out.push(`${name}: theme "${plan.theme.name}" is meant for screens (dark pages use a lot of ink)`);
+  }
+  return out;
+}
+
 /** One line per series: its pages and the difficulty curve measured. */
 export function seriesReports(puzzles: readonly GeneratedPuzzle[]): string[] {
   const lines: string[] = [];
@@ -138,7 +179,16 @@ export async function layoutBook(specPath: string, options: BuildOptions = {}): 
   }
   warnings.push(...problems);
   progress?.({ stage: 'layout', done: 0, total: 1 });
-  return { plan, puzzles, doc: composeBook(plan, puzzles), warnings, reports: seriesReports(puzzles) };
+  const doc = composeBook(plan, puzzles);
+  const printProblems = checkPrint(plan, doc);
+  if (options.strict && printProblems.length > 0) {
+    throw new UserError(
+      shownPath(plan.specFile),
+      `--strict: ${printProblems.length} print problem${printProblems.length > 1 ? 's' : ''}:\n  ${printProblems.join('\n  ')}`,
+    );
+  }
+  warnings.push(...printProblems);
+  return { plan, puzzles, doc, warnings, reports: seriesReports(puzzles) };
 }
 
 /**

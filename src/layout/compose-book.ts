@@ -4,7 +4,7 @@ import type { Maze } from '../generate/maze.js';
 import type { Mazegram } from '../mazegram/place.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type BookPlan, type FrontPage, type PuzzlePlan, puzzleTemplateVars } from '../plan/plan-book.js';
-import { type DisplayDocument, type Page, polygon } from './display-list.js';
+import { type DisplayDocument, type Page, polygon, translatePage } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { centredText, checkGlyphs, fitSize, type TextStyle, wrapText } from './text-items.js';
@@ -40,7 +40,27 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
     if (path && !letterFonts.has(path)) letterFonts.set(path, `letters${letterFonts.size + 1}`);
   }
   const fontKey = (p: PuzzleForLayout) => letterFonts.get(p.plan.mazegram?.font.path ?? '') ?? 'heading';
-  for (const p of puzzles) pages.push(puzzlePage(book, p, pages.length + 1, fontKey(p)));
+  const interactive = book.print.rules.interactive;
+  const answersStart = book.front.length + puzzles.length;
+  for (const p of puzzles) {
+    const page = puzzlePage(book, p, pages.length + 1, fontKey(p));
+    if (interactive) {
+      // Screen PDFs: a bookmark per puzzle, and the title links to its answer.
+      page.bookmark = book.words.puzzle + ` ${p.plan.number}`;
+      if (book.solutions.appendix) {
+        const g = book.geometry;
+        page.items.push({
+          type: 'link',
+          x: g.content.x,
+          y: g.content.y,
+          width: g.content.width,
+          height: g.titleBaseline - g.content.y + book.theme.sizes.heading * 0.4,
+          page: answersStart + Math.floor((p.plan.number - 1) / book.solutions.perPage),
+        });
+      }
+    }
+    pages.push(page);
+  }
   if (book.solutions.appendix) {
     for (let i = 0; i < puzzles.length; i += book.solutions.perPage) {
       pages.push(
@@ -52,9 +72,12 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
           fontKey,
         ),
       );
+      if (interactive && i === 0) pages[pages.length - 1].bookmark = book.solutions.title;
     }
   }
+  finishPages(book, pages);
   return {
+    color: book.print.color,
     info: {
       title: book.title,
       author: book.author,
@@ -69,6 +92,31 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
     },
     pages,
   };
+}
+
+/**
+ * Puts the composed pages on paper: pads to an even count for print profiles that want it, moves left-hand
+ * pages so the inside margin is on the spine side, and adds the bleed (on the outer edge, top and bottom for
+ * KDP; all round otherwise) with the trim box marked. Layout itself works on right-hand trim pages.
+ */
+function finishPages(book: BookPlan, pages: Page[]): void {
+  const { print } = book;
+  if (print.rules.padEven && pages.length % 2 === 1) pages.push(blankPage(book));
+  const { left: inside, right: outside } = print.margins;
+  const b = print.bleed;
+  pages.forEach((page, i) => {
+    const verso = (i + 1) % 2 === 0;
+    if (print.facing && verso) translatePage(page, outside - inside, 0);
+    if (b <= 0) return;
+    const trimW = page.width;
+    const trimH = page.height;
+    const left = print.bleedStyle === 'all' || verso ? b : 0;
+    const right = print.bleedStyle === 'all' || !verso ? b : 0;
+    translatePage(page, left, b);
+    page.width = trimW + left + right;
+    page.height = trimH + 2 * b;
+    page.trim = { x: left, y: b, width: trimW, height: trimH };
+  });
 }
 
 function blankPage(book: BookPlan): Page {
@@ -286,9 +334,20 @@ function answerPage(
   group.forEach((p, i) => {
     const x = area.x + (i % cols) * (slotW + gutter);
     const y = area.y + Math.floor(i / cols) * (slotH + gutter);
-    const text = `Puzzle ${p.plan.number} · page ${firstPuzzlePage + p.plan.number - 1}`;
+    const text = book.words.answerLabel(p.plan.number, firstPuzzlePage + p.plan.number - 1);
     page.items.push(centredText(theme, text, x + slotW / 2, y + label.size, label));
     const pad = theme.walls.width;
+    if (book.print.rules.interactive) {
+      // Screen PDFs: each thumbnail links back to its puzzle.
+      page.items.push({
+        type: 'link',
+        x,
+        y,
+        width: slotW,
+        height: slotH,
+        page: book.front.length + p.plan.number - 1,
+      });
+    }
     // A mazegram's decoded message goes under its thumbnail.
     const messageLine = p.mazegram ? label.size * 2 : 0;
     const mazeRect: Rect = {
@@ -319,11 +378,15 @@ function answerPage(
           walls: {
             color: theme.colors.walls,
             ...theme.walls,
-            width: Math.max(0.3, Math.min(theme.walls.width * ratio, cell * 0.2)),
+            width: Math.max(book.print.rules.minLine, Math.min(theme.walls.width * ratio, cell * 0.2)),
           },
           solution: {
             color: theme.colors.solution,
-            width: Math.max(0.5, Math.min(theme.solution.width * ratio, cell * 0.4)),
+            width: Math.max(
+              book.print.rules.minLine,
+              0.5,
+              Math.min(theme.solution.width * ratio, cell * 0.4),
+            ),
             cap: 'round',
             join: 'round',
           },

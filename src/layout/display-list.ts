@@ -59,13 +59,41 @@ export type FontKey = string;
 export interface Page {
   width: number;
   height: number;
+  /** The trimmed page within a page with bleed (TrimBox); absent when the page is the trim. */
+  trim?: { x: number; y: number; width: number; height: number };
+  /** An outline (bookmark) entry for this page, for screen PDFs. */
+  bookmark?: string;
   /** Paper colour to paint first, or undefined for none (white paper). */
   background?: string;
   items: Item[];
 }
 
+/** Moves everything on a page by (dx, dy), in place. */
+export function translatePage(page: Page, dx: number, dy: number): void {
+  if (dx === 0 && dy === 0) return;
+  for (const item of page.items) {
+    if (item.type === 'path') {
+      const { cmds, coords } = item.path;
+      let j = 0;
+      for (let i = 0; i < cmds.length; i++) {
+        const n = cmds[i] === CURVE ? 6 : cmds[i] === CLOSE ? 0 : 2;
+        for (let k = 0; k < n; k += 2) {
+          coords[j + k] += dx;
+          coords[j + k + 1] += dy;
+        }
+        j += n;
+      }
+    } else {
+      item.x += dx;
+      item.y += dy;
+    }
+  }
+}
+
 export interface DisplayDocument {
   info: { title: string; author?: string; subject: string; keywords: string; date: Date };
+  /** Colour space of the PDF: DeviceRGB, or DeviceCMYK (greys as pure black ink). */
+  color?: 'rgb' | 'cmyk';
   /** Absolute paths of the TTF/OTF files behind each font key. */
   fonts: Record<FontKey, string>;
   pages: Page[];

@@ -31,8 +31,10 @@ import { type FontFace, missingCharacters } from '../text/fonts.js';
 import { compileTemplate, type Template } from '../text/template.js';
 import { type Margins, type PuzzlePageGeometry, puzzlePageGeometry } from './page-geometry.js';
 import { defaultPathPolicy } from './paths.js';
+import { type PrintPlan, resolvePrint } from './print.js';
 import { type MaskContext, resolveFont, resolveMask } from './resolve-mask.js';
 import { loadTheme, type Theme } from './theme.js';
+import { type Words, wordsFor } from './words.js';
 
 /** One puzzle, fully decided: its key, seed, recipe and the size it will be drawn at. */
 export interface PuzzlePlan {
@@ -105,6 +107,10 @@ export interface BookPlan {
   front: FrontPage[];
   puzzles: PuzzlePlan[];
   solutions: { appendix: boolean; perPage: number; title: string };
+  /** Bleed, facing-page margins, colour space and the print profile's rules. */
+  print: PrintPlan;
+  /** Built-in words in the book's language. */
+  words: Words;
   /** What to show under each puzzle title. */
   showDifficulty: 'none' | 'stars' | 'label';
 }
@@ -228,7 +234,9 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
   );
 
   const paper = resolvePaper(s, at);
-  const margins = resolveMargins(s.margins ?? DEFAULT_MARGIN);
+  const print = resolvePrint(s, expectedPages(s), toPoints(DEFAULT_MARGIN));
+  const words = wordsFor(s.locale ?? 'en');
+  const margins = print.margins;
   const geometry = puzzlePageGeometry(paper.width, paper.height, margins, theme);
   if (geometry.mazeArea.width < 36 || geometry.mazeArea.height < 36) {
     throw new UserError(
@@ -244,12 +252,12 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
       book: s.title,
       author: s.author ?? '',
       puzzles: s.pages.length,
-      start: 'Start',
-      finish: 'Finish',
+      start: words.start,
+      finish: words.finish,
     };
     return {
       kind: 'instructions',
-      heading: item.heading ?? 'How to play',
+      heading: item.heading ?? words.howToPlay,
       where: at(['front', i]),
       text: compileTemplate(item.instructions, at(['front', i, 'instructions']), sample)(sample),
     };
@@ -390,7 +398,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
   const solutions = {
     appendix: sol === undefined ? true : typeof sol === 'boolean' ? sol : (sol.appendix ?? true),
     perPage: typeof sol === 'object' ? (sol['per-page'] ?? 6) : 6,
-    title: typeof sol === 'object' ? (sol.title ?? 'Solutions') : 'Solutions',
+    title: typeof sol === 'object' ? (sol.title ?? words.solutions) : words.solutions,
   };
   const answerPages = solutions.appendix ? Math.ceil(puzzles.length / solutions.perPage) : 0;
   if (puzzles.length > LIMITS.maxPages) {
@@ -425,7 +433,19 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     puzzles,
     solutions,
     showDifficulty: s['show-difficulty'] ?? 'none',
+    print,
+    words,
   };
+}
+
+/** Pages the book will have, before it is planned in detail (for the gutter rule). */
+function expectedPages(s: BookSpec): number {
+  const front = (s.front ?? ['title-page']).length;
+  const puzzles = s.pages.reduce((n, p) => n + (p.series ? p.series.count : 1), 0);
+  const sol = s.solutions;
+  const appendix = sol === undefined || sol === true || (typeof sol === 'object' && sol.appendix !== false);
+  const perPage = typeof sol === 'object' ? (sol['per-page'] ?? 6) : 6;
+  return front + puzzles + (appendix ? Math.ceil(puzzles / perPage) : 0);
 }
 
 function resolvePaper(s: BookSpec, at: (p: FieldPath) => string): { width: number; height: number } {
@@ -456,16 +476,6 @@ function resolvePaper(s: BookSpec, at: (p: FieldPath) => string): { width: numbe
     }
   }
   return { width, height };
-}
-
-function resolveMargins(m: NonNullable<BookSpec['margins']>): Margins {
-  if (typeof m !== 'object') {
-    const v = toPoints(m);
-    return { top: v, right: v, bottom: v, left: v };
-  }
-  const d = toPoints(DEFAULT_MARGIN);
-  const get = (v: number | string | undefined): number => (v === undefined ? d : toPoints(v));
-  return { top: get(m.top), right: get(m.right), bottom: get(m.bottom), left: get(m.left) };
 }
 
 function resolveDate(date: string | undefined, epoch: number | undefined): Date {

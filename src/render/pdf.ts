@@ -35,30 +35,65 @@ export function renderPdf(doc: DisplayDocument): Promise<Buffer> {
   for (const key of Object.keys(doc.fonts).sort()) pdf.registerFont(key, doc.fonts[key]);
   const linked = doc.pages.some((p) => p.items.some((i) => i.type === 'link'));
   const forms = { count: 0 };
+  const color = doc.color === 'cmyk' ? toCmyk : (c: string) => c;
   doc.pages.forEach((page, index) => {
-    drawPage(pdf, page, forms);
+    drawPage(pdf, page, forms, color);
     if (linked) pdf.addNamedDestination(`page-${index}`);
+    if (page.bookmark) pdf.outline.addItem(page.bookmark);
   });
   pdf.end();
   return done;
 }
 
-function drawPage(pdf: PDFKit.PDFDocument, page: Page, forms: { count: number }): void {
-  pdf.addPage({ size: [page.width, page.height], margin: 0 });
-  if (page.background) pdf.rect(0, 0, page.width, page.height).fill(page.background);
-  for (const item of page.items) drawItem(pdf, item, page, forms);
+type Paint = (hex: string) => PDFKit.Mixins.ColorValue;
+
+/**
+ * DeviceCMYK for a hex colour: greys (equal channels) become black ink only, so black walls print with one
+ * ink; other colours by the usual naive conversion (no colour profile).
+ */
+export function toCmyk(hex: string): [number, number, number, number] {
+  const h = hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}` : hex;
+  const r = Number.parseInt(h.slice(1, 3), 16) / 255;
+  const g = Number.parseInt(h.slice(3, 5), 16) / 255;
+  const b = Number.parseInt(h.slice(5, 7), 16) / 255;
+  const k = 1 - Math.max(r, g, b);
+  if (r === g && g === b) return [0, 0, 0, Math.round(k * 1000) / 10];
+  const c = (1 - r - k) / (1 - k);
+  const m = (1 - g - k) / (1 - k);
+  const y = (1 - b - k) / (1 - k);
+  const pct = (v: number) => Math.round(v * 1000) / 10;
+  return [pct(c), pct(m), pct(y), pct(k)];
 }
 
-function drawItem(pdf: PDFKit.PDFDocument, item: Item, page: Page, forms: { count: number }): void {
+function drawPage(pdf: PDFKit.PDFDocument, page: Page, forms: { count: number }, paint: Paint): void {
+  pdf.addPage({ size: [page.width, page.height], margin: 0 });
+  if (page.trim) {
+    // PDF boxes are in default user space: y up from the bottom-left corner.
+    const t = page.trim;
+    const data = (pdf.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data;
+    data.TrimBox = [t.x, page.height - t.y - t.height, t.x + t.width, page.height - t.y];
+    data.BleedBox = [0, 0, page.width, page.height];
+  }
+  if (page.background) pdf.rect(0, 0, page.width, page.height).fill(paint(page.background));
+  for (const item of page.items) drawItem(pdf, item, page, forms, paint);
+}
+
+function drawItem(
+  pdf: PDFKit.PDFDocument,
+  item: Item,
+  page: Page,
+  forms: { count: number },
+  paint: Paint,
+): void {
   switch (item.type) {
     case 'path':
-      drawPath(pdf, item, page, forms);
+      drawPath(pdf, item, page, forms, paint);
       return;
     case 'text':
       pdf
         .font(item.font)
         .fontSize(item.size)
-        .fillColor(item.color)
+        .fillColor(paint(item.color))
         .text(item.text, item.x, item.y, { lineBreak: false, baseline: 'alphabetic' });
       return;
     case 'link':
@@ -70,15 +105,21 @@ function drawItem(pdf: PDFKit.PDFDocument, item: Item, page: Page, forms: { coun
 /** Paths with more commands than this go into their own quickly compressed form XObject. */
 const BIG_PATH = 20_000;
 
-function drawPath(pdf: PDFKit.PDFDocument, item: PathItem, page: Page, forms: { count: number }): void {
+function drawPath(
+  pdf: PDFKit.PDFDocument,
+  item: PathItem,
+  page: Page,
+  forms: { count: number },
+  color: Paint,
+): void {
   if (item.path.cmds.length === 0) return;
   const paint = item.fill && item.stroke ? 'B' : item.fill ? 'f' : 'S';
   const ops = pdfPathBytes(item.path);
   pdf.save();
-  if (item.fill) pdf.fillColor(item.fill);
+  if (item.fill) pdf.fillColor(color(item.fill));
   if (item.stroke) {
     pdf
-      .strokeColor(item.stroke.color)
+      .strokeColor(color(item.stroke.color))
       .lineWidth(item.stroke.width)
       .lineCap(item.stroke.cap)
       .lineJoin(item.stroke.join);

@@ -326,11 +326,24 @@ const margins = z.union(
   [
     lengthOrZero,
     z
-      .strictObject({ top: lengthOrZero, right: lengthOrZero, bottom: lengthOrZero, left: lengthOrZero })
-      .partial(),
+      .strictObject({
+        top: lengthOrZero,
+        right: lengthOrZero,
+        bottom: lengthOrZero,
+        left: lengthOrZero,
+        inside: z.union([lengthOrZero, z.literal('auto')]),
+        outside: lengthOrZero,
+      })
+      .partial()
+      .refine(
+        (m) =>
+          (m.inside === undefined && m.outside === undefined) ||
+          (m.left === undefined && m.right === undefined),
+        { error: 'use either left/right or inside/outside, not both' },
+      ),
   ],
   {
-    error: 'expected a length, or {top, right, bottom, left}',
+    error: 'expected a length, or {top, bottom, left, right} or {top, bottom, inside, outside}',
   },
 );
 
@@ -416,6 +429,18 @@ export const bookSchema = z
     front: z.array(frontItem).optional(),
     pages: z.array(pageSchema).min(1).max(LIMITS.maxPages),
     solutions: solutionsSchema.optional(),
+    bleed: lengthOrZero
+      .optional()
+      .meta({ description: 'Extra paper beyond the trim on the outer edges, e.g. 0.125in (default 0).' }),
+    profile: z
+      .enum(['kdp', 'lulu', 'ingram', 'home', 'screen'])
+      .optional()
+      .meta({ description: 'Rules of the printer or use the PDF is for (see docs/spec.md).' }),
+    color: z.enum(['rgb', 'cmyk']).optional().meta({ description: 'Colour space of the PDF (default rgb).' }),
+    locale: z
+      .enum(['en', 'de', 'nl', 'es', 'fr', 'da', 'eo'])
+      .optional()
+      .meta({ description: 'Language of the built-in words: Solutions, Puzzle, page… (default en).' }),
     'show-difficulty': z.enum(['none', 'stars', 'label']).optional().meta({
       description: 'Under each puzzle title: five stars, the difficulty label, or nothing (default).',
     }),
