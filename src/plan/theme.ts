@@ -8,13 +8,18 @@ import { themeSchema } from '../spec/theme-schema.js';
 import { toPoints } from '../spec/units.js';
 import { type FontFace, loadFont } from '../text/fonts.js';
 import { THEMES_DIR } from './package-root.js';
+import { contrast, derivePalette, ensureContrast, relativeLuminance } from './palette.js';
 import { type PathPolicy, resolveNamedFile } from './paths.js';
 
 /** A theme with every length in points and its fonts loaded. */
 export interface Theme {
   name: string;
+  /** False for themes unsuited to print (a dark page, say), so print profiles can warn. */
+  print: boolean;
   colors: {
     page: string;
+    /** Fill behind the maze's cells area; absent when the page shows through. */
+    background?: string;
     walls: string;
     solution: string;
     markers: string;
@@ -30,7 +35,105 @@ export interface Theme {
   sizes: { title: number; subtitle: number; heading: number; body: number; label: number; folio: number };
 }
 
-/** A base theme with the spec's overrides applied (colours, widths, caps and joins, fonts). */
+/**
+ * Minimum WCAG 2 contrast ratio of each checked colour against what it is drawn on: the page, and for
+ * colours drawn in the maze also the background when there is one. Lines and text that must be read need
+ * 4.5:1; the answer line and the arrows, large marks beside text, need 3:1. `muted` is not checked.
+ */
+export const CONTRAST_MINIMUMS = { walls: 4.5, text: 4.5, letters: 4.5, solution: 3, markers: 3 } as const;
+
+type CheckedColor = keyof typeof CONTRAST_MINIMUMS;
+const CHECKED_COLORS = Object.keys(CONTRAST_MINIMUMS) as CheckedColor[];
+
+/**
+ * Where a colour came from: written where it is checked (a theme file, or a spec's override), derived by a
+ * spec's palette, or kept from the base theme of an override.
+ */
+type ColorSource = 'explicit' | 'palette' | 'base';
+
+/** The colours a colour is drawn on: text only on the page, maze colours also on the background. */
+function surfacesOf(
+  key: CheckedColor,
+  colors: Theme['colors'],
+): { name: 'page' | 'background'; color: string }[] {
+  const surfaces: { name: 'page' | 'background'; color: string }[] = [{ name: 'page', color: colors.page }];
+  if (key !== 'text' && colors.background !== undefined)
+    surfaces.push({ name: 'background', color: colors.background });
+  return surfaces;
+}
+
+/** A ratio as shown in messages, rounded down so that a failing ratio never prints as the minimum. */
+function formatRatio(r: number): string {
+  return `${Math.floor(r * 100) / 100}:1`;
+}
+
+/**
+ * Checks every colour in CONTRAST_MINIMUMS against its surfaces. A palette colour that fails is moved to
+ * the nearest shade of its hue that passes; any other colour that fails is a UserError.
+ * @param sources where each checked colour came from
+ * @param placeOf where to report a colour
+ * @param owner how to name an explicit or base colour, e.g. `colors.walls` or `walls of theme Classic`
+ * @returns the colours, with failing palette colours replaced
+ */
+function checkContrast(
+  colors: Theme['colors'],
+  source: (key: CheckedColor) => ColorSource,
+  placeOf: (key: CheckedColor) => string,
+  owner: (key: CheckedColor) => string,
+): Theme['colors'] {
+  const out = { ...colors };
+  for (const key of CHECKED_COLORS) {
+    const minimum = CONTRAST_MINIMUMS[key];
+    const surfaces = surfacesOf(key, out);
+    const worst = surfaces
+      .map((s) => ({ ...s, ratio: contrast(out[key], s.color) }))
+      .reduce((a, b) => (b.ratio < a.ratio ? b : a));
+    if (worst.ratio >= minimum) continue;
+    const from = source(key);
+    const fixed = ensureContrast(
+      out[key],
+      surfaces.map((s) => s.color),
+      minimum,
+    );
+    if (from === 'palette' && fixed !== undefined) {
+      out[key] = fixed;
+      continue;
+    }
+    const ratioOf = (c: string) => Math.min(...surfaces.map((s) => contrast(c, s.color)));
+    const name = from === 'palette' ? `the palette's ${key} colour` : owner(key);
+    const what = `${name} '${out[key]}' has a contrast of ${formatRatio(worst.ratio)} against the ${worst.name} '${worst.color}'; the minimum for ${key} is ${formatRatio(minimum)}`;
+    let hint: string;
+    if (fixed === undefined) {
+      hint = `no shade of its hue reaches ${formatRatio(minimum)} against both the page and the background; choose a background closer to the page`;
+    } else {
+      const shade = relativeLuminance(fixed) < relativeLuminance(out[key]) ? 'darker' : 'lighter';
+      hint =
+        from === 'explicit'
+          ? `use a ${shade} colour, such as '${fixed}' (the same hue, ${formatRatio(ratioOf(fixed))})`
+          : `set ${key} too, for example to '${fixed}', or choose another ${worst.name} colour`;
+    }
+    throw new UserError(placeOf(key), what, hint);
+  }
+  return out;
+}
+
+/** Colour keys a spec may override, in the order of its schema. */
+const OVERRIDE_COLORS = [
+  'page',
+  'background',
+  'walls',
+  'solution',
+  'markers',
+  'letters',
+  'text',
+  'muted',
+] as const;
+
+/**
+ * A base theme with the spec's overrides applied: first the palette, then explicit colours (which win over
+ * the palette), widths, caps and joins, fonts; then the contrast check (see CONTRAST_MINIMUMS).
+ * @param where the spec place of the `theme` field, where override errors are reported
+ */
 function withOverrides(
   base: Theme,
   o: ThemeOverride,
@@ -38,11 +141,27 @@ function withOverrides(
   policy: PathPolicy,
   where: string,
 ): Theme {
-  const colors = { ...base.colors };
-  for (const key of ['page', 'walls', 'solution', 'markers', 'letters', 'text', 'muted'] as const) {
-    const c = o[key];
-    if (c !== undefined) colors[key] = c;
+  let colors: Theme['colors'] = { ...base.colors };
+  const sources: Partial<Record<CheckedColor, ColorSource>> = {};
+  if (o.palette !== undefined) {
+    const derived = derivePalette(o.palette.harmony, o.palette.from);
+    for (const key of ['solution', 'markers', 'letters'] as const) {
+      colors[key] = derived[key];
+      sources[key] = 'palette';
+    }
   }
+  for (const key of OVERRIDE_COLORS) {
+    const c = o[key];
+    if (c === undefined) continue;
+    colors[key] = c;
+    if (key !== 'page' && key !== 'background' && key !== 'muted') sources[key] = 'explicit';
+  }
+  colors = checkContrast(
+    colors,
+    (key) => sources[key] ?? 'base',
+    () => where,
+    (key) => (sources[key] === 'explicit' ? key : `${key} of theme ${base.name}`),
+  );
   const font = (key: 'heading' | 'body'): FontFace => {
     const name = o.fonts?.[key];
     return name ? loadFont(resolveNamedFile(specDir, name, policy, where), name, where) : base.fonts[key];
@@ -122,13 +241,22 @@ export function loadTheme(
       'thinner lines do not print reliably',
     );
   }
+  const fonts = { heading: font('heading'), body: font('body') };
+  const colors = checkContrast(
+    { ...t.colors, letters: t.colors.letters ?? t.colors.text },
+    () => 'explicit',
+    (key) => loaded.placeOf(['colors', key === 'letters' && t.colors.letters === undefined ? 'text' : key]),
+    (key) =>
+      `colors.${key}${key === 'letters' && t.colors.letters === undefined ? ' (the text colour)' : ''}`,
+  );
   return {
     name: t.name,
-    colors: { ...t.colors, letters: t.colors.letters ?? t.colors.text },
+    print: t.print ?? true,
+    colors,
     walls: { width: wallWidth, cap: t.walls.cap, join: t.walls.join },
     solution: { width: toPoints(t.solution.width) },
     markers: { size: toPoints(t.markers.size) },
-    fonts: { heading: font('heading'), body: font('body') },
+    fonts,
     sizes: {
       title: toPoints(t.sizes.title),
       subtitle: toPoints(t.sizes.subtitle),

@@ -20,8 +20,15 @@ export const themeSchema = z
   .strictObject({
     name: z.string().min(1),
     description: z.string().optional(),
+    print: z.boolean().optional().meta({
+      description:
+        'false for themes that do not suit print (such as a dark page); print profiles warn. Default true.',
+    }),
     colors: z.strictObject({
       page: color.meta({ description: 'Paper colour; white is not painted.' }),
+      background: color
+        .optional()
+        .meta({ description: "Fill behind the maze's cells area (default: none, the page shows through)." }),
       walls: color,
       solution: color,
       markers: color,
