@@ -4,7 +4,7 @@ import type { Maze } from '../generate/maze.js';
 import type { Mazegram } from '../mazegram/place.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type BookPlan, type FrontPage, type PuzzlePlan, puzzleTemplateVars } from '../plan/plan-book.js';
-import { type DisplayDocument, type Page, polygon, translatePage } from './display-list.js';
+import { type DisplayDocument, type Page, polygon, type Stroke, translatePage } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { centredText, checkGlyphs, fitSize, type TextStyle, wrapText } from './text-items.js';
@@ -29,7 +29,6 @@ const ANSWER_GRID: Record<number, [number, number]> = { 4: [2, 2], 6: [2, 3], 9:
  */
 export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[]): DisplayDocument {
   const pages: Page[] = [];
-  const firstPuzzlePage = book.front.length + 1;
   for (const item of book.front) {
     pages.push(item.kind === 'title' ? titlePage(book) : instructionsPage(book, item, pages.length + 1));
   }
@@ -41,12 +40,21 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
   }
   const fontKey = (p: PuzzleForLayout) => letterFonts.get(p.plan.mazegram?.font.path ?? '') ?? 'heading';
   const interactive = book.print.rules.interactive;
-  const answersStart = book.front.length + puzzles.length;
-  for (const p of puzzles) {
-    const page = puzzlePage(book, p, pages.length + 1, fontKey(p));
+  const sheets = Math.ceil(puzzles.length / book.perPage);
+  const answersStart = book.front.length + sheets * (book.solutions.inline ? 2 : 1);
+  /** The page each puzzle is printed on (for answer labels and links). */
+  const pageOf = new Map<number, number>();
+  for (let i = 0; i < puzzles.length; i += book.perPage) {
+    const group = puzzles.slice(i, i + book.perPage);
+    const number = pages.length + 1;
+    const page =
+      book.perPage === 1
+        ? puzzlePage(book, group[0], number, fontKey(group[0]))
+        : sheetPage(book, group, number, fontKey, false);
+    for (const p of group) pageOf.set(p.plan.number, number);
     if (interactive) {
-      // Screen PDFs: a bookmark per puzzle, and the title links to its answer.
-      page.bookmark = book.words.puzzle + ` ${p.plan.number}`;
+      // Screen PDFs: a bookmark per puzzle page, and the title links to its answers.
+      page.bookmark = group.map((p) => `${book.words.puzzle} ${p.plan.number}`).join(', ');
       if (book.solutions.appendix) {
         const g = book.geometry;
         page.items.push({
@@ -55,22 +63,18 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
           y: g.content.y,
           width: g.content.width,
           height: g.titleBaseline - g.content.y + book.theme.sizes.heading * 0.4,
-          page: answersStart + Math.floor((p.plan.number - 1) / book.solutions.perPage),
+          page: answersStart + Math.floor((group[0].plan.number - 1) / book.solutions.perPage),
         });
       }
     }
     pages.push(page);
+    // `solutions: inline`: the answers on the next page, the back of the sheet when printed double-sided.
+    if (book.solutions.inline) pages.push(sheetPage(book, group, pages.length + 1, fontKey, true));
   }
   if (book.solutions.appendix) {
     for (let i = 0; i < puzzles.length; i += book.solutions.perPage) {
       pages.push(
-        answerPage(
-          book,
-          puzzles.slice(i, i + book.solutions.perPage),
-          firstPuzzlePage,
-          pages.length + 1,
-          fontKey,
-        ),
+        answerPage(book, puzzles.slice(i, i + book.solutions.perPage), pageOf, pages.length + 1, fontKey),
       );
       if (interactive && i === 0) pages[pages.length - 1].bookmark = book.solutions.title;
     }
@@ -308,10 +312,137 @@ function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number, letterFo
   return page;
 }
 
+/**
+ * An activity sheet: several mazes in a grid, each labelled with its number and title; or, with `answers`,
+ * the same sheet solved (for `solutions: inline`, printed on the back).
+ */
+function sheetPage(
+  book: BookPlan,
+  group: readonly PuzzleForLayout[],
+  number: number,
+  letterFont: (p: PuzzleForLayout) => string,
+  answers: boolean,
+): Page {
+  const page = blankPage(book);
+  const { theme, geometry } = book;
+  const first = group[0];
+  const heading = answers
+    ? book.solutions.title
+    : book.perPage === 1
+      ? first.plan.title(puzzleVars(book, first, number))
+      : book.title;
+  checkGlyphs(theme, 'heading', heading, first.plan.where);
+  pageHeading(book, page, heading);
+  if (!answers) nameDateLine(book, page);
+  const slots = geometry.slots ?? [
+    { label: geometry.mazeArea.y - theme.sizes.label, maze: geometry.mazeArea },
+  ];
+  group.forEach((p, i) => {
+    const slot = slots[i];
+    if (book.perPage > 1) {
+      const label = `${p.plan.number}. ${p.plan.title(puzzleVars(book, p, number))}`;
+      checkGlyphs(theme, 'body', label, p.plan.where);
+      const style: TextStyle = { font: 'body', size: theme.sizes.label * 1.2, color: theme.colors.text };
+      const size = fitSize(theme, label, 'body', style.size, slot.maze.width);
+      page.items.push(
+        centredText(theme, label, slot.maze.x + slot.maze.width / 2, slot.label, { ...style, size }),
+      );
+    }
+    page.items.push(
+      ...drawMaze(
+        p.maze,
+        slot.maze,
+        {
+          walls: { color: theme.colors.walls, ...theme.walls },
+          markers: { color: theme.colors.markers, size: theme.markers.size },
+          ...(answers
+            ? {
+                solution: solutionStroke(book, theme.solution.width, fitGrid(p.maze.grid, slot.maze).scale),
+                solutionUnder: book.solutions.style === 'highlight',
+              }
+            : {}),
+        },
+        answers ? p.solution : undefined,
+      ),
+    );
+    if (p.mazegram && p.plan.mazegram) {
+      page.items.push(
+        ...drawLetters(
+          p.maze,
+          (p.recipe ?? p.plan.recipe).shape,
+          p.mazegram,
+          fitGrid(p.maze.grid, slot.maze),
+          {
+            fontKey: letterFont(p),
+            face: p.plan.mazegram.font,
+            message: theme.colors.letters,
+            decoy: answers ? theme.colors.muted : theme.colors.letters,
+          },
+        ),
+      );
+    }
+  });
+  folio(book, page, number);
+  return page;
+}
+
+/** "Name: ______  Date: ______" under the title, when the book asks for it. */
+function nameDateLine(book: BookPlan, page: Page): void {
+  const { theme, geometry, words } = book;
+  if (geometry.nameLine === undefined) return;
+  const text = `${words.name}: ____________________     ${words.date}: ____________`;
+  page.items.push(
+    centredText(theme, text, geometry.content.x + geometry.content.width / 2, geometry.nameLine, {
+      font: 'body',
+      size: theme.sizes.body,
+      color: theme.colors.text,
+    }),
+  );
+}
+
+/**
+ * The answer path's stroke in the book's solution style: a solid `line`, a `dashed` line, or a `highlight`
+ * (a wide pale band under the walls). `scale` is points per grid unit, for the highlight's width.
+ */
+function solutionStroke(book: BookPlan, width: number, scale: number): Stroke {
+  const { theme, solutions } = book;
+  if (solutions.style === 'highlight') {
+    return {
+      color: mix(theme.colors.solution, theme.colors.page, 0.55),
+      width: Math.max(width, scale * 0.55),
+      cap: 'round',
+      join: 'round',
+    };
+  }
+  return {
+    color: theme.colors.solution,
+    width,
+    cap: 'round',
+    join: 'round',
+    ...(solutions.style === 'dashed' ? { dash: [width * 2.5, width * 2] as [number, number] } : {}),
+  };
+}
+
+/** `a` mixed towards `b` by share t (0 = a, 1 = b), as #rrggbb. */
+function mix(a: string, b: string, t: number): string {
+  const rgb = (h: string) => {
+    const x = h.length === 4 ? `#${h[1]}${h[1]}${h[2]}${h[2]}${h[3]}${h[3]}` : h;
+    return [1, 3, 5].map((i) => Number.parseInt(x.slice(i, i + 2), 16));
+  };
+  const [p, q] = [rgb(a), rgb(b)];
+  return `#${p
+    .map((v, i) =>
+      Math.round(v + (q[i] - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
 function answerPage(
   book: BookPlan,
   group: readonly PuzzleForLayout[],
-  firstPuzzlePage: number,
+  pageOf: ReadonlyMap<number, number>,
   number: number,
   letterFont: (p: PuzzleForLayout) => string,
 ): Page {
@@ -334,7 +465,7 @@ function answerPage(
   group.forEach((p, i) => {
     const x = area.x + (i % cols) * (slotW + gutter);
     const y = area.y + Math.floor(i / cols) * (slotH + gutter);
-    const text = book.words.answerLabel(p.plan.number, firstPuzzlePage + p.plan.number - 1);
+    const text = book.words.answerLabel(p.plan.number, pageOf.get(p.plan.number) ?? 0);
     page.items.push(centredText(theme, text, x + slotW / 2, y + label.size, label));
     const pad = theme.walls.width;
     if (book.print.rules.interactive) {
@@ -345,7 +476,7 @@ function answerPage(
         y,
         width: slotW,
         height: slotH,
-        page: book.front.length + p.plan.number - 1,
+        page: (pageOf.get(p.plan.number) ?? 1) - 1,
       });
     }
     // A mazegram's decoded message goes under its thumbnail.
@@ -380,16 +511,12 @@ function answerPage(
             ...theme.walls,
             width: Math.max(book.print.rules.minLine, Math.min(theme.walls.width * ratio, cell * 0.2)),
           },
-          solution: {
-            color: theme.colors.solution,
-            width: Math.max(
-              book.print.rules.minLine,
-              0.5,
-              Math.min(theme.solution.width * ratio, cell * 0.4),
-            ),
-            cap: 'round',
-            join: 'round',
-          },
+          solution: solutionStroke(
+            book,
+            Math.max(book.print.rules.minLine, 0.5, Math.min(theme.solution.width * ratio, cell * 0.4)),
+            cell,
+          ),
+          solutionUnder: book.solutions.style === 'highlight',
         },
         p.solution,
       ),

@@ -20,6 +20,8 @@ export interface PathData {
 export interface Stroke {
   color: string;
   width: number;
+  /** Dash and gap lengths, for dashed lines. */
+  dash?: [number, number];
   cap: 'butt' | 'square' | 'round';
   join: 'miter' | 'round' | 'bevel';
 }

@@ -11,6 +11,8 @@ export interface MazeStyle {
   solution?: Stroke;
   /** Start/finish arrows outside the rim; omit for none. */
   markers?: { color: string; size: number };
+  /** Draw the solution under the walls (a highlight band) instead of over them. */
+  solutionUnder?: boolean;
 }
 
 /** Scales and centres a grid in a rectangle, keeping cells their true shape. */
@@ -32,8 +34,11 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   const items: Item[] = [{ type: 'path', path: wallPaths(maze, place), stroke: style.walls }];
   const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
   if (oneWay) items.push({ type: 'path', path: oneWay, stroke: { ...style.walls, join: 'miter' } });
-  if (solution && style.solution)
-    items.push({ type: 'path', path: solutionPath(maze, solution, place), stroke: style.solution });
+  if (solution && style.solution) {
+    const path: Item = { type: 'path', path: solutionPath(maze, solution, place), stroke: style.solution };
+    if (style.solutionUnder) items.unshift(path);
+    else items.push(path);
+  }
   if (style.markers) {
     const gap = style.walls.width + style.markers.size * 0.25;
     for (const [wall, cell, inward] of [

@@ -33,7 +33,58 @@ export interface PuzzlePageGeometry {
   content: Rect;
   titleBaseline: number;
   folioBaseline: number;
+  /** Where the maze goes (on a sheet of several, the maze area of the first slot; all are the same size). */
   mazeArea: Rect;
+  /** Activity sheets: each maze's slot (its label line on top, then its maze area). */
+  slots?: { label: number; maze: Rect }[];
+  /** Baseline of the "Name: ____ Date: ____" line, when asked for. */
+  nameLine?: number;
+}
+
+/** Columns × rows of mazes on a portrait activity sheet, by mazes per page. */
+export const SHEET_GRID: Record<number, [number, number]> = { 1: [1, 1], 2: [1, 2], 4: [2, 2], 6: [2, 3] };
+
+/**
+ * The page with several mazes: the title band, an optional name/date line, then a grid of slots, each a
+ * small label line and a maze area with room for its arrows. Landscape pages swap the grid.
+ */
+export function sheetGeometry(
+  width: number,
+  height: number,
+  margins: Margins,
+  theme: Theme,
+  perPage: number,
+  nameDate: boolean,
+): PuzzlePageGeometry {
+  const base = puzzlePageGeometry(width, height, margins, theme, nameDate);
+  if (perPage <= 1) return base;
+  let [cols, rows] = SHEET_GRID[perPage];
+  if (width > height) [cols, rows] = [rows, cols];
+  const { content } = base;
+  const top = base.mazeArea.y - theme.markers.size * 1.6;
+  const bottom = base.folioBaseline - theme.sizes.folio * 2.6;
+  const gap = theme.sizes.label * 1.5;
+  const slotW = (content.width - gap * (cols - 1)) / cols;
+  const slotH = (bottom - top - gap * (rows - 1)) / rows;
+  const room = theme.markers.size * 1.4;
+  const labelBand = theme.sizes.label * 2;
+  const slots: { label: number; maze: Rect }[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const x = content.x + c * (slotW + gap);
+      const y = top + r * (slotH + gap);
+      slots.push({
+        label: y + theme.sizes.label,
+        maze: {
+          x: x + room,
+          y: y + labelBand + room,
+          width: slotW - 2 * room,
+          height: slotH - labelBand - 2 * room,
+        },
+      });
+    }
+  }
+  return { ...base, mazeArea: slots[0].maze, slots };
 }
 
 export function puzzlePageGeometry(
@@ -41,6 +92,7 @@ export function puzzlePageGeometry(
   height: number,
   margins: Margins,
   theme: Theme,
+  nameDate = false,
 ): PuzzlePageGeometry {
   const content: Rect = {
     x: margins.left,
@@ -48,13 +100,15 @@ export function puzzlePageGeometry(
     width: width - margins.left - margins.right,
     height: height - margins.top - margins.bottom,
   };
-  const titleBand = theme.sizes.heading * 2.4;
+  const nameBand = nameDate ? theme.sizes.body * 2.2 : 0;
+  const titleBand = theme.sizes.heading * 2.4 + nameBand;
   const folioBand = theme.sizes.folio * 2.6;
   const markerRoom = theme.markers.size * 1.6;
   return {
     content,
     titleBaseline: content.y + theme.sizes.heading,
     folioBaseline: content.y + content.height,
+    ...(nameDate ? { nameLine: content.y + theme.sizes.heading * 2.4 + theme.sizes.body } : {}),
     mazeArea: {
       x: content.x + markerRoom,
       y: content.y + titleBand + markerRoom,

@@ -29,7 +29,7 @@ import { closest } from '../spec/suggest.js';
 import { toFraction, toPoints } from '../spec/units.js';
 import { type FontFace, missingCharacters } from '../text/fonts.js';
 import { compileTemplate, type Template } from '../text/template.js';
-import { type Margins, type PuzzlePageGeometry, puzzlePageGeometry } from './page-geometry.js';
+import { type Margins, type PuzzlePageGeometry, sheetGeometry } from './page-geometry.js';
 import { defaultPathPolicy } from './paths.js';
 import { type PrintPlan, resolvePrint } from './print.js';
 import { type MaskContext, resolveFont, resolveMask } from './resolve-mask.js';
@@ -106,7 +106,17 @@ export interface BookPlan {
   geometry: PuzzlePageGeometry;
   front: FrontPage[];
   puzzles: PuzzlePlan[];
-  solutions: { appendix: boolean; perPage: number; title: string };
+  solutions: {
+    appendix: boolean;
+    /** `solutions: inline`: each puzzle page is followed by its answers (the back of the sheet). */
+    inline: boolean;
+    perPage: number;
+    title: string;
+    style: 'line' | 'dashed' | 'highlight';
+  };
+  /** Mazes per puzzle page (activity sheets when above 1), and whether pages carry name/date lines. */
+  perPage: number;
+  nameDate: boolean;
   /** Bleed, facing-page margins, colour space and the print profile's rules. */
   print: PrintPlan;
   /** Built-in words in the book's language. */
@@ -237,7 +247,9 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
   const print = resolvePrint(s, expectedPages(s), toPoints(DEFAULT_MARGIN));
   const words = wordsFor(s.locale ?? 'en');
   const margins = print.margins;
-  const geometry = puzzlePageGeometry(paper.width, paper.height, margins, theme);
+  const perPage = s['per-page'] ?? 1;
+  const nameDate = s['name-date'] ?? false;
+  const geometry = sheetGeometry(paper.width, paper.height, margins, theme, perPage, nameDate);
   if (geometry.mazeArea.width < 36 || geometry.mazeArea.height < 36) {
     throw new UserError(
       s.margins !== undefined ? at(['margins']) : at(['paper']),
@@ -395,12 +407,26 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
   });
 
   const sol = s.solutions;
-  const solutions = {
-    appendix: sol === undefined ? true : typeof sol === 'boolean' ? sol : (sol.appendix ?? true),
+  const solutions: BookPlan['solutions'] = {
+    appendix:
+      sol === undefined
+        ? true
+        : typeof sol === 'boolean'
+          ? sol
+          : sol === 'inline'
+            ? false
+            : (sol.appendix ?? true),
+    inline: sol === 'inline',
     perPage: typeof sol === 'object' ? (sol['per-page'] ?? 6) : 6,
     title: typeof sol === 'object' ? (sol.title ?? words.solutions) : words.solutions,
+    style: typeof sol === 'object' ? (sol.style ?? 'line') : 'line',
   };
-  const answerPages = solutions.appendix ? Math.ceil(puzzles.length / solutions.perPage) : 0;
+  const sheets = Math.ceil(puzzles.length / perPage);
+  const answerPages = solutions.appendix
+    ? Math.ceil(puzzles.length / solutions.perPage)
+    : solutions.inline
+      ? sheets
+      : 0;
   if (puzzles.length > LIMITS.maxPages) {
     throw new UserError(
       at(['pages']),
@@ -408,7 +434,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
       'use smaller counts or split the book into volumes',
     );
   }
-  const pageCount = front.length + puzzles.length + answerPages;
+  const pageCount = front.length + sheets + answerPages;
   if (pageCount > LIMITS.maxPages) {
     throw new UserError(
       at(['pages']),
@@ -433,6 +459,8 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     puzzles,
     solutions,
     showDifficulty: s['show-difficulty'] ?? 'none',
+    perPage,
+    nameDate,
     print,
     words,
   };
@@ -442,10 +470,11 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
 function expectedPages(s: BookSpec): number {
   const front = (s.front ?? ['title-page']).length;
   const puzzles = s.pages.reduce((n, p) => n + (p.series ? p.series.count : 1), 0);
+  const sheets = Math.ceil(puzzles / (s['per-page'] ?? 1));
   const sol = s.solutions;
   const appendix = sol === undefined || sol === true || (typeof sol === 'object' && sol.appendix !== false);
   const perPage = typeof sol === 'object' ? (sol['per-page'] ?? 6) : 6;
-  return front + puzzles + (appendix ? Math.ceil(puzzles / perPage) : 0);
+  return front + sheets + (appendix ? Math.ceil(puzzles / perPage) : sol === 'inline' ? sheets : 0);
 }
 
 function resolvePaper(s: BookSpec, at: (p: FieldPath) => string): { width: number; height: number } {

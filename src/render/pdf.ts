@@ -123,6 +123,7 @@ function drawPath(
       .lineWidth(item.stroke.width)
       .lineCap(item.stroke.cap)
       .lineJoin(item.stroke.join);
+    if (item.stroke.dash) pdf.dash(item.stroke.dash[0], { space: item.stroke.dash[1] });
   }
   if (item.path.cmds.length > BIG_PATH) {
     // pdfkit deflates page content at its default level, which dominates the time for million-cell mazes;

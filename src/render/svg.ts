@@ -40,7 +40,7 @@ function itemSvg(doc: DisplayDocument, item: Item): string | undefined {
       attrs.push(`fill="${item.fill ?? 'none'}"`);
       if (item.stroke) {
         attrs.push(
-          `stroke="${item.stroke.color}" stroke-width="${fmt(item.stroke.width)}" stroke-linecap="${LINECAP[item.stroke.cap]}" stroke-linejoin="${item.stroke.join}"`,
+          `stroke="${item.stroke.color}" stroke-width="${fmt(item.stroke.width)}" stroke-linecap="${LINECAP[item.stroke.cap]}" stroke-linejoin="${item.stroke.join}"${item.stroke.dash ? ` stroke-dasharray="${fmt(item.stroke.dash[0])} ${fmt(item.stroke.dash[1])}"` : ''}`,
         );
       }
       return `<path ${attrs.join(' ')}/>`;

@@ -383,10 +383,17 @@ export type ThemeOverride = z.infer<typeof themeOverride>;
 export const solutionsSchema = z.union(
   [
     z.boolean(),
+    z
+      .literal('inline')
+      .meta({ description: 'Each answer on the page after its puzzle (the back of a sheet).' }),
     z.strictObject({
       appendix: z.boolean().optional(),
       'per-page': z.literal([4, 6, 9, 12]).optional(),
       title: z.string().optional(),
+      style: z
+        .enum(['line', 'dashed', 'highlight'])
+        .optional()
+        .meta({ description: 'How the answer path is drawn (default line).' }),
     }),
   ],
   { error: 'expected true, false, or {appendix, per-page, title}' },
@@ -429,6 +436,14 @@ export const bookSchema = z
     front: z.array(frontItem).optional(),
     pages: z.array(pageSchema).min(1).max(LIMITS.maxPages),
     solutions: solutionsSchema.optional(),
+    'per-page': z
+      .literal([1, 2, 4, 6])
+      .optional()
+      .meta({ description: 'Mazes per puzzle page: 1, or 2, 4 or 6 for activity sheets (default 1).' }),
+    'name-date': z
+      .boolean()
+      .optional()
+      .meta({ description: 'Print "Name: ____  Date: ____" under each puzzle page title.' }),
     bleed: lengthOrZero
       .optional()
       .meta({ description: 'Extra paper beyond the trim on the outer edges, e.g. 0.125in (default 0).' }),
