@@ -4,10 +4,11 @@ import type { Maze } from '../generate/maze.js';
 import type { Mazegram } from '../mazegram/place.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type BookPlan, type FrontPage, type PuzzlePlan, puzzleTemplateVars } from '../plan/plan-book.js';
+import { textWidth } from '../text/fonts.js';
 import { type DisplayDocument, type Page, polygon, type Stroke, translatePage } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
-import { centredText, checkGlyphs, fitSize, type TextStyle, wrapText } from './text-items.js';
+import { centredText, checkGlyphs, fitSize, leftText, type TextStyle, wrapText } from './text-items.js';
 
 /** A generated puzzle as the layout needs it. */
 export interface PuzzleForLayout {
@@ -29,9 +30,18 @@ const ANSWER_GRID: Record<number, [number, number]> = { 4: [2, 2], 6: [2, 3], 9:
  */
 export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[]): DisplayDocument {
   const pages: Page[] = [];
+  let contentsAt = -1;
   for (const item of book.front) {
-    pages.push(item.kind === 'title' ? titlePage(book) : instructionsPage(book, item, pages.length + 1));
+    if (item.kind === 'title') pages.push(titlePage(book));
+    else if (item.kind === 'instructions') pages.push(instructionsPage(book, item, pages.length + 1));
+    else if (item.kind === 'copyright') pages.push(copyrightPage(book, item.text, item.where));
+    else {
+      contentsAt = pages.length;
+      pages.push(blankPage(book)); // filled in once the page numbers are known
+    }
   }
+  /** Section headings and the pages they start on, for the contents. */
+  const sectionPages: { heading: string; page: number }[] = [];
   // Mazegram letter fonts: one font key per distinct file, in book order.
   const letterFonts = new Map<string, string>();
   for (const p of puzzles) {
@@ -40,37 +50,36 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
   }
   const fontKey = (p: PuzzleForLayout) => letterFonts.get(p.plan.mazegram?.font.path ?? '') ?? 'heading';
   const interactive = book.print.rules.interactive;
-  const sheets = Math.ceil(puzzles.length / book.perPage);
-  const answersStart = book.front.length + sheets * (book.solutions.inline ? 2 : 1);
   /** The page each puzzle is printed on (for answer labels and links). */
   const pageOf = new Map<number, number>();
-  for (let i = 0; i < puzzles.length; i += book.perPage) {
-    const group = puzzles.slice(i, i + book.perPage);
+  for (let i = 0; i < puzzles.length; ) {
+    // A sheet holds up to perPage puzzles, and never runs across a section boundary.
+    let end = i + 1;
+    while (
+      end < i + book.perPage &&
+      end < puzzles.length &&
+      puzzles[end].plan.section?.index === puzzles[i].plan.section?.index
+    )
+      end++;
+    const group = puzzles.slice(i, end);
+    i = end;
+    const section = group[0].plan.section;
+    if (section && sectionPages.length === section.index) {
+      sectionPages.push({ heading: section.heading, page: pages.length + 1 });
+      pages.push(sectionPage(book, section.heading, pages.length + 1));
+    }
     const number = pages.length + 1;
     const page =
       book.perPage === 1
         ? puzzlePage(book, group[0], number, fontKey(group[0]))
         : sheetPage(book, group, number, fontKey, false);
     for (const p of group) pageOf.set(p.plan.number, number);
-    if (interactive) {
-      // Screen PDFs: a bookmark per puzzle page, and the title links to its answers.
-      page.bookmark = group.map((p) => `${book.words.puzzle} ${p.plan.number}`).join(', ');
-      if (book.solutions.appendix) {
-        const g = book.geometry;
-        page.items.push({
-          type: 'link',
-          x: g.content.x,
-          y: g.content.y,
-          width: g.content.width,
-          height: g.titleBaseline - g.content.y + book.theme.sizes.heading * 0.4,
-          page: answersStart + Math.floor((group[0].plan.number - 1) / book.solutions.perPage),
-        });
-      }
-    }
+    if (interactive) page.bookmark = group.map((p) => `${book.words.puzzle} ${p.plan.number}`).join(', ');
     pages.push(page);
     // `solutions: inline`: the answers on the next page, the back of the sheet when printed double-sided.
     if (book.solutions.inline) pages.push(sheetPage(book, group, pages.length + 1, fontKey, true));
   }
+  const answersStart = pages.length;
   if (book.solutions.appendix) {
     for (let i = 0; i < puzzles.length; i += book.solutions.perPage) {
       pages.push(
@@ -78,6 +87,28 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
       );
       if (interactive && i === 0) pages[pages.length - 1].bookmark = book.solutions.title;
     }
+  }
+  if (interactive && book.solutions.appendix) {
+    // Screen PDFs: each puzzle page's title links to the answers of its first puzzle.
+    const g = book.geometry;
+    for (const [n, pageNumber] of pageOf) {
+      const page = pages[pageNumber - 1];
+      if (page.items.some((i) => i.type === 'link')) continue;
+      page.items.push({
+        type: 'link',
+        x: g.content.x,
+        y: g.content.y,
+        width: g.content.width,
+        height: g.titleBaseline - g.content.y + book.theme.sizes.heading * 0.4,
+        page: answersStart + Math.floor((n - 1) / book.solutions.perPage),
+      });
+    }
+  }
+  if (contentsAt >= 0) {
+    const answers = book.solutions.appendix
+      ? pages.length - Math.ceil(puzzles.length / book.solutions.perPage) + 1
+      : 0;
+    pages[contentsAt] = contentsPage(book, contentsAt + 1, sectionPages, pageOf, puzzles.length, answers);
   }
   finishPages(book, pages);
   return {
@@ -383,6 +414,75 @@ function sheetPage(
     }
   });
   folio(book, page, number);
+  return page;
+}
+
+/** A section's opening page: its heading, large, in the middle. */
+function sectionPage(book: BookPlan, heading: string, number: number): Page {
+  const page = blankPage(book);
+  const { theme, geometry } = book;
+  checkGlyphs(theme, 'heading', heading, book.placeOf(['pages']));
+  const cx = geometry.content.x + geometry.content.width / 2;
+  const size = fitSize(theme, heading, 'heading', theme.sizes.title, geometry.content.width);
+  page.items.push(
+    centredText(theme, heading, cx, geometry.content.y + geometry.content.height * 0.45, {
+      font: 'heading',
+      size,
+      color: theme.colors.text,
+    }),
+  );
+  folio(book, page, number);
+  return page;
+}
+
+/** The contents: each section (or the puzzles as one entry) and the answers, with their page numbers. */
+function contentsPage(
+  book: BookPlan,
+  number: number,
+  sections: readonly { heading: string; page: number }[],
+  pageOf: ReadonlyMap<number, number>,
+  puzzles: number,
+  answers: number,
+): Page {
+  const page = blankPage(book);
+  const { theme, geometry, words } = book;
+  pageHeading(book, page, words.contents);
+  const rows: [string, number][] =
+    sections.length > 0
+      ? sections.map((s) => [s.heading, s.page])
+      : [[`${words.puzzle} 1–${puzzles}`, pageOf.get(1) ?? 1]];
+  if (answers > 0) rows.push([book.solutions.title, answers]);
+  const body: TextStyle = { font: 'body', size: theme.sizes.body * 1.2, color: theme.colors.text };
+  const left = geometry.content.x + geometry.content.width * 0.15;
+  const right = geometry.content.x + geometry.content.width * 0.85;
+  let y = geometry.titleBaseline + theme.sizes.heading * 2.6;
+  for (const [label, at] of rows) {
+    checkGlyphs(theme, 'body', label, book.placeOf(['front']));
+    page.items.push(leftText(label, left, y, body));
+    const n = String(at);
+    page.items.push(leftText(n, right - textWidth(theme.fonts.body, n, body.size), y, body));
+    y += body.size * 2;
+  }
+  folio(book, page, number);
+  return page;
+}
+
+/** A copyright or colophon page: the author's text low on the page, and the book's seed. */
+function copyrightPage(book: BookPlan, text: string, where: string): Page {
+  const page = blankPage(book);
+  const { theme, geometry } = book;
+  const body: TextStyle = { font: 'body', size: theme.sizes.body, color: theme.colors.text };
+  checkGlyphs(theme, 'body', text, where);
+  const lines = wrapText(theme, text, body, geometry.content.width);
+  let y = geometry.content.y + geometry.content.height - (lines.length + 3) * body.size * 1.4;
+  for (const line of lines) {
+    page.items.push(leftText(line, geometry.content.x, y, body));
+    y += body.size * 1.4;
+  }
+  y += body.size * 1.4;
+  page.items.push(
+    leftText(`Seed ${book.seed} · mazebook`, geometry.content.x, y, { ...body, color: theme.colors.muted }),
+  );
   return page;
 }
 

@@ -57,6 +57,8 @@ export interface PuzzlePlan {
   autoSize?: { max: GridSize };
   /** The message this maze spells, resolved and checked (letters of the language, glyphs of the font). */
   mazegram?: MazegramPlan;
+  /** The section the puzzle belongs to, if the book has sections. */
+  section?: { index: number; heading: string };
   /** The title template uses the rating ({{difficulty}} or {{level}}). */
   usesRating: boolean;
   /** Part of a series: the spec page it comes from and its place in the series. */
@@ -88,6 +90,8 @@ export interface DifficultyTarget {
 /** Front matter pages; instructions are rendered here, as nothing in them depends on the layout. */
 export type FrontPage =
   | { kind: 'title' }
+  | { kind: 'contents' }
+  | { kind: 'copyright'; text: string; where: string }
   | { kind: 'instructions'; heading: string; text: string; where: string };
 
 /** The whole book decided, with every length in points; the input to generation and layout. */
@@ -141,7 +145,6 @@ const DEFAULT_SEED = 1;
 const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 const DEFAULT_PASSAGE = '8mm';
 const DEFAULT_MARGIN = '15mm';
-const DEFAULT_TITLE = 'Maze {{number}}';
 const DEFAULT_CANDIDATES = 8;
 /** Half-width of the band around a single target score. */
 const SCORE_TOLERANCE = 0.3;
@@ -258,8 +261,23 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     );
   }
 
-  const front: FrontPage[] = (s.front ?? ['title-page']).map((item, i) => {
+  const front: FrontPage[] = (s.front ?? ['title-page']).map((item, i): FrontPage => {
     if (item === 'title-page') return { kind: 'title' };
+    if (item === 'contents') return { kind: 'contents' };
+    if ('copyright' in item) {
+      const date = resolveDate(s.date, options.sourceDateEpoch);
+      const vars = {
+        book: s.title,
+        author: s.author ?? '',
+        seed: options.seed ?? s.seed ?? DEFAULT_SEED,
+        year: date.getUTCFullYear(),
+      };
+      return {
+        kind: 'copyright',
+        where: at(['front', i]),
+        text: compileTemplate(item.copyright, at(['front', i, 'copyright']), vars)(vars),
+      };
+    }
     const sample = {
       book: s.title,
       author: s.author ?? '',
@@ -291,14 +309,26 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     part: 'maze' | 'series';
     key: string;
     series?: { index: number; count: number; from: number; to: number };
+    section?: { index: number; heading: string; defaults: MazeSpec & { title?: string } };
   }
+  let section: { index: number; heading: string; defaults: MazeSpec & { title?: string } } | undefined;
+  let sectionCount = 0;
   const entries = s.pages.flatMap((page, i): Entry[] => {
-    if (!page.series) return [{ page, i, spec: page.maze ?? {}, part: 'maze', key: keys[i] }];
+    if (page.section !== undefined) {
+      section = { index: sectionCount++, heading: page.section, defaults: page.defaults ?? {} };
+      return [];
+    }
+    const here = section;
+    if (!page.series)
+      return [
+        { page, i, spec: { ...here?.defaults, ...page.maze }, part: 'maze', key: keys[i], section: here },
+      ];
     const { count, from, to, ...rest } = page.series;
     return Array.from({ length: count }, (_, j) => ({
       page,
       i,
-      spec: rest,
+      spec: { ...here?.defaults, ...rest },
+      section: here,
       part: 'series',
       key: `${keys[i]}-${j + 1}`,
       series: { index: j, count, from: levelScore(from), to: levelScore(to) },
@@ -362,13 +392,16 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
       maze.mazegram === undefined
         ? undefined
         : resolveMazegram(maze.mazegram, field('mazegram'), at, maskContext);
-    const titleSource = page.title ?? s.defaults?.title ?? DEFAULT_TITLE;
+    const sectionTitle = entry.section?.defaults.title;
+    const titleSource = page.title ?? sectionTitle ?? s.defaults?.title ?? `${words.maze} {{number}}`;
     const titlePlace =
       page.title !== undefined
         ? at(['pages', i, 'title'])
-        : s.defaults?.title
-          ? at(['defaults', 'title'])
-          : where;
+        : sectionTitle !== undefined
+          ? where
+          : s.defaults?.title
+            ? at(['defaults', 'title'])
+            : where;
     const sample = puzzleTemplateVars(
       n + 1,
       n + 1,
@@ -403,6 +436,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
       ...(auto ? { autoSize: auto } : {}),
       ...(mazegram ? { mazegram } : {}),
       ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
+      ...(entry.section ? { section: { index: entry.section.index, heading: entry.section.heading } } : {}),
     };
   });
 
@@ -656,6 +690,7 @@ function pageKeys(s: BookSpec): string[] {
   const seen = new Map<string, number>();
   const ids = new Set(s.pages.map((p) => p.id).filter((id) => id !== undefined));
   return s.pages.map((page) => {
+    if (page.section !== undefined) return '';
     if (page.id !== undefined) return page.id;
     const what = page.series ? { series: page.series } : (page.maze ?? {});
     const base = `${page.series ? 's' : 'm'}${murmur3(encoder.encode(canonicalJson(what)), 0)

@@ -5,6 +5,8 @@
 export type Locale = 'en' | 'de' | 'nl' | 'es' | 'fr' | 'da' | 'eo';
 
 export interface Words {
+  /** The default puzzle title's word: "Maze 7". */
+  maze: string;
   solutions: string;
   puzzle: string;
   page: string;
@@ -20,6 +22,7 @@ export interface Words {
 
 const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
   en: {
+    maze: 'Maze',
     solutions: 'Solutions',
     puzzle: 'Puzzle',
     page: 'page',
@@ -31,6 +34,7 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     date: 'Date',
   },
   de: {
+    maze: 'Labyrinth',
     solutions: 'Lösungen',
     puzzle: 'Rätsel',
     page: 'Seite',
@@ -42,6 +46,7 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     date: 'Datum',
   },
   nl: {
+    maze: 'Doolhof',
     solutions: 'Oplossingen',
     puzzle: 'Puzzel',
     page: 'pagina',
@@ -53,6 +58,7 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     date: 'Datum',
   },
   es: {
+    maze: 'Laberinto',
     solutions: 'Soluciones',
     puzzle: 'Laberinto',
     page: 'página',
@@ -64,6 +70,7 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     date: 'Fecha',
   },
   fr: {
+    maze: 'Labyrinthe',
     solutions: 'Solutions',
     puzzle: 'Labyrinthe',
     page: 'page',
@@ -75,6 +82,7 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     date: 'Date',
   },
   da: {
+    maze: 'Labyrint',
     solutions: 'Løsninger',
     puzzle: 'Labyrint',
     page: 'side',
@@ -86,6 +94,7 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     date: 'Dato',
   },
   eo: {
+    maze: 'Labirinto',
     solutions: 'Solvoj',
     puzzle: 'Labirinto',
     page: 'paĝo',

@@ -291,6 +291,12 @@ export const seriesSchema = mazeSchema
 
 export const pageSchema = z
   .strictObject({
+    section: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'Starts a section: a heading page, and `defaults` for the pages that follow.' }),
+    defaults: defaultsSchema.optional().meta({ description: 'Section defaults (with section only).' }),
     id: pageId
       .optional()
       .meta({ description: 'Stable key of the page; its maze depends only on this and the seed.' }),
@@ -300,11 +306,27 @@ export const pageSchema = z
   })
   .refine((p) => p.maze === undefined || p.series === undefined, {
     error: 'a page has either maze or series, not both',
-  });
+  })
+  .refine(
+    (p) =>
+      p.section === undefined
+        ? p.defaults === undefined
+        : p.maze === undefined && p.series === undefined && p.id === undefined && p.title === undefined,
+    { error: 'a section entry has only section and defaults; its pages follow it' },
+  );
 
 const frontItem = z.union(
   [
     z.literal('title-page'),
+    z
+      .literal('contents')
+      .meta({ description: 'A contents page: sections (or the puzzles) and the answers.' }),
+    z.strictObject({
+      copyright: z
+        .string()
+        .min(1)
+        .meta({ description: 'Template of a copyright/colophon page; the seed is printed under it.' }),
+    }),
     z.strictObject({
       instructions: z.string().min(1).meta({ description: 'Handlebars template of the instructions text.' }),
       heading: z
@@ -313,7 +335,7 @@ const frontItem = z.union(
         .meta({ description: 'Heading of the instructions page (default "How to play").' }),
     }),
   ],
-  { error: 'expected title-page or {instructions: "…"}' },
+  { error: 'expected title-page, contents, {instructions: "…"} or {copyright: "…"}' },
 );
 
 const paper = z
