@@ -1,8 +1,10 @@
-import { type FSWatcher, mkdirSync, watch } from 'node:fs';
+import { type FSWatcher, mkdirSync, mkdtempSync, watch, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import writeFileAtomic from 'write-file-atomic';
+import { stringify as stringifyYaml } from 'yaml';
 import { type SimulatorName, simulatorNames } from '../analyze/simulate.js';
 import { type BuildStage, buildBook, planSpec, shownPath } from '../book/build-book.js';
 import { type RateStage, rateBook, ratingsJson, ratingsTable } from '../book/rate-book.js';
@@ -252,7 +254,7 @@ program
   .option('--newest <x>', 'growing-tree: 0 to 1', Number.parseFloat)
   .option('--weights <list>', 'direction weights, e.g. up=3,down=3 or concentric=5')
   .option('--post <list>', 'post-processes, e.g. reduce-path,cross-cuts=20,braid=0.5')
-  .option('--candidates <n>', 'candidate mazes for --difficulty', Number.parseInt)
+  .option('--candidates <n>', 'candidate mazes for --difficulty', (v) => Number.parseInt(v, 10))
   .option('--entry <where>', 'auto, top, bottom, left, right or centre')
   .option('--exit <where>', 'auto, top, bottom, left, right or centre')
   .option('--difficulty <level>', 'easy, medium, hard, expert or a score 1–10')
@@ -262,7 +264,7 @@ program
   .option('--size <length>', 'longer side of the drawn maze (default 12cm)')
   .option('--theme <name>', 'theme name or file (default classic)')
   .option('--solution', 'draw the solution')
-  .option('--dpi <n>', 'PNG resolution (default 300)', Number.parseInt)
+  .option('--dpi <n>', 'PNG resolution (default 300)', (v) => Number.parseInt(v, 10))
   .addOption(new Option('--style <style>', '.txt drawing').choices(['box', 'amazing']).default('box'))
   .option('--allow-any-path', 'let the maze name files outside the current folder')
   .action(async (opts: RenderCliOptions) => {
@@ -365,6 +367,93 @@ function mazeFromFlags(o: RenderCliOptions): MazeSpec {
     else maze.cells = 20;
   }
   return maze as MazeSpec;
+}
+
+program
+  .command('sheet')
+  .description('print an activity sheet in one command: mazes on a page, answers on the next')
+  .requiredOption('-o, --output <file>', 'the PDF to write')
+  .option('--paper <name>', 'paper preset or size (default a4)', 'a4')
+  .option(
+    '--count <n>',
+    'mazes: 1, 2, 4 or 6 on one sheet, or more over several sheets',
+    (v) => Number.parseInt(v, 10),
+    4,
+  )
+  .option('--title <text>', 'heading of the sheet', 'Mazes')
+  .option('--theme <name>', 'theme (default classic)')
+  .option('--locale <code>', 'language of the built-in words (en, de, nl, es, fr, da, eo)')
+  .option('--name-date', 'add Name and Date lines')
+  .option('--no-answers', 'leave out the answer page')
+  .option('--print-spec', 'print the equivalent book spec (YAML) and stop')
+  .option('--shape <name>', 'square, hex, triangle, octagon or circle')
+  .option('--cells <n>', 'cells across and down: 10, 10x12 or auto (default: auto with a difficulty)')
+  .option('--rings <n>', 'circle mazes: rings (or auto)')
+  .option('--mask <shape>', 'a built-in shape mask')
+  .option('--algorithm <name>', 'generation algorithm')
+  .option('--difficulty <level>', 'easy, medium, hard, expert or a score 1–10')
+  .option('--seed <n>', 'seed (default 1)', parseSeed)
+  .action(async (opts: SheetCliOptions) => {
+    const spec = sheetSpec(opts);
+    const text = `# yaml-language-server: $schema=https://mazebook.invalid/schema/book.schema.json\n${stringifyYaml(spec)}`;
+    if (opts.printSpec) {
+      process.stdout.write(text);
+      return;
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'mazebook-sheet-'));
+    const file = join(dir, 'sheet.yaml');
+    writeFileSync(file, text);
+    await buildOnce(file, { output: opts.output, quiet: false });
+  });
+
+interface SheetCliOptions {
+  output: string;
+  paper: string;
+  count: number;
+  title: string;
+  theme?: string;
+  locale?: string;
+  nameDate?: boolean;
+  answers: boolean;
+  printSpec?: boolean;
+  shape?: string;
+  cells?: string;
+  rings?: string;
+  mask?: string;
+  algorithm?: string;
+  difficulty?: string;
+  seed?: number;
+}
+
+/** The book spec a `sheet` command stands for (what --print-spec shows). */
+function sheetSpec(o: SheetCliOptions): Record<string, unknown> {
+  if (!Number.isInteger(o.count) || o.count < 1 || o.count > 60) {
+    throw new UserError('--count', `expected a whole number of mazes from 1 to 60, got ${o.count}`);
+  }
+  const perPage = o.count <= 6 ? ([1, 2, 4, 6].find((n) => n >= o.count) ?? 6) : 6;
+  const maze = mazeFromFlags({
+    style: 'box',
+    output: o.output,
+    shape: o.shape,
+    cells: o.cells ?? (o.difficulty && !o.rings ? (o.shape === 'circle' ? undefined : 'auto') : undefined),
+    rings: o.rings ?? (o.difficulty && o.shape === 'circle' && !o.cells ? 'auto' : undefined),
+    mask: o.mask,
+    algorithm: o.algorithm,
+    difficulty: o.difficulty,
+  });
+  return {
+    title: o.title,
+    ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    paper: o.paper,
+    ...(o.theme ? { theme: o.theme } : {}),
+    ...(o.locale ? { locale: o.locale } : {}),
+    'per-page': perPage,
+    ...(o.nameDate ? { 'name-date': true } : {}),
+    front: [],
+    defaults: { title: '{{number}}', ...maze },
+    pages: Array.from({ length: o.count }, () => ({})),
+    solutions: o.answers ? 'inline' : false,
+  };
 }
 
 program

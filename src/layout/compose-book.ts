@@ -371,7 +371,7 @@ function sheetPage(
   group.forEach((p, i) => {
     const slot = slots[i];
     if (book.perPage > 1) {
-      const label = `${p.plan.number}. ${p.plan.title(puzzleVars(book, p, number))}`;
+      const label = p.plan.title(puzzleVars(book, p, number));
       checkGlyphs(theme, 'body', label, p.plan.where);
       const style: TextStyle = { font: 'body', size: theme.sizes.label * 1.2, color: theme.colors.text };
       const size = fitSize(theme, label, 'body', style.size, slot.maze.width);

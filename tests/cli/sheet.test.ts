@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { tempDir } from '../helpers.js';
+import { inspectPdf } from '../pdf-inspect.js';
+
+const CLI = resolve('src/cli/main.ts');
+const mazebook = (args: string[]) => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'sheet', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+describe('mazebook sheet', () => {
+  it('prints an activity sheet with its answers on the next page', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'sheet.pdf');
+    const r = mazebook([
+      '--paper',
+      'a4',
+      '--count',
+      '4',
+      '--shape',
+      'hex',
+      '--difficulty',
+      'easy',
+      '--seed',
+      '7',
+      '-o',
+      out,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/sheet\.pdf: 2 pages, 4 mazes/);
+    const facts = await inspectPdf(readFileSync(out));
+    expect(facts.pageCount).toBe(2);
+    expect(facts.sizes[0][0]).toBeCloseTo(595.28, 1);
+  });
+
+  it('shows the equivalent spec with --print-spec, every option mapped to a field', () => {
+    const r = mazebook([
+      '--count',
+      '6',
+      '--shape',
+      'circle',
+      '--difficulty',
+      'medium',
+      '--name-date',
+      '--locale',
+      'fr',
+      '-o',
+      'x.pdf',
+      '--print-spec',
+    ]);
+    expect(r.code).toBe(0);
+    const spec = parse(r.stdout);
+    expect(spec).toMatchObject({
+      'per-page': 6,
+      'name-date': true,
+      locale: 'fr',
+      solutions: 'inline',
+      defaults: { shape: 'circle', rings: 'auto', difficulty: 'medium' },
+    });
+    expect(spec.pages).toHaveLength(6);
+  });
+
+  it('refuses a bad count with exit 2', () => {
+    const r = mazebook(['--count', '0', '-o', 'x.pdf']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--count: expected a whole number of mazes from 1 to 60/);
+  });
+});
