@@ -5,7 +5,14 @@ import type { Mazegram } from '../mazegram/place.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type BookPlan, type FrontPage, type PuzzlePlan, puzzleTemplateVars } from '../plan/plan-book.js';
 import { textWidth } from '../text/fonts.js';
-import { type DisplayDocument, type Page, polygon, type Stroke, translatePage } from './display-list.js';
+import {
+  type DisplayDocument,
+  type Page,
+  PathBuilder,
+  polygon,
+  type Stroke,
+  translatePage,
+} from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { centredText, checkGlyphs, fitSize, leftText, type TextStyle, wrapText } from './text-items.js';
