@@ -34,6 +34,9 @@ export function bandDistance(score: number, band: DifficultyTarget): number {
   return score < band.min ? band.min - score : score > band.max ? score - band.max : 0;
 }
 
+/** Score distance from the band still counted as meeting the target (the ratings' own precision). */
+const NEAR_MISS = 0.1;
+
 /** A quick rating for screening candidates: fewer walks, ±10 % instead of ±5 %. */
 const SCREENING = { minWalks: 40, precision: 0.1 } as const;
 
@@ -152,7 +155,8 @@ export function choosePuzzle(
     if (previous !== undefined && best.rating.score <= previous) best.distance += 10;
   }
   for (const note of best.notes) warn(note);
-  if (target && best.rating && best.distance > 0) {
+  // The full rating may land a hair outside a band the screening rating was inside; that is not a miss.
+  if (target && best.rating && best.distance > NEAR_MISS) {
     const rising = previous !== undefined && best.rating.score <= previous;
     warn(
       rising

@@ -299,7 +299,7 @@ function difficultyMark(book: BookPlan, page: Page, rating: { score: number; lab
             path: polygon(points),
             stroke: {
               color: theme.colors.muted,
-              width: Math.max(0.4, r * 0.12),
+              width: Math.max(book.print.rules.minLine, r * 0.12),
               cap: 'round',
               join: 'round',
             },

@@ -327,7 +327,8 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     return Array.from({ length: count }, (_, j) => ({
       page,
       i,
-      spec: { ...here?.defaults, ...rest },
+      // A series takes its difficulty from `from` and `to`, not from its section's defaults.
+      spec: { ...here?.defaults, difficulty: undefined, ...rest },
       section: here,
       part: 'series',
       key: `${keys[i]}-${j + 1}`,
@@ -357,7 +358,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions = {}):
     if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
       throw new UserError(at(field('hex-top')), `hex-top applies to hex mazes only, not ${shape}`);
     }
-    if (entry.series && own.difficulty !== undefined) {
+    if (entry.series && page.series?.difficulty !== undefined) {
       throw new UserError(
         at(['pages', i, 'series', 'difficulty']),
         'a series takes its difficulty from `from` and `to`',

@@ -8,6 +8,31 @@ import { inspectPdf } from '../pdf-inspect.js';
 
 const books = readdirSync('books').filter((f) => f.endsWith('.yaml'));
 
+/** Pages a plan must produce: front, section openers, sheets (and their inline answers), the appendix, padding. */
+function expectedPages(plan: Awaited<ReturnType<typeof planSpec>>): number {
+  let sheets = 0;
+  const sections = new Set<number>();
+  let run = 0;
+  let last: number | undefined = -1;
+  for (const p of plan.puzzles) {
+    const s = p.section?.index;
+    if (s !== undefined) sections.add(s);
+    if (s !== last || run === plan.perPage) {
+      sheets++;
+      run = 0;
+      last = s;
+    }
+    run++;
+  }
+  const answers = plan.solutions.appendix
+    ? Math.ceil(plan.puzzles.length / plan.solutions.perPage)
+    : plan.solutions.inline
+      ? sheets
+      : 0;
+  const total = plan.front.length + sections.size + sheets + answers;
+  return plan.print.rules.padEven && total % 2 === 1 ? total + 1 : total;
+}
+
 describe.each(books)('books/%s', (file) => {
   it('builds into a structurally sound, reproducible PDF', async () => {
     const out = tempDir();
@@ -19,11 +44,12 @@ describe.each(books)('books/%s', (file) => {
     expect(Buffer.compare(bytes, readFileSync(second.output))).toBe(0);
 
     const facts = await inspectPdf(bytes);
-    const answerPages = plan.solutions.appendix ? Math.ceil(plan.puzzles.length / plan.solutions.perPage) : 0;
-    expect(facts.pageCount).toBe(plan.front.length + plan.puzzles.length + answerPages);
+    expect(facts.pageCount).toBe(expectedPages(plan));
+    const b = plan.print.bleed;
+    const extraW = b === 0 ? 0 : plan.print.bleedStyle === 'all' ? 2 * b : b;
     for (const [w, h] of facts.sizes) {
-      expect(w).toBeCloseTo(plan.paper.width, 1);
-      expect(h).toBeCloseTo(plan.paper.height, 1);
+      expect(w).toBeCloseTo(plan.paper.width + extraW, 1);
+      expect(h).toBeCloseTo(plan.paper.height + 2 * b, 1);
     }
     expect(facts.fonts.length).toBeGreaterThan(0);
     for (const font of facts.fonts) expect(font, font.name).toMatchObject({ embedded: true });
