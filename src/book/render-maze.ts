@@ -158,6 +158,7 @@ function mazeDocument(plan: BookPlan, p: ChosenPuzzle, options: RenderMazeOption
     rect,
     {
       walls: { color: theme.colors.walls, ...theme.walls },
+      ...(theme.colors.background ? { background: theme.colors.background } : {}),
       markers: { color: theme.colors.markers, size: theme.markers.size },
       ...(options.solution
         ? {

@@ -267,10 +267,15 @@ function puzzleVars(book: BookPlan, p: PuzzleForLayout, pageNumber: number) {
 }
 
 /** Five stars (one per two points of the 1–10 score, rounded up) or the label, under the puzzle title. */
-function difficultyMark(book: BookPlan, page: Page, rating: { score: number; label: string }): void {
+function difficultyMark(
+  book: BookPlan,
+  page: Page,
+  rating: { score: number; label: string },
+  at?: { cx: number; y: number; scale: number },
+): void {
   const { theme, geometry } = book;
-  const cx = geometry.content.x + geometry.content.width / 2;
-  const y = geometry.titleBaseline + theme.sizes.label * 1.6;
+  const cx = at?.cx ?? geometry.content.x + geometry.content.width / 2;
+  const y = at?.y ?? geometry.titleBaseline + theme.sizes.label * 1.6;
   if (book.showDifficulty === 'label') {
     page.items.push(
       centredText(theme, rating.label, cx, y + theme.sizes.label * 0.35, {
@@ -281,7 +286,7 @@ function difficultyMark(book: BookPlan, page: Page, rating: { score: number; lab
     );
     return;
   }
-  const r = theme.sizes.label * 0.6;
+  const r = theme.sizes.label * 0.6 * (at?.scale ?? 1);
   const filled = Math.min(5, Math.max(1, Math.ceil(rating.score / 2)));
   for (let i = 0; i < 5; i++) {
     const x = cx + (i - 2) * r * 2.4;
@@ -333,6 +338,7 @@ function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number, letterFo
   page.items.push(
     ...drawMaze(p.maze, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
+      ...(theme.colors.background ? { background: theme.colors.background } : {}),
       markers: { color: theme.colors.markers, size: theme.markers.size },
     }),
   );
@@ -392,6 +398,7 @@ function sheetPage(
         slot.maze,
         {
           walls: { color: theme.colors.walls, ...theme.walls },
+          ...(theme.colors.background ? { background: theme.colors.background } : {}),
           markers: { color: theme.colors.markers, size: theme.markers.size },
           ...(answers
             ? {
@@ -618,6 +625,7 @@ function answerPage(
             ...theme.walls,
             width: Math.max(book.print.rules.minLine, Math.min(theme.walls.width * ratio, cell * 0.2)),
           },
+          ...(theme.colors.background ? { background: theme.colors.background } : {}),
           solution: solutionStroke(
             book,
             Math.max(book.print.rules.minLine, 0.5, Math.min(theme.solution.width * ratio, cell * 0.4)),

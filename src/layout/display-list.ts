@@ -31,6 +31,8 @@ export interface PathItem {
   path: PathData;
   stroke?: Stroke;
   fill?: string;
+  /** Fill by the even-odd rule (so inner loops are holes); nonzero otherwise. */
+  evenOdd?: boolean;
 }
 
 /** One line of text, already positioned: (x, y) is the start of its baseline. */

@@ -2,7 +2,7 @@ import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
 import type { Rect } from '../plan/page-geometry.js';
-import { type Item, PathBuilder, polygon, type Stroke } from './display-list.js';
+import { type Item, PathBuilder, type PathData, polygon, type Stroke } from './display-list.js';
 import { type Placement, wallPaths } from './wall-paths.js';
 
 export interface MazeStyle {
@@ -13,6 +13,8 @@ export interface MazeStyle {
   markers?: { color: string; size: number };
   /** Draw the solution under the walls (a highlight band) instead of over them. */
   solutionUnder?: boolean;
+  /** Fill the maze's cells (the area inside its outer wall) with this colour, under everything. */
+  background?: string;
 }
 
 /** Scales and centres a grid in a rectangle, keeping cells their true shape. */
@@ -38,6 +40,14 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
     const path: Item = { type: 'path', path: solutionPath(maze, solution, place), stroke: style.solution };
     if (style.solutionUnder) items.unshift(path);
     else items.push(path);
+  }
+  if (style.background) {
+    items.unshift({
+      type: 'path',
+      path: rimOutline(maze.grid, place),
+      fill: style.background,
+      evenOdd: true,
+    });
   }
   if (style.markers) {
     const gap = style.walls.width + style.markers.size * 0.25;
@@ -102,6 +112,51 @@ function oneWayMarks(maze: Maze, { ox, oy, scale }: Placement) {
     any = true;
   }
   return any ? b.finish() : undefined;
+}
+
+/**
+ * The outline of all the maze's cells: every rim wall (openings included), chained into closed loops. Filled
+ * even-odd, the loops give the maze's area with its holes (a ring mask's middle).
+ */
+export function rimOutline(grid: Grid, { ox, oy, scale }: Placement): PathData {
+  const n = grid.rimWall.length;
+  const byVertex = new Map<number, number[]>();
+  for (let k = 0; k < n; k++) {
+    const w = grid.rimWall[k];
+    for (const v of [grid.wallV0[w], grid.wallV1[w]]) {
+      const list = byVertex.get(v);
+      if (list) list.push(w);
+      else byVertex.set(v, [w]);
+    }
+  }
+  const used = new Set<number>();
+  const b = new PathBuilder();
+  const X = (v: number): number => ox + grid.vertexX[v] * scale;
+  const Y = (v: number): number => oy + grid.vertexY[v] * scale;
+  const cx = ox + (grid.arcCX ?? 0) * scale;
+  const cy = oy + (grid.arcCY ?? 0) * scale;
+  for (let k = 0; k < n; k++) {
+    let w = grid.rimWall[k];
+    if (used.has(w)) continue;
+    const start = grid.wallV0[w];
+    let v = start;
+    b.moveTo(X(v), Y(v));
+    while (w >= 0 && !used.has(w)) {
+      used.add(w);
+      const u = grid.wallV0[w] === v ? grid.wallV1[w] : grid.wallV0[w];
+      if (grid.wallArc && grid.wallArc[w] !== 0) {
+        const a0 = Math.atan2(Y(v) - cy, X(v) - cx);
+        let sweep = Math.atan2(Y(u) - cy, X(u) - cx) - a0;
+        if (sweep > Math.PI) sweep -= 2 * Math.PI;
+        if (sweep < -Math.PI) sweep += 2 * Math.PI;
+        b.arc(cx, cy, Math.hypot(X(v) - cx, Y(v) - cy), a0, a0 + sweep);
+      } else b.lineTo(X(u), Y(u));
+      v = u;
+      w = (byVertex.get(v) ?? []).find((x) => !used.has(x)) ?? -1;
+    }
+    b.close();
+  }
+  return b.finish();
 }
 
 /** A filled dot on an end inside the maze (the centre of a circle maze), small enough to leave the walls clear. */

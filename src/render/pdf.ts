@@ -113,7 +113,8 @@ function drawPath(
   color: Paint,
 ): void {
   if (item.path.cmds.length === 0) return;
-  const paint = item.fill && item.stroke ? 'B' : item.fill ? 'f' : 'S';
+  const star = item.evenOdd ? '*' : '';
+  const paint = item.fill && item.stroke ? `B${star}` : item.fill ? `f${star}` : 'S';
   const ops = pdfPathBytes(item.path);
   pdf.save();
   if (item.fill) pdf.fillColor(color(item.fill));

@@ -38,6 +38,7 @@ function itemSvg(doc: DisplayDocument, item: Item): string | undefined {
       );
       const attrs = [`d="${d.join('')}"`];
       attrs.push(`fill="${item.fill ?? 'none'}"`);
+      if (item.evenOdd) attrs.push('fill-rule="evenodd"');
       if (item.stroke) {
         attrs.push(
           `stroke="${item.stroke.color}" stroke-width="${fmt(item.stroke.width)}" stroke-linecap="${LINECAP[item.stroke.cap]}" stroke-linejoin="${item.stroke.join}"${item.stroke.dash ? ` stroke-dasharray="${fmt(item.stroke.dash[0])} ${fmt(item.stroke.dash[1])}"` : ''}`,
