@@ -151,7 +151,7 @@ function mazeDocument(plan: BookPlan, p: ChosenPuzzle, options: RenderMazeOption
   const side = toPoints(options.size ?? DEFAULT_SIZE);
   const { grid } = p.maze;
   const scale = side / Math.max(grid.width, grid.height);
-  const room = theme.markers.size * 1.6 + PAGE_MARGIN;
+  const room = theme.markers.size * 1.75 + PAGE_MARGIN;
   const rect = { x: room, y: room, width: grid.width * scale, height: grid.height * scale };
   const items: Item[] = drawMaze(
     p.maze,

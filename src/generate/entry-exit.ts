@@ -102,6 +102,60 @@ export function placeEnds(
   };
 }
 
+const outerCache = new WeakMap<Grid, Uint8Array>();
+
+/**
+ * 1 for rim walls on the maze's outer boundary, 0 for those around holes (a ring mask's middle). Rim walls
+ * are chained into loops through shared vertices; loops touching at a vertex belong together; the group
+ * whose bounding box is largest is the outside. Openings go only in outer walls.
+ */
+export function outerRimWalls(grid: Grid): Uint8Array {
+  const hit = outerCache.get(grid);
+  if (hit) return hit;
+  const out = new Uint8Array(grid.wallCount);
+  const rim = grid.rimWall;
+  // Union-find over rim walls, joined at shared vertices.
+  const parent = new Int32Array(rim.length).map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  const firstAt = new Map<number, number>();
+  rim.forEach((w, i) => {
+    for (const v of [grid.wallV0[w], grid.wallV1[w]]) {
+      const j = firstAt.get(v);
+      if (j === undefined) firstAt.set(v, i);
+      else parent[find(i)] = find(j);
+    }
+  });
+  const box = new Map<number, [number, number, number, number]>();
+  rim.forEach((w, i) => {
+    const r = find(i);
+    const b = box.get(r) ?? [Infinity, Infinity, -Infinity, -Infinity];
+    for (const v of [grid.wallV0[w], grid.wallV1[w]]) {
+      b[0] = Math.min(b[0], grid.vertexX[v]);
+      b[1] = Math.min(b[1], grid.vertexY[v]);
+      b[2] = Math.max(b[2], grid.vertexX[v]);
+      b[3] = Math.max(b[3], grid.vertexY[v]);
+    }
+    box.set(r, b);
+  });
+  let outer = -1;
+  let best = -1;
+  for (const [r, b] of box) {
+    const area = (b[2] - b[0]) * (b[3] - b[1]);
+    if (area > best + 1e-9) {
+      best = area;
+      outer = r;
+    }
+  }
+  rim.forEach((w, i) => {
+    if (find(i) === outer) out[w] = 1;
+  });
+  outerCache.set(grid, out);
+  return out;
+}
+
 /** Distance (grid units) a side end may land from the requested spot before the author is warned. */
 const MOVE_WARNING = 2;
 
@@ -144,8 +198,11 @@ function farthestRimCell(grid: Grid, open: Uint8Array, from: number, apart = fal
   let bestDist = -1;
   let any = -1;
   let anyDist = -1;
+  const outer = outerRimWalls(grid);
   for (let c = 0; c < grid.cellCount; c++) {
-    if (grid.rimStart[c + 1] === grid.rimStart[c]) continue;
+    let onOuter = false;
+    for (let k = grid.rimStart[c]; k < grid.rimStart[c + 1]; k++) if (outer[grid.rimWall[k]]) onOuter = true;
+    if (!onOuter) continue;
     if (dist[c] > anyDist) {
       anyDist = dist[c];
       any = c;
@@ -165,8 +222,10 @@ function outermostRimWall(grid: Grid, cell: number, other: number): number {
   if (awayX === 0 && awayY === 0) awayY = -1;
   let best = -1;
   let bestDot = -Infinity;
+  const outer = outerRimWalls(grid);
   for (let k = grid.rimStart[cell]; k < grid.rimStart[cell + 1]; k++) {
     const w = grid.rimWall[k];
+    if (!outer[w]) continue;
     const [nx, ny] = rimNormal(grid, w);
     const dot = nx * awayX + ny * awayY;
     if (dot > bestDot + 1e-9) {
@@ -188,8 +247,10 @@ export function wallOnSide(grid: Grid, side: Side, at: number): { wall: number; 
   const py = alongX ? (sy > 0 ? grid.height : 0) : at * grid.height;
   let best = -1;
   let bestD = Infinity;
+  const outer = outerRimWalls(grid);
   for (let k = 0; k < grid.rimWall.length; k++) {
     const w = grid.rimWall[k];
+    if (!outer[w]) continue;
     const [nx, ny] = rimNormal(grid, w);
     if (nx * sx + ny * sy < FACING_COS) continue;
     const [mx, my] = wallMidpoint(grid, w);

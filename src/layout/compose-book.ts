@@ -7,6 +7,7 @@ import { type BookPlan, type FrontPage, type PuzzlePlan, puzzleTemplateVars } fr
 import { textWidth } from '../text/fonts.js';
 import {
   type DisplayDocument,
+  type Item,
   type Page,
   PathBuilder,
   polygon,
@@ -323,16 +324,18 @@ function puzzlePage(book: BookPlan, p: PuzzleForLayout, number: number, letterFo
   let area = geometry.mazeArea;
   const gram = p.mazegram && p.plan.mazegram;
   if (gram && p.plan.mazegram?.blanks) {
-    // Answer blanks under the maze: one underscore per letter of each word.
-    const line = theme.sizes.label * 2.4;
-    area = { ...area, height: area.height - line };
-    const blanks = answerBlanks(p.mazegram?.words ?? []);
+    // Answer blanks under the maze (below the room its arrows need): a drawn rule per letter.
+    const room = theme.markers.size * 1.75;
+    const line = theme.sizes.body * 2.4;
+    area = { ...area, height: area.height - line - room };
     page.items.push(
-      centredText(theme, blanks, area.x + area.width / 2, area.y + area.height + line * 0.85, {
-        font: 'body',
-        size: fitSize(theme, blanks, 'body', theme.sizes.label * 1.2, area.width),
-        color: theme.colors.text,
-      }),
+      answerBlankLines(
+        p.mazegram?.words ?? [],
+        area.x + area.width / 2,
+        area.y + area.height + room + line * 0.7,
+        area.width,
+        theme,
+      ),
     );
   }
   page.items.push(
@@ -426,9 +429,110 @@ function sheetPage(
         ),
       );
     }
+    if (p.mazegram && book.perPage > 1) {
+      // Under a sheet's mazegram: the blanks to fill in, or on the answer sheet the message itself.
+      const y = slot.maze.y + slot.maze.height + theme.markers.size * 1.75 - theme.sizes.label * 0.2;
+      if (answers) {
+        const msg = p.mazegram.message;
+        const size = fitSize(theme, msg, 'body', theme.sizes.label * 1.2, slot.maze.width);
+        page.items.push(
+          centredText(theme, msg, slot.maze.x + slot.maze.width / 2, y, {
+            font: 'body',
+            size,
+            color: theme.colors.text,
+          }),
+        );
+      } else {
+        page.items.push(
+          answerBlankLines(p.mazegram.words, slot.maze.x + slot.maze.width / 2, y, slot.maze.width, theme),
+        );
+      }
+    }
   });
+  if (book.print.profile === 'home' && book.perPage > 1 && geometry.slots)
+    cutMarks(book, page, geometry.slots);
   folio(book, page, number);
   return page;
+}
+
+/**
+ * Home printing of activity sheets: short cut marks at the page edges along the middle of the gaps between
+ * mazes, so a sheet can be cut into single mazes.
+ */
+function cutMarks(book: BookPlan, page: Page, slots: readonly { label: number; maze: Rect }[]): void {
+  const { theme } = book;
+  const room = theme.markers.size * 1.75;
+  const xs = new Set<number>();
+  const ys = new Set<number>();
+  for (const a of slots) {
+    for (const b of slots) {
+      if (b.maze.x > a.maze.x + a.maze.width)
+        xs.add((a.maze.x + a.maze.width + room + (b.maze.x - room)) / 2);
+      // The next row starts with its label line above the maze.
+      if (b.label > a.maze.y + a.maze.height)
+        ys.add((a.maze.y + a.maze.height + room + b.label - theme.sizes.label * 1.5) / 2);
+    }
+  }
+  const len = 10;
+  const path = new PathBuilder();
+  for (const x of xs) {
+    path.moveTo(x, 0).lineTo(x, len);
+    path.moveTo(x, page.height - len).lineTo(x, page.height);
+  }
+  for (const y of ys) {
+    path.moveTo(0, y).lineTo(len, y);
+    path.moveTo(page.width - len, y).lineTo(page.width, y);
+  }
+  if (path.isEmpty) return;
+  page.items.push({
+    type: 'path',
+    path: path.finish(),
+    stroke: {
+      color: theme.colors.muted,
+      width: Math.max(0.5, book.print.rules.minLine),
+      cap: 'butt',
+      join: 'miter',
+    },
+  });
+}
+
+/**
+ * Answer blanks as drawn rules, one per letter and words set apart, centred on cx with the rules' baseline at
+ * y: about 6 mm a letter, narrower when the line must fit `width`.
+ */
+function answerBlankLines(
+  words: readonly string[],
+  cx: number,
+  y: number,
+  width: number,
+  theme: BookPlan['theme'],
+): Item {
+  const letters = words.reduce((n, w) => n + [...w].length, 0);
+  const gaps = letters - words.length;
+  const spaces = Math.max(0, words.length - 1);
+  // rule : letter gap : word gap = 1 : 0.35 : 1.2
+  const unit = Math.min(17, width / (letters + gaps * 0.35 + spaces * 1.2));
+  const total = unit * (letters + gaps * 0.35 + spaces * 1.2);
+  let x = cx - total / 2;
+  const b = new PathBuilder();
+  words.forEach((w, i) => {
+    [...w].forEach((_, j) => {
+      if (j > 0) x += unit * 0.35;
+      b.moveTo(x, y).lineTo(x + unit, y);
+      x += unit;
+    });
+    if (i < words.length - 1) x += unit * 1.2;
+  });
+  return {
+    type: 'path',
+    path: b.finish(),
+    stroke: {
+      color: theme.colors.text,
+      width: Math.max(0.75, theme.walls.width * 0.5),
+      cap: 'butt',
+      join: 'miter',
+    },
+  };
 }
 
 /** A section's opening page: its heading, large, in the middle. */

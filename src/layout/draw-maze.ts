@@ -233,7 +233,7 @@ function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: Placeme
 }
 
 /**
- * A filled arrow just outside a rim opening: pointing in at the entry, out at the exit. Its size is the
+ * A filled arrow with a short shaft just outside a rim opening: pointing in at the entry, out at the exit. Its size is the
  * theme's, independent of the cell size, so tiny cells still get a visible marker.
  */
 function arrow(
@@ -248,17 +248,27 @@ function arrow(
   const [nx, ny] = rimNormal(grid, wall);
   const cx = ox + mx * scale;
   const cy = oy + my * scale;
-  const near = gap;
-  const far = gap + marker.size;
-  const [tip, base] = inward ? [near, far] : [far, near];
-  const half = marker.size * 0.45;
+  // An arrow with a shaft, so its direction reads at any angle: tail to tip along the pointing direction.
+  const L = marker.size * 1.25;
+  const head = L * 0.5;
+  const headHalf = marker.size * 0.42;
+  const shaftHalf = marker.size * 0.13;
+  const [ux, uy] = inward ? [-nx, -ny] : [nx, ny];
+  const tail = inward ? gap + L : gap;
+  const tx = cx + nx * tail;
+  const ty = cy + ny * tail;
+  const at = (u: number, v: number): [number, number] => [tx + ux * u - uy * v, ty + uy * u + ux * v];
   return {
     type: 'path',
     fill: marker.color,
     path: polygon([
-      [cx + nx * tip, cy + ny * tip],
-      [cx + nx * base - ny * half, cy + ny * base + nx * half],
-      [cx + nx * base + ny * half, cy + ny * base - nx * half],
+      at(0, -shaftHalf),
+      at(L - head, -shaftHalf),
+      at(L - head, -headHalf),
+      at(L, 0),
+      at(L - head, headHalf),
+      at(L - head, shaftHalf),
+      at(0, shaftHalf),
     ]),
   };
 }

@@ -61,12 +61,12 @@ export function sheetGeometry(
   let [cols, rows] = SHEET_GRID[perPage];
   if (width > height) [cols, rows] = [rows, cols];
   const { content } = base;
-  const top = base.mazeArea.y - theme.markers.size * 1.6;
+  const top = base.mazeArea.y - theme.markers.size * 1.75;
   const bottom = base.folioBaseline - theme.sizes.folio * 2.6;
   const gap = theme.sizes.label * 1.5;
   const slotW = (content.width - gap * (cols - 1)) / cols;
   const slotH = (bottom - top - gap * (rows - 1)) / rows;
-  const room = theme.markers.size * 1.4;
+  const room = theme.markers.size * 1.75;
   const labelBand = theme.sizes.label * 2;
   const slots: { label: number; maze: Rect }[] = [];
   for (let r = 0; r < rows; r++) {
@@ -103,7 +103,7 @@ export function puzzlePageGeometry(
   const nameBand = nameDate ? theme.sizes.body * 2.2 : 0;
   const titleBand = theme.sizes.heading * 2.4 + nameBand;
   const folioBand = theme.sizes.folio * 2.6;
-  const markerRoom = theme.markers.size * 1.6;
+  const markerRoom = theme.markers.size * 1.75;
   return {
     content,
     titleBaseline: content.y + theme.sizes.heading,

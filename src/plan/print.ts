@@ -128,8 +128,10 @@ export function resolvePrint(s: BookSpec, pages: number, defaultMargin: number):
     margins = { top: v, right: v, bottom: v, left: v };
   } else if (m.inside !== undefined || m.outside !== undefined) {
     facing = true;
-    const inside = m.inside === 'auto' ? podGutter(pages) : get(m.inside);
-    margins = { top: get(m.top), bottom: get(m.bottom), left: inside, right: get(m.outside) };
+    const outside = get(m.outside);
+    // `auto`: the POD gutter for the page count, and never less than the outside margin.
+    const inside = m.inside === 'auto' ? Math.max(podGutter(pages), outside) : get(m.inside);
+    margins = { top: get(m.top), bottom: get(m.bottom), left: inside, right: outside };
   } else {
     margins = { top: get(m.top), right: get(m.right), bottom: get(m.bottom), left: get(m.left) };
   }

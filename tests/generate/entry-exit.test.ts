@@ -128,3 +128,21 @@ describe('ends on other shapes', () => {
     expect(m.grid.wallCellB[m.exitWall]).toBe(-1);
   });
 });
+
+describe('openings stay on the outer wall', () => {
+  it('never opens a ring maze into its hole', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const m = generateMaze(
+        recipe(30, 30, { mask: { shape: builtinShape('ring', { inner: 0.5 }), islands: 'largest' } }),
+        deriveSeed(seed, 'ring', 0),
+        'test',
+      );
+      const centre = [m.grid.width / 2, m.grid.height / 2];
+      for (const w of [m.entryWall, m.exitWall]) {
+        const [mx, my] = wallMidpoint(m.grid, w);
+        // Outer wall: farther from the centre than the hole's radius (a quarter of the side) by a margin.
+        expect(Math.hypot(mx - centre[0], my - centre[1])).toBeGreaterThan(m.grid.width * 0.4);
+      }
+    }
+  });
+});
