@@ -12,6 +12,7 @@ import { UserError } from '../spec/errors.js';
 import { type LoadedYaml, loadYamlFile } from '../spec/parse.js';
 import { type BookSpec, bookSchema } from '../spec/schema.js';
 import { checkFrozen, lockExists, lockFor, lockPath, readLock } from './lockfile.js';
+import { generateOnWorkers, useWorkers } from './parallel.js';
 import { type ChosenPuzzle, checkBook, choosePuzzle } from './select.js';
 
 export type BuildStage = 'spec' | 'plan' | 'maze' | 'layout' | 'render' | 'write';
@@ -167,7 +168,24 @@ export async function layoutBook(specPath: string, options: BuildOptions = {}): 
   progress?.({ stage: 'spec', done: 0, total: 1 });
   const plan = await planSpec(specPath, options);
   const warnings: string[] = [];
-  const puzzles = generatePuzzles(plan, progress, (w) => warnings.push(w), options.rate);
+  const rate = !!options.rate || plan.showDifficulty !== 'none' || plan.puzzles.some((p) => p.usesRating);
+  const threads = useWorkers(plan, rate);
+  const puzzles =
+    threads > 0
+      ? await generateOnWorkers(
+          plan,
+          resolve(specPath),
+          {
+            seed: options.seed,
+            allowAnyPath: options.allowAnyPath,
+            sourceDateEpoch: options.sourceDateEpoch,
+          },
+          rate,
+          threads,
+          (w) => warnings.push(w),
+          (done) => progress?.({ stage: 'maze', done, total: plan.puzzles.length }),
+        )
+      : generatePuzzles(plan, progress, (w) => warnings.push(w), options.rate);
   const problems = checkBook(puzzles);
   if (options.strict && (problems.length > 0 || warnings.length > 0)) {
     const all = [...warnings, ...problems];
