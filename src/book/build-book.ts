@@ -130,6 +130,32 @@ export function checkPrint(plan: BookPlan, doc: DisplayDocument): string[] {
   return out;
 }
 
+/**
+ * The plan's puzzles, on worker threads when the book is big enough (see parallel.ts), else on this thread;
+ * the same puzzles either way.
+ */
+export async function makePuzzles(
+  plan: BookPlan,
+  specPath: string,
+  options: PlanOptions,
+  rateAll: boolean,
+  warn: (message: string) => void,
+  onProgress?: (p: Progress) => void,
+): Promise<GeneratedPuzzle[]> {
+  const rate = rateAll || plan.showDifficulty !== 'none' || plan.puzzles.some((p) => p.usesRating);
+  const threads = useWorkers(plan, rate);
+  if (threads === 0) return generatePuzzles(plan, onProgress, warn, rateAll);
+  return generateOnWorkers(
+    plan,
+    resolve(specPath),
+    { seed: options.seed, allowAnyPath: options.allowAnyPath, sourceDateEpoch: options.sourceDateEpoch },
+    rate,
+    threads,
+    warn,
+    (done) => onProgress?.({ stage: 'maze', done, total: plan.puzzles.length }),
+  );
+}
+
 /** One line per series: its pages and the difficulty curve measured. */
 export function seriesReports(puzzles: readonly GeneratedPuzzle[]): string[] {
   const lines: string[] = [];
@@ -168,24 +194,14 @@ export async function layoutBook(specPath: string, options: BuildOptions = {}): 
   progress?.({ stage: 'spec', done: 0, total: 1 });
   const plan = await planSpec(specPath, options);
   const warnings: string[] = [];
-  const rate = !!options.rate || plan.showDifficulty !== 'none' || plan.puzzles.some((p) => p.usesRating);
-  const threads = useWorkers(plan, rate);
-  const puzzles =
-    threads > 0
-      ? await generateOnWorkers(
-          plan,
-          resolve(specPath),
-          {
-            seed: options.seed,
-            allowAnyPath: options.allowAnyPath,
-            sourceDateEpoch: options.sourceDateEpoch,
-          },
-          rate,
-          threads,
-          (w) => warnings.push(w),
-          (done) => progress?.({ stage: 'maze', done, total: plan.puzzles.length }),
-        )
-      : generatePuzzles(plan, progress, (w) => warnings.push(w), options.rate);
+  const puzzles = await makePuzzles(
+    plan,
+    specPath,
+    options,
+    !!options.rate,
+    (w) => warnings.push(w),
+    progress,
+  );
   const problems = checkBook(puzzles);
   if (options.strict && (problems.length > 0 || warnings.length > 0)) {
     const all = [...warnings, ...problems];

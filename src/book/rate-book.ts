@@ -8,7 +8,7 @@ import { type PlanOptions, puzzleTemplateVars, sizeLabel } from '../plan/plan-bo
 import { deriveSeed } from '../random/derive-seed.js';
 import { heatmapPng, heatmapSvg } from '../render/heatmap.js';
 import { UserError } from '../spec/errors.js';
-import { generatePuzzles, planSpec, shownPath } from './build-book.js';
+import { makePuzzles, planSpec, shownPath } from './build-book.js';
 import { bandDistance, checkBook } from './select.js';
 
 export type RateStage = 'spec' | 'maze' | 'rate' | 'heatmap';
@@ -79,11 +79,13 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
   progress?.({ stage: 'spec', done: 0, total: 1 });
   const plan = await planSpec(specPath, options);
   const warnings: string[] = [];
-  const puzzles = generatePuzzles(
+  const puzzles = await makePuzzles(
     plan,
-    (p) => progress?.({ stage: 'maze', done: p.done, total: p.total }),
-    (w) => warnings.push(w),
+    specPath,
+    options,
     true,
+    (w) => warnings.push(w),
+    (p) => progress?.({ stage: 'maze', done: p.done, total: p.total }),
   );
   warnings.push(...checkBook(puzzles));
 
