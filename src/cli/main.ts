@@ -9,6 +9,7 @@ import { type SimulatorName, simulatorNames } from '../analyze/simulate.js';
 import { type BuildStage, buildBook, planSpec, shownPath } from '../book/build-book.js';
 import { type RateStage, rateBook, ratingsJson, ratingsTable } from '../book/rate-book.js';
 import { formatOf, renderMaze } from '../book/render-maze.js';
+import { PACKAGE_ROOT } from '../plan/package-root.js';
 import { UserError } from '../spec/errors.js';
 import { bookJsonSchemaText } from '../spec/json-schema.js';
 import { filesRead } from '../spec/read-log.js';
@@ -395,7 +396,8 @@ program
   .option('--seed <n>', 'seed (default 1)', parseSeed)
   .action(async (opts: SheetCliOptions) => {
     const spec = sheetSpec(opts);
-    const text = `# yaml-language-server: $schema=https://mazebook.invalid/schema/book.schema.json\n${stringifyYaml(spec)}`;
+    const schema = resolve(PACKAGE_ROOT, 'docs', 'book.schema.json');
+    const text = `# yaml-language-server: $schema=${schema}\n${stringifyYaml(spec)}`;
     if (opts.printSpec) {
       process.stdout.write(text);
       return;

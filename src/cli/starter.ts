@@ -46,7 +46,7 @@ export async function initSpec(name: string): Promise<string> {
     throw new UserError(file, 'already exists; init never overwrites a file', 'choose another name');
   }
   mkdirSync(dirname(file), { recursive: true });
-  const schema = relative(dirname(file), resolve(PACKAGE_ROOT, 'schema', 'book.schema.json')).replaceAll(
+  const schema = relative(dirname(file), resolve(PACKAGE_ROOT, 'docs', 'book.schema.json')).replaceAll(
     '\\',
     '/',
   );

@@ -16,7 +16,7 @@ export function bookJsonSchema(): Record<string, unknown> {
   };
 }
 
-/** The schema as the text of schema/book.schema.json (and of `mazebook schema`). */
+/** The schema as the text of docs/book.schema.json (and of `mazebook schema`). */
 export function bookJsonSchemaText(): string {
   return `${JSON.stringify(bookJsonSchema(), null, 2)}\n`;
 }

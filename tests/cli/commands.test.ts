@@ -20,14 +20,14 @@ function mazebook(args: string[], cwd = process.cwd()) {
 }
 
 describe('mazebook schema, validate and init', () => {
-  it('prints the JSON Schema, which matches schema/book.schema.json (regenerate with npm run golden)', () => {
+  it('prints the JSON Schema, which matches docs/book.schema.json (regenerate with npm run golden)', () => {
     const r = mazebook(['schema']);
     expect(r.code).toBe(0);
     const schema = JSON.parse(r.stdout);
     expect(schema.$schema).toMatch(/json-schema\.org/);
     expect(schema.required).toEqual(['title', 'pages']);
     expect(Object.keys(schema.properties)).toContain('show-difficulty');
-    expect(readFileSync('schema/book.schema.json', 'utf8')).toBe(bookJsonSchemaText());
+    expect(readFileSync('docs/book.schema.json', 'utf8')).toBe(bookJsonSchemaText());
   });
 
   it('validates a good spec without building, and refuses a bad one with exit 2', () => {
@@ -46,7 +46,7 @@ describe('mazebook schema, validate and init', () => {
     expect(made.code).toBe(0);
     expect(made.stdout).toMatch(/my-book\.yaml: created/);
     const text = readFileSync(join(dir, 'my-book.yaml'), 'utf8');
-    expect(text).toMatch(/^# yaml-language-server: \$schema=.*schema\/book\.schema\.json\n/);
+    expect(text).toMatch(/^# yaml-language-server: \$schema=.*docs\/book\.schema\.json\n/);
     expect(text).toMatch(/title: "My book"/);
     expect(mazebook(['validate', 'my-book.yaml'], dir).code).toBe(0);
     const again = mazebook(['init', 'my-book'], dir);

@@ -6,6 +6,6 @@ import { GOLDEN_SVG, renderGoldenSvg } from './golden-cases.js';
 
 writeFileSync(GOLDEN_SVG, await renderGoldenSvg());
 process.stdout.write(`wrote ${GOLDEN_SVG}\n`);
-const schema = resolve('schema/book.schema.json');
+const schema = resolve('docs/book.schema.json');
 writeFileSync(schema, bookJsonSchemaText());
 process.stdout.write(`wrote ${schema}\n`);
