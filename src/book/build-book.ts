@@ -124,7 +124,7 @@ export function checkPrint(plan: BookPlan, doc: DisplayDocument): string[] {
   if (smallText > 0) {
     out.push(`${name}: ${smallText} texts are smaller than ${rules.minText}pt (first on page ${firstSmall})`);
   }
-  if (rules.print && (plan.theme as { print?: boolean }).print === false) {
+  if (rules.print && !plan.theme.print) {
     out.push(`${name}: theme "${plan.theme.name}" is meant for screens (dark pages use a lot of ink)`);
   }
   return out;
@@ -188,21 +188,27 @@ export async function planSpec(specPath: string, options: PlanOptions = {}): Pro
   return planBook(spec, { ...options, images });
 }
 
+/**
+ * spec → plan → puzzles, with the warnings generation gave and the book checks' problems apart (the build
+ * may make those errors). Shared by `build` and `rate`, so both see the very same mazes.
+ */
+export async function makeBook(
+  specPath: string,
+  options: PlanOptions,
+  rateAll: boolean,
+  onProgress?: (p: Progress) => void,
+): Promise<{ plan: BookPlan; puzzles: GeneratedPuzzle[]; warnings: string[]; problems: string[] }> {
+  onProgress?.({ stage: 'spec', done: 0, total: 1 });
+  const plan = await planSpec(specPath, options);
+  const warnings: string[] = [];
+  const puzzles = await makePuzzles(plan, specPath, options, rateAll, (w) => warnings.push(w), onProgress);
+  return { plan, puzzles, warnings, problems: checkBook(puzzles) };
+}
+
 /** Everything up to the display list, with no file written. */
 export async function layoutBook(specPath: string, options: BuildOptions = {}): Promise<LaidOutBook> {
   const progress = options.onProgress;
-  progress?.({ stage: 'spec', done: 0, total: 1 });
-  const plan = await planSpec(specPath, options);
-  const warnings: string[] = [];
-  const puzzles = await makePuzzles(
-    plan,
-    specPath,
-    options,
-    !!options.rate,
-    (w) => warnings.push(w),
-    progress,
-  );
-  const problems = checkBook(puzzles);
+  const { plan, puzzles, warnings, problems } = await makeBook(specPath, options, !!options.rate, progress);
   if (options.strict && (problems.length > 0 || warnings.length > 0)) {
     const all = [...warnings, ...problems];
     throw new UserError(
@@ -272,18 +278,21 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   return { output, pages: doc.pages.length, bytes: pdf.length, puzzles, warnings, reports };
 }
 
-function ensureDir(dir: string): void {
+/** Creates a folder (and its parents) for output, or explains why it cannot. */
+export function ensureDir(dir: string, what = 'output'): void {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
     throw new UserError(
       shownPath(dir),
-      `cannot create the output folder: ${(e as NodeJS.ErrnoException).code ?? e}`,
+      `cannot create the ${what} folder: ${(e as NodeJS.ErrnoException).code ?? e}`,
+      'check the path and its permissions',
     );
   }
 }
 
-async function writeOutput(path: string, data: Buffer): Promise<void> {
+/** Writes a file atomically (a failed write leaves any previous file alone), creating its folder. */
+export async function writeOutput(path: string, data: Buffer): Promise<void> {
   ensureDir(dirname(path));
   try {
     await writeFileAtomic(path, data);

@@ -1,12 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Metrics } from '../analyze/metrics.js';
-import type { Rating } from '../analyze/rate.js';
-import type { Solution } from '../analyze/solve.js';
-import type { Maze } from '../generate/maze.js';
 import type { GridSize } from '../grid/registry.js';
 import { type TopologyInfo, topologies } from '../grid/registry.js';
-import type { Mazegram } from '../mazegram/place.js';
 import type { BookPlan, PlanOptions } from '../plan/plan-book.js';
 import { UserError } from '../spec/errors.js';
 import type { ChosenPuzzle } from './select.js';
@@ -19,18 +14,13 @@ export interface WorkerJob {
   indices: number[];
 }
 
-export interface WorkerResult {
+/** One puzzle as a worker sends it back: the chosen puzzle without its plan (rebuilt on this side). */
+export type WorkerResult = Omit<ChosenPuzzle, 'plan' | 'recipe'> & {
   index: number;
-  maze: Maze;
-  solution: Solution;
-  metrics: Metrics;
-  rating?: Rating;
-  mazegram?: Mazegram;
-  candidate: number;
-  tried: number;
+  /** The size of the maze kept (it differs from the plan's with `cells: auto`). */
   size: GridSize;
   warnings: string[];
-}
+};
 
 /** Below this much estimated work (cell-walk units), threads cost more than they save. */
 const PARALLEL_WORK = 3_000_000;
@@ -119,17 +109,8 @@ export async function generateOnWorkers(
   return results.map((r, i) => {
     const p = plan.puzzles[i];
     for (const w of r.warnings) warn(w);
-    return {
-      plan: p,
-      recipe: { ...p.recipe, size: r.size },
-      maze: r.maze,
-      solution: r.solution,
-      metrics: r.metrics,
-      ...(r.rating ? { rating: r.rating } : {}),
-      ...(r.mazegram ? { mazegram: r.mazegram } : {}),
-      candidate: r.candidate,
-      tried: r.tried,
-    };
+    const { index: _i, size, warnings: _w, ...chosen } = r;
+    return { ...chosen, plan: p, recipe: { ...p.recipe, size } };
   });
 }
 

@@ -24,18 +24,8 @@ parentPort?.on('message', async (job: WorkerJob) => {
       const prev = p.series && p.series.index > 0 ? previous : undefined;
       const chosen = choosePuzzle(plan, p, job.rate, prev, (w) => warnings.push(`${p.where}: ${w}`));
       previous = chosen.rating?.score;
-      results.push({
-        index,
-        maze: chosen.maze,
-        solution: chosen.solution,
-        metrics: chosen.metrics,
-        rating: chosen.rating,
-        mazegram: chosen.mazegram,
-        candidate: chosen.candidate,
-        tried: chosen.tried,
-        size: chosen.recipe.size,
-        warnings,
-      });
+      const { plan: _p, recipe, ...rest } = chosen;
+      results.push({ ...rest, index, size: recipe.size, warnings });
     }
     parentPort?.postMessage({ ok: true, results });
   } catch (e) {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Metrics } from '../analyze/metrics.js';
 import { type DifficultyLabel, type Rating, rateMaze } from '../analyze/rate.js';
@@ -8,8 +8,8 @@ import { type PlanOptions, puzzleTemplateVars, sizeLabel } from '../plan/plan-bo
 import { deriveSeed } from '../random/derive-seed.js';
 import { heatmapPng, heatmapSvg } from '../render/heatmap.js';
 import { UserError } from '../spec/errors.js';
-import { makePuzzles, planSpec, shownPath } from './build-book.js';
-import { bandDistance, checkBook } from './select.js';
+import { ensureDir, makeBook, shownPath } from './build-book.js';
+import { bandDistance } from './select.js';
 
 export type RateStage = 'spec' | 'maze' | 'rate' | 'heatmap';
 
@@ -76,21 +76,16 @@ export interface BookRatings {
 export async function rateBook(specPath: string, options: RateBookOptions = {}): Promise<BookRatings> {
   const progress = options.onProgress;
   const simulator = options.simulator ?? 'smart';
-  progress?.({ stage: 'spec', done: 0, total: 1 });
-  const plan = await planSpec(specPath, options);
-  const warnings: string[] = [];
-  const puzzles = await makePuzzles(
-    plan,
-    specPath,
-    options,
-    true,
-    (w) => warnings.push(w),
-    (p) => progress?.({ stage: 'maze', done: p.done, total: p.total }),
+  const made = await makeBook(specPath, options, true, (p) =>
+    p.stage === 'spec' || p.stage === 'maze'
+      ? progress?.({ stage: p.stage, done: p.done, total: p.total })
+      : undefined,
   );
-  warnings.push(...checkBook(puzzles));
+  const { plan, puzzles } = made;
+  const warnings = [...made.warnings, ...made.problems];
 
   const dir = options.heatmapDir ? resolve(options.heatmapDir) : undefined;
-  if (dir) ensureDir(dir);
+  if (dir) ensureDir(dir, 'heatmap');
   const pages: PageRating[] = [];
   for (const [i, p] of puzzles.entries()) {
     const smart = p.rating;
@@ -249,18 +244,6 @@ export function ratingsTable(r: BookRatings, seconds: number): string[] {
     ...rows.map(line),
     `${n} maze${n === 1 ? '' : 's'}, mean score ${mean.toFixed(1)}${from}, rated in ${seconds.toFixed(2)} s`,
   ];
-}
-
-function ensureDir(dir: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (e) {
-    throw new UserError(
-      shownPath(dir),
-      `cannot create the heatmap folder: ${(e as NodeJS.ErrnoException).code ?? e}`,
-      'check the path and its permissions',
-    );
-  }
 }
 
 function writeImage(path: string, data: Buffer): void {

@@ -204,7 +204,8 @@ export function checkBook(puzzles: readonly ChosenPuzzle[]): string[] {
         `${where}: puzzle ${p.plan.number}'s solution runs along the outer wall for ${Math.round(p.metrics.rimShare * 100)}% of its length (too easy to guess)`,
       );
     }
-    const hash = mazeHash(p.maze);
+    // Identical up to the grid's reflections and rotations (a mirrored copy is the same puzzle).
+    const hash = canonicalHash(p.maze);
     const twin = seen.get(hash);
     if (twin) {
       problems.push(`${where}: puzzle ${p.plan.number} is identical to puzzle ${twin.plan.number}`);
@@ -233,9 +234,4 @@ export function hugsRim(maze: Maze, metrics: Metrics): boolean {
   let rimCells = 0;
   for (let c = 0; c < grid.cellCount; c++) if (grid.rimStart[c + 1] > grid.rimStart[c]) rimCells++;
   return metrics.rimShare > 1.5 * (rimCells / grid.cellCount);
-}
-
-/** Identical up to the grid's reflections and rotations (a mirrored copy is the same puzzle). */
-function mazeHash(maze: Maze): string {
-  return canonicalHash(maze);
 }

@@ -1,12 +1,11 @@
-import { type FSWatcher, mkdirSync, mkdtempSync, watch, writeFileSync } from 'node:fs';
+import { type FSWatcher, mkdtempSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import writeFileAtomic from 'write-file-atomic';
 import { stringify as stringifyYaml } from 'yaml';
 import { type SimulatorName, simulatorNames } from '../analyze/simulate.js';
-import { type BuildStage, buildBook, planSpec, shownPath } from '../book/build-book.js';
+import { type BuildStage, buildBook, planSpec, shownPath, writeOutput } from '../book/build-book.js';
 import { type RateStage, rateBook, ratingsJson, ratingsTable } from '../book/rate-book.js';
 import { formatOf, renderMaze } from '../book/render-maze.js';
 import { PACKAGE_ROOT } from '../plan/package-root.js';
@@ -282,8 +281,7 @@ program
       allowAnyPath: opts.allowAnyPath,
     });
     const out = resolve(opts.output);
-    mkdirSync(dirname(out), { recursive: true });
-    await writeFileAtomic(out, data);
+    await writeOutput(out, data);
     process.stdout.write(`${shownPath(out)}: ${format}, ${(data.length / 1024).toFixed(1)} KB\n`);
   });
 
@@ -405,8 +403,37 @@ program
     const dir = mkdtempSync(join(tmpdir(), 'mazebook-sheet-'));
     const file = join(dir, 'sheet.yaml');
     writeFileSync(file, text);
-    await buildOnce(file, { output: opts.output, quiet: false });
+    try {
+      await buildOnce(file, { output: opts.output, quiet: false });
+    } catch (e) {
+      throw e instanceof UserError && e.where.startsWith(file) ? sheetError(e) : e;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
+
+/** Spec fields a `sheet` option sets, for messages about them (the spec itself is a temporary file). */
+const SHEET_FLAGS: Record<string, string> = {
+  paper: '--paper',
+  shape: '--shape',
+  cells: '--cells',
+  rings: '--rings',
+  mask: '--mask',
+  algorithm: '--algorithm',
+  difficulty: '--difficulty',
+  theme: '--theme',
+  locale: '--locale',
+  title: '--title',
+};
+
+/** A mistake in the generated spec, reported at the option that caused it instead of the temporary file. */
+function sheetError(e: UserError): UserError {
+  const field =
+    /^(?:defaults\.)?([a-z-]+): /.exec(e.what)?.[1] ??
+    Object.keys(SHEET_FLAGS).find((k) => e.what.includes(k));
+  const what = e.what.replace(/^(?:defaults\.)?[a-z-]+: /, '');
+  return new UserError((field && SHEET_FLAGS[field]) ?? 'sheet', what, e.hint);
+}
 
 interface SheetCliOptions {
   output: string;

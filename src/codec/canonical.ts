@@ -123,6 +123,17 @@ export function applySymmetry(maze: Maze, s: GridSymmetry): Maze {
  * grids never share a hash. Mazegram letters are not part of it.
  */
 export function canonicalHash(maze: Maze): string {
+  const hit = hashes.get(maze);
+  if (hit) return hit;
+  const hash = computeCanonicalHash(maze);
+  hashes.set(maze, hash);
+  return hash;
+}
+
+/** Hashes already computed: book checks and the lockfile both ask for every puzzle's. */
+const hashes = new WeakMap<Maze, string>();
+
+function computeCanonicalHash(maze: Maze): string {
   const { grid } = maze;
   let best: Uint8Array | undefined;
   for (const s of gridSymmetries(grid)) {

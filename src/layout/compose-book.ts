@@ -3,6 +3,7 @@ import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import type { Mazegram } from '../mazegram/place.js';
 import type { Rect } from '../plan/page-geometry.js';
+import { mixColors } from '../plan/palette.js';
 import { type BookPlan, type FrontPage, type PuzzlePlan, puzzleTemplateVars } from '../plan/plan-book.js';
 import { textWidth } from '../text/fonts.js';
 import {
@@ -626,7 +627,7 @@ function solutionStroke(book: BookPlan, width: number, scale: number): Stroke {
   const { theme, solutions } = book;
   if (solutions.style === 'highlight') {
     return {
-      color: mix(theme.colors.solution, theme.colors.page, 0.55),
+      color: mixColors(theme.colors.solution, theme.colors.page, 0.55),
       width: Math.max(width, scale * 0.55),
       cap: 'round',
       join: 'round',
@@ -639,22 +640,6 @@ function solutionStroke(book: BookPlan, width: number, scale: number): Stroke {
     join: 'round',
     ...(solutions.style === 'dashed' ? { dash: [width * 2.5, width * 2] as [number, number] } : {}),
   };
-}
-
-/** `a` mixed towards `b` by share t (0 = a, 1 = b), as #rrggbb. */
-function mix(a: string, b: string, t: number): string {
-  const rgb = (h: string) => {
-    const x = h.length === 4 ? `#${h[1]}${h[1]}${h[2]}${h[2]}${h[3]}${h[3]}` : h;
-    return [1, 3, 5].map((i) => Number.parseInt(x.slice(i, i + 2), 16));
-  };
-  const [p, q] = [rgb(a), rgb(b)];
-  return `#${p
-    .map((v, i) =>
-      Math.round(v + (q[i] - v) * t)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
 }
 
 function answerPage(

@@ -180,6 +180,12 @@ export class PathBuilder {
     return this;
   }
 
+  /** The arc around (cx, cy) from (x0, y0) — the current point — to (x1, y1), the short way round. */
+  arcAround(cx: number, cy: number, x0: number, y0: number, x1: number, y1: number): this {
+    const { start, sweep } = shortSweep(cx, cy, x0, y0, x1, y1);
+    return this.arc(cx, cy, Math.hypot(x0 - cx, y0 - cy), start, start + sweep);
+  }
+
   /** Moves the end of the last LINE to (x, y): used to extend a straight run instead of adding a point. */
   replaceLast(x: number, y: number): this {
     this.coords[this.nx - 2] = x;
@@ -200,6 +206,25 @@ export class PathBuilder {
   finish(): PathData {
     return { cmds: this.cmds.slice(0, this.nc), coords: this.coords.slice(0, this.nx) };
   }
+}
+
+/**
+ * The angle of (x0, y0) around (cx, cy) and the signed turn (−π, π] to (x1, y1): the short way round, as
+ * the arcs of circle mazes (walls and solutions) are drawn.
+ */
+export function shortSweep(
+  cx: number,
+  cy: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): { start: number; sweep: number } {
+  const start = Math.atan2(y0 - cy, x0 - cx);
+  let sweep = Math.atan2(y1 - cy, x1 - cx) - start;
+  if (sweep > Math.PI) sweep -= 2 * Math.PI;
+  if (sweep < -Math.PI) sweep += 2 * Math.PI;
+  return { start, sweep };
 }
 
 /** A closed polygon through the given points. */

@@ -2,7 +2,7 @@ import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
 import type { Rect } from '../plan/page-geometry.js';
-import { type Item, PathBuilder, type PathData, polygon, type Stroke } from './display-list.js';
+import { type Item, PathBuilder, type PathData, polygon, type Stroke, shortSweep } from './display-list.js';
 import { type Placement, wallPaths } from './wall-paths.js';
 
 export interface MazeStyle {
@@ -144,13 +144,8 @@ export function rimOutline(grid: Grid, { ox, oy, scale }: Placement): PathData {
     while (w >= 0 && !used.has(w)) {
       used.add(w);
       const u = grid.wallV0[w] === v ? grid.wallV1[w] : grid.wallV0[w];
-      if (grid.wallArc && grid.wallArc[w] !== 0) {
-        const a0 = Math.atan2(Y(v) - cy, X(v) - cx);
-        let sweep = Math.atan2(Y(u) - cy, X(u) - cx) - a0;
-        if (sweep > Math.PI) sweep -= 2 * Math.PI;
-        if (sweep < -Math.PI) sweep += 2 * Math.PI;
-        b.arc(cx, cy, Math.hypot(X(v) - cx, Y(v) - cy), a0, a0 + sweep);
-      } else b.lineTo(X(u), Y(u));
+      if (grid.wallArc && grid.wallArc[w] !== 0) b.arcAround(cx, cy, X(v), Y(v), X(u), Y(u));
+      else b.lineTo(X(u), Y(u));
       v = u;
       w = (byVertex.get(v) ?? []).find((x) => !used.has(x)) ?? -1;
     }
@@ -211,10 +206,7 @@ function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: Placeme
       b.lineTo(tx, ty); // to or from the centre disc: a radius
       continue;
     }
-    const af = Math.atan2(fy - cy, fx - cx);
-    let sweep = Math.atan2(ty - cy, tx - cx) - af;
-    if (sweep > Math.PI) sweep -= 2 * Math.PI;
-    if (sweep < -Math.PI) sweep += 2 * Math.PI;
+    const { start: af, sweep } = shortSweep(cx, cy, fx, fy, tx, ty);
     if (Math.abs(rf - rt) < 1e-6 * rt) {
       b.arc(cx, cy, rf, af, af + sweep);
     } else if (rf < rt) {

@@ -1,5 +1,5 @@
 import type { Maze } from '../generate/maze.js';
-import { PathBuilder, type PathData } from './display-list.js';
+import { PathBuilder, type PathData, shortSweep } from './display-list.js';
 
 /** Maps grid units to page points: (x, y) → (ox + x·scale, oy + y·scale). */
 export interface Placement {
@@ -97,10 +97,7 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   };
   const addArc = (v: number, u: number): void => {
     const r = Math.hypot(px(v) - cx, py(v) - cy);
-    const a = Math.atan2(py(v) - cy, px(v) - cx);
-    let sweep = Math.atan2(py(u) - cy, px(u) - cx) - a;
-    if (sweep > Math.PI) sweep -= 2 * Math.PI;
-    if (sweep < -Math.PI) sweep += 2 * Math.PI;
+    const { start: a, sweep } = shortSweep(cx, cy, px(v), py(v), px(u), py(u));
     if (arcOn && Math.abs(r - arcR) < 1e-6 * r && Math.sign(sweep) === Math.sign(arcA1 - arcA0)) {
       arcA1 += sweep;
       return;

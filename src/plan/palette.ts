@@ -27,7 +27,7 @@ const HARMONY_OFFSETS: Record<Harmony, { solution: number; markers: number; lett
 };
 
 /** An sRGB colour with channels in [0, 1]. */
-interface Rgb {
+export interface Rgb {
   r: number;
   g: number;
   b: number;
@@ -40,7 +40,8 @@ export interface Hsl {
   l: number;
 }
 
-function parseHex(hex: string): Rgb {
+/** `#rgb` or `#rrggbb` as channels in [0, 1]. */
+export function parseHex(hex: string): Rgb {
   let digits = hex.replace(/^#/, '');
   if (digits.length === 3) digits = [...digits].map((d) => d + d).join('');
   if (!/^[0-9a-fA-F]{6}$/.test(digits)) throw new Error(`not a hex colour: ${hex}`);
@@ -54,6 +55,13 @@ function toHex({ r, g, b }: Rgb): string {
       .toString(16)
       .padStart(2, '0');
   return `#${byte(r)}${byte(g)}${byte(b)}`;
+}
+
+/** `a` mixed towards `b` by share t (0 gives a, 1 gives b), as `#rrggbb`. */
+export function mixColors(a: string, b: string, t: number): string {
+  const p = parseHex(a);
+  const q = parseHex(b);
+  return toHex({ r: p.r + (q.r - p.r) * t, g: p.g + (q.g - p.g) * t, b: p.b + (q.b - p.b) * t });
 }
 
 /** The colour as `#rrggbb`, lower case. */

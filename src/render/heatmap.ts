@@ -190,11 +190,7 @@ function cellOutline(grid: Grid, cell: number, { ox, oy, scale }: Placement): Pa
     const w = walls[i];
     const u = grid.wallV0[w] === v ? grid.wallV1[w] : grid.wallV0[w];
     if (grid.wallArc && grid.wallArc[w] !== 0) {
-      const a0 = Math.atan2(Y(v) - cy, X(v) - cx);
-      let sweep = Math.atan2(Y(u) - cy, X(u) - cx) - a0;
-      if (sweep > Math.PI) sweep -= 2 * Math.PI;
-      if (sweep < -Math.PI) sweep += 2 * Math.PI;
-      b.arc(cx, cy, Math.hypot(X(v) - cx, Y(v) - cy), a0, a0 + sweep);
+      b.arcAround(cx, cy, X(v), Y(v), X(u), Y(u));
     } else if (u !== start) {
       b.lineTo(X(u), Y(u));
     }

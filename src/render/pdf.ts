@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import type { DisplayDocument, Item, Page, PathItem } from '../layout/display-list.js';
+import { parseHex } from '../plan/palette.js';
 import { pdfPathBytes } from './path-ops.js';
 
 /**
@@ -52,10 +53,7 @@ type Paint = (hex: string) => PDFKit.Mixins.ColorValue;
  * ink; other colours by the usual naive conversion (no colour profile).
  */
 export function toCmyk(hex: string): [number, number, number, number] {
-  const h = hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}` : hex;
-  const r = Number.parseInt(h.slice(1, 3), 16) / 255;
-  const g = Number.parseInt(h.slice(3, 5), 16) / 255;
-  const b = Number.parseInt(h.slice(5, 7), 16) / 255;
+  const { r, g, b } = parseHex(hex);
   const k = 1 - Math.max(r, g, b);
   if (r === g && g === b) return [0, 0, 0, Math.round(k * 1000) / 10];
   const c = (1 - r - k) / (1 - k);

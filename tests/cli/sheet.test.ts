@@ -72,4 +72,13 @@ describe('mazebook sheet', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--count: expected a whole number of mazes from 1 to 60/);
   });
+
+  it('reports a bad option at the option, not at the temporary spec', () => {
+    const r = mazebook(['--shape', 'hexx', '-o', 'x.pdf']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^error: --shape: expected "square", "hex", .*\(got "hexx"\)\n {2}hint: did you mean "hex"\?/,
+    );
+    expect(r.stderr).not.toMatch(/sheet\.yaml/);
+  });
 });
