@@ -161,7 +161,7 @@ export function seriesReports(puzzles: readonly GeneratedPuzzle[]): string[] {
   const lines: string[] = [];
   for (let i = 0; i < puzzles.length; i++) {
     const s = puzzles[i].plan.series;
-    if (!s || s.index !== 0) continue;
+    if (s?.index !== 0) continue;
     const run = puzzles.slice(i, i + s.count);
     const scores = run.map((p) => p.rating?.score.toFixed(1) ?? '?').join(' → ');
     lines.push(
