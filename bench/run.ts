@@ -380,7 +380,7 @@ for (const shape of topologyNames) {
     {
       shape,
       size,
-      mask: { shape: builtinShape('heart'), islands: 'largest' },
+      mask: { label: 'heart', source: { kind: 'shape', name: 'heart' }, islands: 'largest' },
       algorithm: 'backtracker',
       options: { straightness: 0 },
       entry: { kind: 'auto' },

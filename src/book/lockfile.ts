@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { canonicalHash } from '../codec/canonical.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import { deriveSeed, seedToHex } from '../random/derive-seed.js';
 import { murmur3 } from '../random/murmur3.js';
 import { UserError } from '../spec/errors.js';
+import { excerpt } from '../spec/files.js';
 import type { ChosenPuzzle } from './select.js';
 
 /**
@@ -19,6 +21,11 @@ export interface LockFile {
   format: 'mazebook-lock';
   version: 1;
   book: { title: string; seed: number };
+  /**
+   * The PDF this lockfile was written with (its SHA-256), so a PDF and a lockfile from different builds are
+   * told apart. Absent in lockfiles of older versions.
+   */
+  pdf?: { sha256: string };
   puzzles: LockEntry[];
 }
 
@@ -56,7 +63,7 @@ function recipeData(r: MazeRecipe): Record<string, unknown> {
     shape: r.shape,
     size: r.size,
     ...(r.hexTop ? { hexTop: r.hexTop } : {}),
-    ...(r.mask ? { mask: { shape: r.mask.shape.label, islands: r.mask.islands } } : {}),
+    ...(r.mask ? { mask: { shape: r.mask.label, islands: r.mask.islands } } : {}),
     ...(r.fixed ? { fixed: true } : {}),
     algorithm: r.algorithm,
     options: Object.fromEntries(Object.entries(r.options).filter(([, v]) => v !== undefined)),
@@ -66,11 +73,17 @@ function recipeData(r: MazeRecipe): Record<string, unknown> {
   };
 }
 
-export function lockFor(title: string, bookSeed: number, puzzles: readonly ChosenPuzzle[]): LockFile {
+export function lockFor(
+  title: string,
+  bookSeed: number,
+  puzzles: readonly ChosenPuzzle[],
+  pdf?: Uint8Array,
+): LockFile {
   return {
     format: 'mazebook-lock',
     version: 1,
     book: { title, seed: bookSeed },
+    ...(pdf ? { pdf: { sha256: createHash('sha256').update(pdf).digest('hex') } } : {}),
     puzzles: puzzles.map((p) => ({
       key: p.plan.key,
       number: p.plan.number,
@@ -94,18 +107,52 @@ export function lockPath(pdfPath: string): string {
   return pdfPath.replace(/\.pdf$/i, '') + '.lock.json';
 }
 
-export function readLock(path: string, shown: string): LockFile {
+const lockEntrySchema = z.looseObject({
+  key: z.string(),
+  number: z.int(),
+  seed: z.string(),
+  candidate: z.int(),
+  generator: z.string(),
+  recipe: z.record(z.string(), z.unknown()),
+  hash: z.string(),
+  canonical: z.string().optional(),
+  difficulty: z.number().nullable(),
+});
+
+const lockSchema = z.looseObject({
+  format: z.literal('mazebook-lock'),
+  version: z.literal(1),
+  book: z.looseObject({ title: z.string(), seed: z.number() }),
+  pdf: z.looseObject({ sha256: z.string() }).optional(),
+  puzzles: z.array(lockEntrySchema),
+});
+
+/**
+ * A lockfile's content, checked: anything else (not JSON, another format, a damaged entry) is a UserError
+ * naming the file and the first bad field.
+ * @param shown the file as messages show it
+ */
+export function parseLock(bytes: Buffer, shown: string): LockFile {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
+    value = JSON.parse(bytes.toString('utf8'));
   } catch (e) {
-    throw new UserError(shown, `cannot read the lockfile: ${(e as Error).message}`);
+    throw new UserError(shown, `is not a lockfile: ${excerpt((e as Error).message, 80)}`);
   }
-  const lock = value as Partial<LockFile>;
-  if (lock?.format !== 'mazebook-lock' || lock.version !== 1 || !Array.isArray(lock.puzzles)) {
+  const format = (value as { format?: unknown } | null)?.format;
+  if (format !== 'mazebook-lock') {
     throw new UserError(shown, 'is not a mazebook lockfile (format mazebook-lock, version 1)');
   }
-  return lock as LockFile;
+  const checked = lockSchema.safeParse(value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new UserError(
+      shown,
+      `is a damaged lockfile: ${issue.path.join('.') || 'the file'}: ${issue.message}`,
+      'build again without --frozen to write a new one',
+    );
+  }
+  return checked.data as LockFile;
 }
 
 /**
@@ -134,8 +181,4 @@ export function checkFrozen(lock: LockFile, fresh: LockFile, shown: string): voi
       'build without --frozen to accept the new puzzles (the lockfile is then rewritten)',
     );
   }
-}
-
-export function lockExists(path: string): boolean {
-  return existsSync(path);
 }

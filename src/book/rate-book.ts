@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Metrics } from '../analyze/metrics.js';
 import { type DifficultyLabel, type Rating, rateMaze } from '../analyze/rate.js';
@@ -8,7 +7,9 @@ import { type PlanOptions, puzzleTemplateVars, sizeLabel } from '../plan/plan-bo
 import { deriveSeed } from '../random/derive-seed.js';
 import { heatmapPng, heatmapSvg } from '../render/heatmap.js';
 import { UserError } from '../spec/errors.js';
-import { ensureDir, makeBook, shownPath } from './build-book.js';
+import { renderTemplate } from '../text/template.js';
+import { ensureDir, makeBook } from './build-book.js';
+import { type OutputFile, writeOutputs } from './outputs.js';
 import { bandDistance } from './select.js';
 
 export type RateStage = 'spec' | 'maze' | 'rate' | 'heatmap';
@@ -87,6 +88,7 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
   const dir = options.heatmapDir ? resolve(options.heatmapDir) : undefined;
   if (dir) ensureDir(dir, 'heatmap');
   const pages: PageRating[] = [];
+  const heatmaps: OutputFile[] = [];
   for (const [i, p] of puzzles.entries()) {
     const smart = p.rating;
     if (!smart) throw new Error(`internal: puzzle ${p.plan.number} was not rated`);
@@ -104,7 +106,8 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
         },
       });
     }
-    const title = p.plan.title(
+    const title = renderTemplate(
+      p.plan.title,
       puzzleTemplateVars(number, plan.front.length + number, plan.title, key, shape, size, algorithm, smart),
     );
     const target = p.plan.difficulty;
@@ -140,13 +143,14 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
         caption,
       });
       page.heatmap = join(dir, `${number}-${key}.png`);
-      writeImage(page.heatmap, await heatmapPng(svg));
+      heatmaps.push({ path: page.heatmap, what: 'heatmap', data: await heatmapPng(svg) });
     }
     pages.push(page);
     if (simulator !== 'smart' || dir) {
       progress?.({ stage: dir ? 'heatmap' : 'rate', done: i + 1, total: puzzles.length });
     }
   }
+  await writeOutputs(heatmaps, plan.inputs);
   return { book: plan.title, simulator, pages, warnings };
 }
 
@@ -244,16 +248,4 @@ export function ratingsTable(r: BookRatings, seconds: number): string[] {
     ...rows.map(line),
     `${n} maze${n === 1 ? '' : 's'}, mean score ${mean.toFixed(1)}${from}, rated in ${seconds.toFixed(2)} s`,
   ];
-}
-
-function writeImage(path: string, data: Buffer): void {
-  try {
-    writeFileSync(path, data);
-  } catch (e) {
-    throw new UserError(
-      shownPath(path),
-      `cannot write the heatmap: ${(e as NodeJS.ErrnoException).code ?? e}`,
-      'check the path and its permissions',
-    );
-  }
 }

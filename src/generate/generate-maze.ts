@@ -1,6 +1,7 @@
 import type { Grid } from '../grid/grid.js';
 import { buildGrid, type GridSize, type HexTop, type TopologyName } from '../grid/registry.js';
-import { type MaskRequest, maskedGrid } from '../mask/apply.js';
+import { maskedGrid } from '../mask/apply.js';
+import { type MaskDescriptor, maskRequestOf } from '../mask/descriptor.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
 import { type EndPlacement, placeEnds, wallOnSide } from './entry-exit.js';
@@ -21,7 +22,7 @@ export interface MazeRecipe {
   /** Hexagon mazes only: which way the cells point. */
   hexTop?: HexTop;
   /** Which cells exist; all of the grid when absent. */
-  mask?: MaskRequest;
+  mask?: MaskDescriptor;
   algorithm: AlgorithmName;
   options: AlgorithmOptions;
   entry: EndPlacement;
@@ -46,7 +47,7 @@ export function generateMaze(
 ): Maze {
   if (recipe.fixed) return recipe.fixed;
   const layout = { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop };
-  const grid = recipe.mask ? maskedGrid(layout, recipe.mask, where, warn) : buildGrid(layout);
+  const grid = recipe.mask ? maskedGrid(layout, maskRequestOf(recipe.mask), where, warn) : buildGrid(layout);
   // Topologies and the mask stage hand over one connected region (the grid tests check it).
   const rng = createRng(seed);
   const info: AlgorithmInfo = algorithmInfo[recipe.algorithm];

@@ -12,6 +12,8 @@ export interface MaskShape {
   readonly aspect?: number;
   /** True where the plane is inside the shape. Must be pure and cheap: it runs several times per cell. */
   inside(x: number, y: number): boolean;
+  /** The bitmap behind a picture or text shape (plans carry it instead of the predicate). */
+  readonly raster?: { readonly bitmap: Bitmap; readonly stretch: boolean };
 }
 
 /** A one-bit picture, row-major from the top row down; 1 is inside. */
@@ -27,6 +29,7 @@ export function bitmapShape(label: string, bitmap: Bitmap, stretch = false): Mas
   return {
     label,
     aspect: stretch ? undefined : width / height,
+    raster: { bitmap, stretch },
     inside(x, y) {
       const px = Math.floor(((x + 1) / 2) * width);
       const py = Math.floor(((1 - y) / 2) * height);

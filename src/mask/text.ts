@@ -1,7 +1,7 @@
 import type { Path } from 'fontkit';
 import { UserError } from '../spec/errors.js';
 import { LIMITS } from '../spec/limits.js';
-import { type FontFace, missingCharacters } from '../text/fonts.js';
+import { type FontFace, fontOf, missingCharacters } from '../text/fonts.js';
 import { type Bitmap, bitmapShape, type MaskShape } from './shape.js';
 
 /** Longer side, in pixels, of the bitmap a text is rasterised into. */
@@ -53,7 +53,7 @@ export function textShape(text: string, face: FontFace, from: string): MaskShape
 /** Sets each line with the font's shaping (kerning, ligatures), centred; glyphs without ink are left out. */
 function layoutText(text: string, face: FontFace, from: string): PlacedGlyph[] {
   const missing = missingCharacters(face, text);
-  const { font } = face;
+  const font = fontOf(face);
   const lines = text.split(/\r?\n/).map((line) => font.layout(line));
   const widest = Math.max(...lines.map((run) => run.advanceWidth));
   const placed: PlacedGlyph[] = [];
@@ -82,7 +82,7 @@ function layoutText(text: string, face: FontFace, from: string): PlacedGlyph[] {
     const names = missing.map((ch) => `${JSON.stringify(ch)} (U+${codePointHex(ch)})`).join(', ');
     throw new UserError(
       from,
-      `font ${face.path} has no glyph for ${names}`,
+      `font ${face.name} has no glyph for ${names}`,
       'use a font that has these characters, or change the text',
     );
   }

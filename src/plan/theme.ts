@@ -1,15 +1,15 @@
 import { readdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { UserError } from '../spec/errors.js';
-import { loadYamlFile } from '../spec/parse.js';
+import type { FileAccess, FileRef } from '../spec/files.js';
+import { THEMES_DIR } from '../spec/package-root.js';
+import { loadYamlRef } from '../spec/parse.js';
 import type { ThemeOverride } from '../spec/schema.js';
 import { closest } from '../spec/suggest.js';
 import { themeSchema } from '../spec/theme-schema.js';
 import { toPoints } from '../spec/units.js';
 import { type FontFace, loadFont } from '../text/fonts.js';
-import { THEMES_DIR } from './package-root.js';
 import { contrast, derivePalette, ensureContrast, relativeLuminance } from './palette.js';
-import { type PathPolicy, resolveNamedFile } from './paths.js';
 
 /** A theme with every length in points and its fonts loaded. */
 export interface Theme {
@@ -138,7 +138,7 @@ function withOverrides(
   base: Theme,
   o: ThemeOverride,
   specDir: string,
-  policy: PathPolicy,
+  files: FileAccess,
   where: string,
 ): Theme {
   let colors: Theme['colors'] = { ...base.colors };
@@ -164,7 +164,7 @@ function withOverrides(
   );
   const font = (key: 'heading' | 'body'): FontFace => {
     const name = o.fonts?.[key];
-    return name ? loadFont(resolveNamedFile(specDir, name, policy, where), name, where) : base.fonts[key];
+    return name ? loadFont(files, files.named(specDir, name, where, 'font')) : base.fonts[key];
   };
   return {
     ...base,
@@ -196,22 +196,14 @@ export function builtinThemes(): string[] {
 export function loadTheme(
   ref: string | ThemeOverride,
   specDir: string,
-  policy: PathPolicy,
+  files: FileAccess,
   where: string,
 ): Theme {
   if (typeof ref !== 'string')
-    return withOverrides(
-      loadTheme(ref.base ?? 'classic', specDir, policy, where),
-      ref,
-      specDir,
-      policy,
-      where,
-    );
-  let file: string;
-  let shownAs: string;
+    return withOverrides(loadTheme(ref.base ?? 'classic', specDir, files, where), ref, specDir, files, where);
+  let file: FileRef;
   if (/[/\\]|\.ya?ml$/i.test(ref)) {
-    file = resolveNamedFile(specDir, ref, policy, where);
-    shownAs = ref;
+    file = files.named(specDir, ref, where, 'theme');
   } else {
     const names = builtinThemes();
     if (!names.includes(ref)) {
@@ -222,16 +214,14 @@ export function loadTheme(
         `${guess ? `did you mean "${guess}"? ` : ''}built-in themes: ${names.join(', ')}; or give a path to a .yaml theme file`,
       );
     }
-    file = resolve(THEMES_DIR, `${ref}.yaml`);
-    shownAs = `themes/${ref}.yaml`;
+    file = { ...files.named(THEMES_DIR, `${ref}.yaml`, where, 'theme'), shownAs: `themes/${ref}.yaml` };
   }
-  const loaded = loadYamlFile(file, shownAs, where, 'theme', themeSchema);
+  const loaded = loadYamlRef(files, file, themeSchema);
   const t = loaded.value;
-  const themeDir = dirname(file);
+  const themeDir = dirname(file.path);
   const font = (key: 'heading' | 'body'): FontFace => {
     const place = loaded.placeOf(['fonts', key]);
-    const path = resolveNamedFile(themeDir, t.fonts[key], policy, place);
-    return loadFont(path, t.fonts[key], place);
+    return loadFont(files, files.named(themeDir, t.fonts[key], place, 'font'));
   };
   const wallWidth = toPoints(t.walls.width);
   if (wallWidth < 0.25) {

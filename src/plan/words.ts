@@ -2,7 +2,9 @@
  * The words mazebook itself prints (headings, labels, markers), per `locale`. Authors' own text (titles,
  * instructions) is theirs; these are only the built-in ones.
  */
-export type Locale = 'en' | 'de' | 'nl' | 'es' | 'fr' | 'da' | 'eo';
+import type { localeCodes } from '../spec/names.js';
+
+export type Locale = (typeof localeCodes)[number];
 
 export interface Words {
   /** The default puzzle title's word: "Maze 7". */
@@ -16,11 +18,9 @@ export interface Words {
   contents: string;
   name: string;
   date: string;
-  /** "Puzzle 12 · page 14" */
-  answerLabel: (puzzle: number, page: number) => string;
 }
 
-const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
+const TABLE: Record<Locale, Words> = {
   en: {
     maze: 'Maze',
     solutions: 'Solutions',
@@ -107,7 +107,14 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
   },
 };
 
+/** The locales with built-in words. */
+export const localeNames = Object.keys(TABLE) as Locale[];
+
 export function wordsFor(locale: Locale): Words {
-  const w = TABLE[locale];
-  return { ...w, answerLabel: (puzzle, page) => `${w.puzzle} ${puzzle} · ${w.page} ${page}` };
+  return { ...TABLE[locale] };
+}
+
+/** "Puzzle 12 · page 14" */
+export function answerLabel(words: Words, puzzle: number, page: number): string {
+  return `${words.puzzle} ${puzzle} · ${words.page} ${page}`;
 }

@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import type { DisplayDocument, Item, Page, PathItem } from '../layout/display-list.js';
 import { parseHex } from '../plan/palette.js';
+import { fontBytes } from '../text/fonts.js';
 import { pdfPathBytes } from './path-ops.js';
 
 /**
@@ -33,7 +34,7 @@ export function renderPdf(doc: DisplayDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  for (const key of Object.keys(doc.fonts).sort()) pdf.registerFont(key, doc.fonts[key]);
+  for (const key of Object.keys(doc.fonts).sort()) pdf.registerFont(key, fontBytes(doc.fonts[key]));
   const linked = doc.pages.some((p) => p.items.some((i) => i.type === 'link'));
   const forms = { count: 0 };
   const color = doc.color === 'cmyk' ? toCmyk : (c: string) => c;

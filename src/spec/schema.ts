@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { difficultyLabels } from '../analyze/rate.js';
-import { algorithmNames } from '../generate/registry.js';
-import { topologyNames } from '../grid/registry.js';
-import { shapeNames } from '../mask/shapes.js';
-import { languageCodes } from '../mazegram/languages.js';
 import { LIMITS } from './limits.js';
+import {
+  algorithmNames,
+  difficultyLabels,
+  languageCodes,
+  localeCodes,
+  profileNames,
+  shapeNames,
+  topologyNames,
+} from './names.js';
 import { PAPER_PRESETS } from './paper.js';
-import { LENGTH_PATTERN, PERCENT_PATTERN, toFraction, toPoints } from './units.js';
+import { LENGTH_PATTERN, MAX_LENGTH, PERCENT_PATTERN, toFraction, toPoints } from './units.js';
 
 /** True when `YYYY-MM-DD[Thh:mm[:ss]Z]` names an existing moment (no 13th month, no 31 April). */
 function isRealDate(text: string): boolean {
@@ -23,14 +27,19 @@ function isRealDate(text: string): boolean {
 const LENGTH_EXPECTED = 'expected a length such as 7mm, 1.5cm, 0.5in or 12pt';
 const FRACTION_EXPECTED = 'expected a fraction from 0 to 1 or a percentage such as 30%';
 
+const TOO_LONG = `must be at most 200in (${MAX_LENGTH}pt)`;
+/** Refinements run even when the pattern failed: only measure what is a length. */
+const measured = (s: string, test: (pt: number) => boolean) => !LENGTH_PATTERN.test(s) || test(toPoints(s));
+
 const length = z
   .union(
     [
-      z.number().positive({ error: LENGTH_EXPECTED }),
+      z.number().positive({ error: LENGTH_EXPECTED }).max(MAX_LENGTH, { error: TOO_LONG }),
       z
         .string()
         .regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED })
-        .refine((s) => toPoints(s) > 0, { error: 'must be longer than 0' }),
+        .refine((s) => measured(s, (pt) => pt > 0), { error: 'must be longer than 0' })
+        .refine((s) => measured(s, (pt) => pt <= MAX_LENGTH), { error: TOO_LONG }),
     ],
     { error: LENGTH_EXPECTED },
   )
@@ -40,8 +49,11 @@ const length = z
 const lengthOrZero = z
   .union(
     [
-      z.number().min(0, { error: LENGTH_EXPECTED }),
-      z.string().regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED }),
+      z.number().min(0, { error: LENGTH_EXPECTED }).max(MAX_LENGTH, { error: TOO_LONG }),
+      z
+        .string()
+        .regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED })
+        .refine((s) => measured(s, (pt) => pt <= MAX_LENGTH), { error: TOO_LONG }),
     ],
     { error: LENGTH_EXPECTED },
   )
@@ -54,7 +66,7 @@ const fraction = z
       z
         .string()
         .regex(PERCENT_PATTERN, { error: FRACTION_EXPECTED })
-        .refine((p) => toFraction(p) <= 1, { error: FRACTION_EXPECTED }),
+        .refine((p) => !PERCENT_PATTERN.test(p) || toFraction(p) <= 1, { error: FRACTION_EXPECTED }),
     ],
     { error: FRACTION_EXPECTED },
   )
@@ -470,12 +482,12 @@ export const bookSchema = z
       .optional()
       .meta({ description: 'Extra paper beyond the trim on the outer edges, e.g. 0.125in (default 0).' }),
     profile: z
-      .enum(['kdp', 'lulu', 'ingram', 'home', 'screen'])
+      .enum(profileNames)
       .optional()
       .meta({ description: 'Rules of the printer or use the PDF is for (see docs/spec.md).' }),
     color: z.enum(['rgb', 'cmyk']).optional().meta({ description: 'Colour space of the PDF (default rgb).' }),
     locale: z
-      .enum(['en', 'de', 'nl', 'es', 'fr', 'da', 'eo'])
+      .enum(localeCodes)
       .optional()
       .meta({ description: 'Language of the built-in words: Solutions, Puzzle, page… (default en).' }),
     'show-difficulty': z.enum(['none', 'stars', 'label']).optional().meta({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LENGTH_PATTERN } from './units.js';
+import { LENGTH_PATTERN, MAX_LENGTH, toPoints } from './units.js';
 
 const color = z
   .string()
@@ -7,10 +7,16 @@ const color = z
   .meta({ description: 'An sRGB colour as #rrggbb or #rgb.' });
 
 const LENGTH_EXPECTED = 'expected a length such as 1.2pt or 0.4mm';
+const TOO_LONG = `must be at most 200in (${MAX_LENGTH}pt)`;
 const length = z.union(
   [
-    z.number().positive({ error: LENGTH_EXPECTED }),
-    z.string().regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED }),
+    z.number().positive({ error: LENGTH_EXPECTED }).max(MAX_LENGTH, { error: TOO_LONG }),
+    z
+      .string()
+      .regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED })
+      .refine((s) => !LENGTH_PATTERN.test(s) || (toPoints(s) > 0 && toPoints(s) <= MAX_LENGTH), {
+        error: `must be above 0 and ${TOO_LONG.replace('must be ', '')}`,
+      }),
   ],
   { error: LENGTH_EXPECTED },
 );

@@ -4,6 +4,7 @@ import { decodeFm } from '../../src/codec/fm.js';
 import { exportMazeJson, importMazeJson } from '../../src/codec/json.js';
 import type { Maze } from '../../src/generate/maze.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
+import { maskOf } from '../../src/mask/descriptor.js';
 import { squareMaze } from '../helpers.js';
 
 /**
@@ -132,7 +133,7 @@ describe('canonical hash', () => {
   it('does not change through a JSON round trip', () => {
     const maze = squareMaze(10, 10, 6, {
       shape: 'hex',
-      mask: { shape: { label: 'all', aspect: 1, inside: () => true }, islands: 'largest' },
+      mask: maskOf({ label: 'all', aspect: 1, inside: () => true }, 'largest'),
     });
     expect(canonicalHash(importMazeJson(JSON.parse(JSON.stringify(exportMazeJson(maze)))))).toBe(
       canonicalHash(maze),

@@ -4,6 +4,7 @@ import { decodeFm, encodeFm, standardFormFm, standardFormMaze } from '../../src/
 import { transformSquareMaze } from '../../src/codec/square-symmetry.js';
 import type { Maze } from '../../src/generate/maze.js';
 import { buildGrid } from '../../src/grid/registry.js';
+import { maskOf } from '../../src/mask/descriptor.js';
 import { squareMaze } from '../helpers.js';
 
 /**
@@ -234,7 +235,7 @@ describe('Finger Maze strings: bad input', () => {
     const circle = squareMaze(3, 3, 1, { shape: 'circle' });
     expect(() => encodeFm(circle)).toThrow(/square mazes only/);
     const masked = squareMaze(12, 12, 1, {
-      mask: { shape: { label: 'disc', aspect: 1, inside: (x, y) => x * x + y * y < 1 }, islands: 'largest' },
+      mask: maskOf({ label: 'disc', aspect: 1, inside: (x, y) => x * x + y * y < 1 }, 'largest'),
     });
     expect(() => encodeFm(masked)).toThrow(/masked/);
   });

@@ -4,6 +4,7 @@ import { decodeFm } from '../../src/codec/fm.js';
 import { exportMazeJson, importMazeJson, type MazeJson, readMazeJson } from '../../src/codec/json.js';
 import { mazeJsonSchema } from '../../src/codec/json-schema.js';
 import type { Maze } from '../../src/generate/maze.js';
+import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import { squareMaze } from '../helpers.js';
 
@@ -28,7 +29,7 @@ function codecError(f: () => unknown): CodecError {
   throw new Error('expected a CodecError');
 }
 
-const heart = { shape: builtinShape('heart'), islands: 'largest' as const };
+const heart = maskOf(builtinShape('heart'), 'largest' as const);
 
 describe('maze JSON round trips', () => {
   it('square mazes of several algorithms', () => {
@@ -53,7 +54,7 @@ describe('maze JSON round trips', () => {
   it('masked mazes of every topology, rebuilt by cutting the mask out of the full grid', () => {
     for (const shape of ['square', 'hex', 'triangle', 'octagon', 'circle'] as const) {
       for (const [i, outline] of (['heart', 'star', 'ring', 'triangle'] as const).entries()) {
-        const mask = { shape: builtinShape(outline), islands: 'join' as const };
+        const mask = maskOf(builtinShape(outline), 'join' as const);
         const maze = squareMaze(14, 12, 7 + i, { shape, mask });
         const doc = roundTrip(maze);
         expect(doc.mask).toBeDefined();

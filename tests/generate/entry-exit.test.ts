@@ -6,6 +6,7 @@ import { generateMaze } from '../../src/generate/generate-maze.js';
 import { bfs } from '../../src/grid/bfs.js';
 import { rimNormal, wallMidpoint } from '../../src/grid/grid.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
+import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
@@ -108,7 +109,7 @@ describe('ends on other shapes', () => {
     const warnings: string[] = [];
     const m = generateMaze(
       recipe(40, 40, {
-        mask: { shape: builtinShape('heart'), islands: 'largest' },
+        mask: maskOf(builtinShape('heart'), 'largest'),
         entry: { kind: 'side', side: 'top', at: 0.5 },
         exit: { kind: 'side', side: 'bottom', at: 0.5 },
       }),
@@ -133,7 +134,7 @@ describe('openings stay on the outer wall', () => {
   it('never opens a ring maze into its hole', () => {
     for (let seed = 1; seed <= 6; seed++) {
       const m = generateMaze(
-        recipe(30, 30, { mask: { shape: builtinShape('ring', { inner: 0.5 }), islands: 'largest' } }),
+        recipe(30, 30, { mask: maskOf(builtinShape('ring', { inner: 0.5 }), 'largest') }),
         deriveSeed(seed, 'ring', 0),
         'test',
       );

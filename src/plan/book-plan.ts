@@ -1,0 +1,124 @@
+import type { MazeRecipe } from '../generate/generate-maze.js';
+import type { GridSize } from '../grid/registry.js';
+import type { Language } from '../mazegram/languages.js';
+import type { Seed128 } from '../random/sfc32.js';
+import type { FileAccess } from '../spec/files.js';
+import type { FontFace } from '../text/fonts.js';
+import type { TemplateSource } from '../text/template.js';
+import type { Margins, PuzzlePageGeometry } from './page-geometry.js';
+import type { PrintPlan } from './print.js';
+import type { Theme } from './theme.js';
+import type { Words } from './words.js';
+
+/**
+ * The plan of a book: the spec with every default applied, every length in points and every puzzle given its
+ * key, seed and recipe. It is plain data — template sources, mask descriptors (with decoded bitmaps), font
+ * references — so it can be sent to worker threads, compared in tests and diffed between builds; nothing
+ * after planning reads the spec or a user file again.
+ */
+export interface BookPlan {
+  /** The spec file as messages show it. */
+  specFile: string;
+  /** The spec's folder (absolute), where the files it names are looked up. */
+  specDir: string;
+  /** `file:line:col` of the fields later stages report about. */
+  places: { title: string; subtitle: string; author: string; pages: string; front: string };
+  title: string;
+  subtitle?: string;
+  author?: string;
+  seed: number;
+  date: Date;
+  /** The trim size of a page, in points. */
+  paper: { width: number; height: number };
+  margins: Margins;
+  theme: Theme;
+  geometry: PuzzlePageGeometry;
+  front: FrontPage[];
+  puzzles: PuzzlePlan[];
+  solutions: {
+    appendix: boolean;
+    /** `solutions: inline`: each puzzle page is followed by its answers (the back of the sheet). */
+    inline: boolean;
+    perPage: number;
+    title: string;
+    style: 'line' | 'dashed' | 'highlight';
+  };
+  /** Mazes per puzzle page (activity sheets when above 1), and whether pages carry name/date lines. */
+  perPage: number;
+  nameDate: boolean;
+  /** Bleed, facing-page margins, colour space and the print profile's rules. */
+  print: PrintPlan;
+  /** Built-in words in the book's language. */
+  words: Words;
+  /** What to show under each puzzle title. */
+  showDifficulty: 'none' | 'stars' | 'label';
+  /** Real paths of every file planning read (spec, themes, fonts, pictures): no output may replace one. */
+  inputs: string[];
+}
+
+/** One puzzle, fully decided: its key, seed, recipe and the size it will be drawn at. */
+export interface PuzzlePlan {
+  /** Stable key: the page's `id`, or one derived from its maze options (see docs/spec.md). */
+  key: string;
+  /** 1-based puzzle number in book order. */
+  number: number;
+  /** Spec place of the page, for messages. */
+  where: string;
+  seed: Seed128;
+  title: TemplateSource;
+  recipe: MazeRecipe;
+  /** Passage width (a cell's inscribed diameter) on the puzzle page, in points, before masking. */
+  cellSize: number;
+  /** The difficulty band to aim for, when the spec sets one (or the page is part of a series). */
+  difficulty?: DifficultyTarget;
+  /** Mazes to generate (from candidate seeds 0, 1, …) to meet the difficulty; 1 without a target. */
+  candidates: number;
+  /** `cells: auto` / `rings: auto`: the largest size the page allows; the builder searches up to it. */
+  autoSize?: { max: GridSize };
+  /** The message this maze spells, resolved and checked (letters of the language, glyphs of the font). */
+  mazegram?: MazegramPlan;
+  /** The section the puzzle belongs to, if the book has sections. */
+  section?: { index: number; heading: string };
+  /** The title template uses the rating ({{difficulty}} or {{level}}). */
+  usesRating: boolean;
+  /** Part of a series: the spec page it comes from and its place in the series. */
+  series?: { page: number; index: number; count: number };
+}
+
+export interface MazegramPlan {
+  message: string;
+  language: Language;
+  fill: number | 'auto';
+  case: 'upper' | 'lower' | 'keep';
+  font: FontFace;
+  /** Letters the solution must hold. */
+  letters: number;
+  /** The message as shown (after `case`) and its words. */
+  shown: string;
+  words: string[];
+  /** Draw answer blanks under the maze. */
+  blanks: boolean;
+}
+
+/** A band on the 1–10 difficulty scale and how the spec named it (a label, a score, or a range). */
+export interface DifficultyTarget {
+  min: number;
+  max: number;
+  name: string;
+}
+
+/** Front matter pages; their text is rendered while planning, as nothing in it depends on the layout. */
+export type FrontPage =
+  | { kind: 'title' }
+  | { kind: 'contents' }
+  | { kind: 'copyright'; text: string; where: string }
+  | { kind: 'instructions'; heading: string; text: string; where: string };
+
+export interface PlanOptions {
+  /** Replaces the spec's seed (`--seed`). */
+  seed?: number;
+  /** Seconds since 1970 for the PDF dates when the spec gives no `date` (the SOURCE_DATE_EPOCH convention). */
+  sourceDateEpoch?: number;
+  /** Accept theme, font and picture files from any folder. */
+  allowAnyPath?: boolean;
+}
