@@ -27,8 +27,22 @@ export class Problems {
     return this.list.length;
   }
 
-  /** Throws everything recorded as one UserError, if anything was. */
+  /** Throws everything recorded as one UserError, if anything was, in the order of their places in the files. */
   throwIfAny(): void {
-    if (this.list.length > 0) throw joinProblems(this.list);
+    if (this.list.length === 0) return;
+    const order = this.list.map((e, i) => ({ e, i, at: placeKey(e.where) }));
+    order.sort(
+      (a, b) =>
+        (a.at && b.at
+          ? a.at.file.localeCompare(b.at.file) || a.at.line - b.at.line || a.at.col - b.at.col
+          : 0) || a.i - b.i,
+    );
+    throw joinProblems(order.map((o) => o.e));
   }
+}
+
+/** `file:line:col` taken apart, or undefined for other places (a CLI option, a page key). */
+function placeKey(where: string): { file: string; line: number; col: number } | undefined {
+  const m = /^(.*):(\d+):(\d+)$/.exec(where);
+  return m ? { file: m[1], line: Number(m[2]), col: Number(m[3]) } : undefined;
 }

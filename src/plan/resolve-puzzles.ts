@@ -5,7 +5,8 @@ import type { Maze } from '../generate/maze.js';
 import type { PostStep } from '../generate/post/registry.js';
 import { type AlgorithmName, algorithmInfo, algorithmNames, type OptionName } from '../generate/registry.js';
 import { topologies } from '../grid/registry.js';
-import { maskShapeOf } from '../mask/descriptor.js';
+import { maskedGrid } from '../mask/apply.js';
+import { maskRequestOf, maskShapeOf } from '../mask/descriptor.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { UserError } from '../spec/errors.js';
 import type { FieldPath } from '../spec/parse.js';
@@ -143,6 +144,9 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     (name) => at(field(name)),
     where,
   );
+  // A mask that leaves (nearly) nothing is found now, so `validate` reports it (for `auto`, at the first size
+  // tried, as generation would).
+  if (mask) maskedGrid({ shape, size, hexTop }, maskRequestOf(mask), where);
   if (auto && !difficulty) {
     throw new UserError(
       at(field(maze.cells === 'auto' ? 'cells' : 'rings')),

@@ -187,7 +187,18 @@ function explain(
       if (deeper.length === 1) {
         return deeper[0].flatMap((i) => explain(i, path, data, schema, placeOf, keyPlaceOf));
       }
-      return [{ where, what: `${label}${issue.message} (got ${show(value)})` }];
+      // The union's own message lists every form; a near miss of one of its words gets a suggestion.
+      const words = issue.errors.flatMap((branch) =>
+        branch.flatMap((i) => (i.code === 'invalid_value' && i.path.length === 0 ? i.values.map(String) : [])),
+      );
+      const guess = typeof value === 'string' ? closest(value, words) : undefined;
+      return [
+        {
+          where,
+          what: `${label}${issue.message} (got ${show(value)})`,
+          hint: guess ? `did you mean "${guess}"?` : undefined,
+        },
+      ];
     }
     case 'invalid_type':
       if (path.length === 0) {
