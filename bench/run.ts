@@ -40,7 +40,6 @@ import { straightAhead } from '../src/grid/straight.js';
 import type { DisplayDocument, Page } from '../src/layout/display-list.js';
 import { drawMaze } from '../src/layout/draw-maze.js';
 import { wallPaths } from '../src/layout/wall-paths.js';
-import { builtinShape } from '../src/mask/shapes.js';
 import { deriveSeed } from '../src/random/derive-seed.js';
 import { createRng } from '../src/random/sfc32.js';
 import { renderPdf } from '../src/render/pdf.js';

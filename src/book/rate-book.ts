@@ -6,7 +6,6 @@ import type { TopologyName } from '../grid/registry.js';
 import { type PlanOptions, puzzleTemplateVars, sizeLabel } from '../plan/plan-book.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { heatmapPng, heatmapSvg } from '../render/heatmap.js';
-import { UserError } from '../spec/errors.js';
 import { renderTemplate } from '../text/template.js';
 import { ensureDir, makeBook } from './build-book.js';
 import { type OutputFile, writeOutputs } from './outputs.js';

@@ -114,7 +114,7 @@ export function contentsPage(
 }
 
 /** A copyright or colophon page: the author's text low on the page, and the book's seed. */
-export function copyrightPage(book: BookPlan, text: string, where: string): Page {
+export function copyrightPage(book: BookPlan, text: string, _where: string): Page {
   const page = blankPage(book);
   const { theme, geometry } = book;
   const body: TextStyle = { font: 'body', size: theme.sizes.body, color: theme.colors.text };

@@ -2,7 +2,6 @@ import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { GridSize } from '../grid/registry.js';
 import type { Language } from '../mazegram/languages.js';
 import type { Seed128 } from '../random/sfc32.js';
-import type { FileAccess } from '../spec/files.js';
 import type { FontFace } from '../text/fonts.js';
 import type { TemplateSource } from '../text/template.js';
 import type { Margins, PuzzlePageGeometry } from './page-geometry.js';

@@ -189,7 +189,9 @@ function explain(
       }
       // The union's own message lists every form; a near miss of one of its words gets a suggestion.
       const words = issue.errors.flatMap((branch) =>
-        branch.flatMap((i) => (i.code === 'invalid_value' && i.path.length === 0 ? i.values.map(String) : [])),
+        branch.flatMap((i) =>
+          i.code === 'invalid_value' && i.path.length === 0 ? i.values.map(String) : [],
+        ),
       );
       const guess = typeof value === 'string' ? closest(value, words) : undefined;
       return [

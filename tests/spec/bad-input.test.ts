@@ -189,7 +189,9 @@ sizes: { title: 30pt, subtitle: 14pt, heading: 18pt, body: 11pt, label: 8pt, fol
   it('refuses an unknown post-process, listing the valid ones', async () => {
     const e = await errorOf('title: T\npages:\n  - maze: { cells: 4, post: [reduce-paths] }\n');
     expect(e.where).toMatch(/book\.yaml:3:30$/);
-    expect(e.what).toMatch(/pages\[0\]\.maze\.post\[0\]: expected reduce-path, reverse-wasted-turns, \{cross-cuts: n\}/);
+    expect(e.what).toMatch(
+      /pages\[0\]\.maze\.post\[0\]: expected reduce-path, reverse-wasted-turns, \{cross-cuts: n\}/,
+    );
     expect(e.hint).toBe('did you mean "reduce-path"?');
     const bad = await errorOf('title: T\npages:\n  - maze: { cells: 4, post: [{ braid: 2 }] }\n');
     expect(bad.what).toMatch(/post\[0\]\.braid: must be at most 1/);
@@ -215,7 +217,9 @@ describe('bad shapes and masks', () => {
     expect(shape.where).toMatch(/book\.yaml:3:20$/);
     expect(shape.what).toMatch(/maze\.shape: expected "square", "hex", .*\(got "hexagon"\)/);
     const mask = await errorOf(page('{ cells: 10, mask: hart }'));
-    expect(mask.what).toMatch(/maze\.mask: expected a shape name \(heart, circle, .*\) or one of \{shape\}, .* \(got "hart"\)/);
+    expect(mask.what).toMatch(
+      /maze\.mask: expected a shape name \(heart, circle, .*\) or one of \{shape\}, .* \(got "hart"\)/,
+    );
     expect(mask.hint).toBe('did you mean "heart"?');
   });
 
