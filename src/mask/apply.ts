@@ -34,6 +34,8 @@ export interface MaskedCells {
   bridge: Uint8Array;
   /** Cells kept. */
   kept: number;
+  /** Separate pieces the shape covered before the island rule (letters that touch count as one). */
+  pieces: number;
 }
 
 /**
@@ -77,7 +79,7 @@ export function maskCells(
   const bridge = new Uint8Array(full.cellCount);
   const { label, count, sizes } = components(full, keep);
   const kept = count === 0 ? 0 : connect(full, keep, bridge, label, sizes, mask.islands, mask.shape, warn);
-  return { full, keep, bridge, kept };
+  return { full, keep, bridge, kept, pieces: count };
 }
 
 /**

@@ -20,9 +20,9 @@ export const FIDELITY_THRESHOLD = 0.87;
 
 /** Raster pixels per grid unit (a passage is about one unit) the fidelity is measured on, and the bounds of
  * the raster's longer side in pixels. */
-const PX_PER_UNIT = 8;
-const MIN_SIDE = 256;
-const MAX_SIDE = 1024;
+const PX_PER_UNIT = 6;
+const MIN_SIDE = 128;
+const MAX_SIDE = 768;
 
 /**
  * How well the kept cells reproduce the mask, as the intersection over union of two regions on a raster of
