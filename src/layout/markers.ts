@@ -99,7 +99,6 @@ export function placeMarkers(
     width: rect.width + 2 * room,
     height: rect.height + 2 * room,
   };
-  const walls = standingWalls(maze, place);
   const rim = rimSegments(grid, place);
   const placed: PlacedMarker[] = [];
   const taken: Segments = []; // outlines of markers and labels already placed
@@ -114,8 +113,17 @@ export function placeMarkers(
     }
     const open = opening(grid, wall, place);
     const clear = Math.max(0, open.width - wallWidth);
-    const near = nearby(walls.concat(taken), open.mx, open.my, 6 * MAX_GROWTH * style.size + open.width);
-    const marker = fitMarker(open, clear, wallWidth, style, end, picture, near, rim, frame);
+    const least = picture ? PICTURE_MIN * style.size : style.size;
+    const biggest = Math.min(
+      Math.max((picture ? PICTURE_SHARE : ARROW_SHARE) * clear, least),
+      MAX_GROWTH * least,
+    );
+    // Everything a marker (at most 1.25 × biggest long, 2.5 × biggest out) or its label could touch.
+    const reach = 6 * biggest + 4 * wallWidth + (style.labels ? labelReach(style.labels) : 0);
+    const near = wallsNear(maze, place, open.mx, open.my, reach).concat(
+      nearby(taken, open.mx, open.my, reach),
+    );
+    const marker = fitMarker(open, biggest, least, wallWidth, end, picture, near, rim, frame);
     marker.wall = wall;
     pushOutline(taken, marker.outline);
     if (style.labels) {
@@ -200,9 +208,9 @@ function opening(grid: Grid, wall: number, { ox, oy, scale }: Placement): Openin
  */
 function fitMarker(
   open: Opening,
-  clear: number,
+  biggest: number,
+  least: number,
   wallWidth: number,
-  style: MarkerStyle,
   end: 'start' | 'finish',
   picture: Icon | undefined,
   walls: Segments,
@@ -212,9 +220,6 @@ function fitMarker(
   const { nx, ny } = open;
   const inward = end === 'start';
   const direction: [number, number] = picture ? [nx, ny] : inward ? [-nx, -ny] : [nx, ny];
-  const least = picture ? PICTURE_MIN * style.size : style.size;
-  const share = picture ? PICTURE_SHARE : ARROW_SHARE;
-  const biggest = Math.min(Math.max(share * clear, least), MAX_GROWTH * least);
   const shape = (size: number, distance: number): [number, number][] =>
     picture ? pictureBox(open, size, distance) : arrowOutline(open, size, distance, inward);
   for (let size = biggest; size >= least * SHRINK_FLOOR; size *= 0.85) {
@@ -223,7 +228,7 @@ function fitMarker(
     for (let distance = first; distance <= first + 2.5 * size; distance += 0.1 * size) {
       const outline = shape(size, distance);
       if (!insideFrame(outline, frame)) break; // farther out only leaves the frame more
-      if (clearance(outline, walls) - wallWidth / 2 < margin) continue;
+      if (clearance(outline, walls, margin + wallWidth) - wallWidth / 2 < margin) continue;
       if (insideRegion(centreOf(outline), rim)) continue;
       return { end, kind: picture ? 'picture' : 'arrow', wall: -1, outline, size, direction, fits: true };
     }
@@ -376,7 +381,7 @@ function fitLabel(
   for (const [cx, cy] of candidates) {
     const box = boxOutline(cx - width / 2, cy - height / 2, width, height);
     if (!insideFrame(box, frame)) continue;
-    if (clearance(box, obstacles) - wallWidth / 2 < margin) continue;
+    if (clearance(box, obstacles, margin + wallWidth) - wallWidth / 2 < margin) continue;
     if (insideRegion([cx, cy], rim)) continue;
     return { text, x: cx - width / 2, y: cy - height / 2, width, height };
   }
@@ -423,9 +428,40 @@ function pushOutline(segments: Segments, outline: readonly [number, number][]): 
 
 /** Walls still standing (every wall but open ones), as straight pieces in page points; arcs flattened. */
 export function standingWalls(maze: Maze, place: Placement): Segments {
+  return wallsNear(maze, place, 0, 0, Number.POSITIVE_INFINITY);
+}
+
+/**
+ * Standing walls with an end within `radius` points of (x, y) along each axis, or spanning that box (arcs:
+ * by their chord, widened by the chord's length); the rest cannot come near a marker there.
+ */
+function wallsNear(maze: Maze, place: Placement, x: number, y: number, radius: number): Segments {
+  const { grid, open } = maze;
   const out: Segments = [];
-  for (let w = 0; w < maze.grid.wallCount; w++) if (maze.open[w] === 0) wallPieces(maze.grid, w, place, out);
+  const gx = (x - place.ox) / place.scale;
+  const gy = (y - place.oy) / place.scale;
+  const r = radius / place.scale;
+  for (let w = 0; w < grid.wallCount; w++) {
+    if (open[w] !== 0) continue;
+    const x0 = grid.vertexX[grid.wallV0[w]];
+    const y0 = grid.vertexY[grid.wallV0[w]];
+    const x1 = grid.vertexX[grid.wallV1[w]];
+    const y1 = grid.vertexY[grid.wallV1[w]];
+    const bulge = grid.wallArc && grid.wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
+    if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) continue;
+    if (Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r) continue;
+    wallPieces(grid, w, place, out);
+  }
   return out;
+}
+
+/** How far a label may reach from its marker: its widest plausible word and a gap, pt. */
+function labelReach(labels: MarkerLabels): number {
+  const word = Math.max(
+    textWidth(labels.face, labels.start, labels.size),
+    textWidth(labels.face, labels.finish, labels.size),
+  );
+  return word + 2 * labels.size;
 }
 
 /** Every rim wall, openings included: the outline of the maze's area, for inside tests. */
@@ -481,16 +517,34 @@ function nearby(segments: Segments, x: number, y: number, radius: number): Segme
 
 /**
  * Least distance between a closed outline and a set of segments, 0 when any segment crosses the outline
- * or lies inside it, +∞ for no segments.
+ * or lies inside it, +∞ for no segments. Segments farther than `limit` (by bounding boxes) are skipped, so
+ * the answer is exact below `limit` and only known to be at least `limit` otherwise.
  */
-export function clearance(outline: readonly [number, number][], segments: Segments): number {
+export function clearance(
+  outline: readonly [number, number][],
+  segments: Segments,
+  limit = Number.POSITIVE_INFINITY,
+): number {
   let best = Number.POSITIVE_INFINITY;
   const n = outline.length;
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const [x, y] of outline) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
   for (let i = 0; i < segments.length; i += 4) {
     const ax = segments[i];
     const ay = segments[i + 1];
     const bx = segments[i + 2];
     const by = segments[i + 3];
+    const gapX = Math.max(0, Math.min(ax, bx) - maxX, minX - Math.max(ax, bx));
+    const gapY = Math.max(0, Math.min(ay, by) - maxY, minY - Math.max(ay, by));
+    if (gapX >= limit || gapY >= limit || Math.hypot(gapX, gapY) >= Math.min(best, limit)) continue;
     if (pointInPolygon(ax, ay, outline)) return 0;
     for (let k = 0; k < n; k++) {
       const [px, py] = outline[k];
