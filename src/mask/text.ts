@@ -23,7 +23,10 @@ export const MAX_STRETCH = 1.6;
  */
 export const BRIDGE_BAND = { below: 0.12, above: 0.3 } as const;
 
-/** Price of a bridge cell outside every line's lower band (1 inside): a bridge climbs into the gap between
+/** Extra price of a bridge cell at the top of its line's band over one level with the baseline. */
+const IN_BAND_SLOPE = 0.5;
+
+/** Price of a bridge cell outside every line's lower band (1 to 1.5 inside): a bridge climbs into the gap between
  * two letters only where the baseline route is this many times longer. */
 const OFF_BAND_COST = 8;
 
@@ -59,7 +62,7 @@ export interface TextMask extends MaskShape {
    * The lower band of each line in the shape's plane (v from -1 at the bottom to 1 at the top): bridges
    * between letters are priced low inside these, see {@link BRIDGE_BAND}.
    */
-  readonly bands: readonly { readonly low: number; readonly high: number }[];
+  readonly bands: readonly { readonly low: number; readonly baseline: number; readonly high: number }[];
 }
 
 /**
@@ -106,7 +109,11 @@ export function textShape(
   const em = face.font.unitsPerEm;
   const bands = lines.map((_, i) => {
     const baseline = -i * LINE_SPACING * em;
-    return { low: toV(baseline - BRIDGE_BAND.below * cap), high: toV(baseline + BRIDGE_BAND.above * cap) };
+    return {
+      low: toV(baseline - BRIDGE_BAND.below * cap),
+      baseline: toV(baseline),
+      high: toV(baseline + BRIDGE_BAND.above * cap),
+    };
   });
   const shape = bitmapShape(`text ${JSON.stringify(text)}`, bitmap);
   return {
@@ -114,7 +121,12 @@ export function textShape(
     inside: shape.inside,
     readsAt: TEXT_READS_AT,
     bridgeCost: (_x, y) => {
-      for (const band of bands) if (y >= band.low && y <= band.high) return 1;
+      for (const band of bands) {
+        if (y < band.low || y > band.high) continue;
+        // Level with the baseline is cheapest, so of two equally short bridges the lower one wins.
+        const off = y >= band.baseline ? (y - band.baseline) / (band.high - band.baseline) : 0.5;
+        return 1 + IN_BAND_SLOPE * off;
+      }
       return OFF_BAND_COST;
     },
     lines,

@@ -142,7 +142,10 @@ describe('text mask lines and stretch', () => {
     const [first, second] = mask.bands;
     expect(first.low).toBeGreaterThan(second.high);
     expect(second.low).toBeLessThan(-0.9);
-    expect(mask.bridgeCost?.(0, (second.low + second.high) / 2)).toBe(1);
-    expect(mask.bridgeCost?.(0, (first.high + 1) / 2)).toBeGreaterThan(1);
+    const cost = (v: number) => mask.bridgeCost?.(0, v) ?? 1;
+    expect(cost(second.baseline)).toBe(1);
+    expect(cost(second.high)).toBeGreaterThan(cost(second.baseline));
+    expect(cost(second.high)).toBeLessThan(2);
+    expect(cost((first.high + 1) / 2)).toBeGreaterThan(4);
   });
 });
