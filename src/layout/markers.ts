@@ -1,5 +1,6 @@
 import type { Maze } from '../generate/maze.js';
 import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
+import { wallChords } from '../mask/wall-chords.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { capHeight, type FontFace, textWidth } from '../text/fonts.js';
 import { type FontKey, type Item, PathBuilder, polygon } from './display-list.js';
@@ -471,34 +472,11 @@ function rimSegments(grid: Grid, place: Placement): Segments {
   return out;
 }
 
-/** Appends a wall as straight pieces (an arc as chords of at most 5°). */
+/** Appends a wall as straight pieces in page points (an arc as chords of at most 5°). */
 function wallPieces(grid: Grid, w: number, { ox, oy, scale }: Placement, out: Segments): void {
-  const x0 = ox + grid.vertexX[grid.wallV0[w]] * scale;
-  const y0 = oy + grid.vertexY[grid.wallV0[w]] * scale;
-  const x1 = ox + grid.vertexX[grid.wallV1[w]] * scale;
-  const y1 = oy + grid.vertexY[grid.wallV1[w]] * scale;
-  if (!grid.wallArc || grid.wallArc[w] === 0) {
-    out.push(x0, y0, x1, y1);
-    return;
-  }
-  const cx = ox + (grid.arcCX ?? 0) * scale;
-  const cy = oy + (grid.arcCY ?? 0) * scale;
-  const r = Math.hypot(x0 - cx, y0 - cy);
-  const start = Math.atan2(y0 - cy, x0 - cx);
-  let sweep = Math.atan2(y1 - cy, x1 - cx) - start;
-  if (sweep > Math.PI) sweep -= 2 * Math.PI;
-  if (sweep < -Math.PI) sweep += 2 * Math.PI;
-  const n = Math.max(1, Math.ceil(Math.abs(sweep) / (Math.PI / 36)));
-  let px = x0;
-  let py = y0;
-  for (let k = 1; k <= n; k++) {
-    const t = start + (sweep * k) / n;
-    const qx = k === n ? x1 : cx + r * Math.cos(t);
-    const qy = k === n ? y1 : cy + r * Math.sin(t);
-    out.push(px, py, qx, qy);
-    px = qx;
-    py = qy;
-  }
+  wallChords(grid, w, Math.PI / 36, (x0, y0, x1, y1) =>
+    out.push(ox + x0 * scale, oy + y0 * scale, ox + x1 * scale, oy + y1 * scale),
+  );
 }
 
 /** The segments with a point within `radius` of (x, y) or passing near it (by bounding box). */
@@ -537,6 +515,8 @@ export function clearance(
     maxX = Math.max(maxX, x);
     maxY = Math.max(maxY, y);
   }
+  const edges: Segments = [];
+  pushOutline(edges, outline);
   for (let i = 0; i < segments.length; i += 4) {
     const ax = segments[i];
     const ay = segments[i + 1];
@@ -545,7 +525,7 @@ export function clearance(
     const gapX = Math.max(0, Math.min(ax, bx) - maxX, minX - Math.max(ax, bx));
     const gapY = Math.max(0, Math.min(ay, by) - maxY, minY - Math.max(ay, by));
     if (gapX >= limit || gapY >= limit || Math.hypot(gapX, gapY) >= Math.min(best, limit)) continue;
-    if (pointInPolygon(ax, ay, outline)) return 0;
+    if (insideRegion([ax, ay], edges)) return 0;
     for (let k = 0; k < n; k++) {
       const [px, py] = outline[k];
       const [qx, qy] = outline[(k + 1) % n];
@@ -554,16 +534,6 @@ export function clearance(
     }
   }
   return best;
-}
-
-function pointInPolygon(x: number, y: number, outline: readonly [number, number][]): boolean {
-  let inside = false;
-  for (let i = 0, j = outline.length - 1; i < outline.length; j = i++) {
-    const [xi, yi] = outline[i];
-    const [xj, yj] = outline[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }
 
 /** True when (x, y) is inside the region the segments bound (even-odd: a ray crosses them an odd count). */

@@ -99,19 +99,11 @@ export function parseSvgPath(d: string): PathData {
         y = oy + num();
         b.lineTo(x, y);
         break;
-      case 'c': {
-        const x1 = ox + num();
-        const y1 = oy + num();
-        const x2 = ox + num();
-        const y2 = oy + num();
-        x = ox + num();
-        y = oy + num();
-        b.curveTo(x1, y1, x2, y2, x, y);
-        c = [x2, y2];
-        break;
-      }
+      case 'c':
       case 's': {
-        const [x1, y1] = lastC ? [2 * x - lastC[0], 2 * y - lastC[1]] : [x, y];
+        // S takes its first control point from the last one mirrored about the current point.
+        const [x1, y1] =
+          lower === 'c' ? [ox + num(), oy + num()] : lastC ? [2 * x - lastC[0], 2 * y - lastC[1]] : [x, y];
         const x2 = ox + num();
         const y2 = oy + num();
         x = ox + num();

@@ -7,7 +7,9 @@ import {
   topologies,
 } from '../grid/registry.js';
 import { type MaskRequest, maskCells, maskFrame } from './apply.js';
+import { edgeCrossings } from './scanline.js';
 import type { MaskShape } from './shape.js';
+import { wallChords } from './wall-chords.js';
 
 /**
  * Fidelity a masked maze needs before its outline reads as its shape (intersection over union, see
@@ -63,51 +65,16 @@ export function maskFidelity(full: Grid, keep: Uint8Array, shape: MaskShape): nu
 function keptRaster(full: Grid, keep: Uint8Array, s: number, cols: number, rows: number): Uint8Array {
   const stride = cols + 1;
   const flips = new Uint8Array(stride * rows);
-  const edge = (x0: number, y0: number, x1: number, y1: number): void => {
-    if (y0 === y1) return;
-    const top = Math.min(y0, y1);
-    const bottom = Math.max(y0, y1);
-    // Rows whose centre line r + 0.5 lies in [top, bottom): half-open, so a shared vertex counts once.
-    const first = Math.max(0, Math.ceil(top - 0.5));
-    const last = Math.min(rows - 1, Math.ceil(bottom - 0.5) - 1);
-    const slope = (x1 - x0) / (y1 - y0);
-    for (let r = first; r <= last; r++) {
-      const x = x0 + (r + 0.5 - y0) * slope;
-      const c = Math.min(cols, Math.max(0, Math.ceil(x - 0.5)));
-      flips[r * stride + c] ^= 1;
-    }
+  const flip = (r: number, c: number): void => {
+    flips[r * stride + c] ^= 1;
   };
-  const cx = (full.arcCX ?? 0) * s;
-  const cy = (full.arcCY ?? 0) * s;
   for (let w = 0; w < full.wallCount; w++) {
     const a = keep[full.wallCellA[w]] !== 0;
     const b = full.wallCellB[w] >= 0 && keep[full.wallCellB[w]] !== 0;
     if (a === b) continue;
-    const x0 = full.vertexX[full.wallV0[w]] * s;
-    const y0 = full.vertexY[full.wallV0[w]] * s;
-    const x1 = full.vertexX[full.wallV1[w]] * s;
-    const y1 = full.vertexY[full.wallV1[w]] * s;
-    if (!full.wallArc || full.wallArc[w] === 0) {
-      edge(x0, y0, x1, y1);
-      continue;
-    }
-    // An arc the short way round the centre, flattened to chords of at most 4° each.
-    const r = Math.hypot(x0 - cx, y0 - cy);
-    const start = Math.atan2(y0 - cy, x0 - cx);
-    let sweep = Math.atan2(y1 - cy, x1 - cx) - start;
-    if (sweep > Math.PI) sweep -= 2 * Math.PI;
-    if (sweep < -Math.PI) sweep += 2 * Math.PI;
-    const n = Math.max(1, Math.ceil(Math.abs(sweep) / (Math.PI / 45)));
-    let px = x0;
-    let py = y0;
-    for (let k = 1; k <= n; k++) {
-      const t = start + (sweep * k) / n;
-      const qx = k === n ? x1 : cx + r * Math.cos(t);
-      const qy = k === n ? y1 : cy + r * Math.sin(t);
-      edge(px, py, qx, qy);
-      px = qx;
-      py = qy;
-    }
+    wallChords(full, w, Math.PI / 45, (x0, y0, x1, y1) =>
+      edgeCrossings(x0 * s, y0 * s, x1 * s, y1 * s, rows, cols, flip),
+    );
   }
   const out = new Uint8Array(cols * rows);
   for (let r = 0; r < rows; r++) {

@@ -2,6 +2,7 @@ import type { Path } from 'fontkit';
 import { UserError } from '../spec/errors.js';
 import { LIMITS } from '../spec/limits.js';
 import { type FontFace, missingCharacters } from '../text/fonts.js';
+import { edgeCrossings } from './scanline.js';
 import { type Bitmap, bitmapShape, type MaskShape } from './shape.js';
 
 /** Longer side, in pixels, of the bitmap a text is rasterised into. */
@@ -293,22 +294,11 @@ function rasterise(
   // winding[r·(width+1) + c]: change of the winding number at the centre of pixel c of row r, left to right.
   const stride = width + 1;
   const winding = new Int32Array(stride * height);
-  const edge = (x0: number, y0: number, x1: number, y1: number): void => {
-    if (y0 === y1) return;
-    const dir = y1 > y0 ? 1 : -1;
-    const top = Math.min(y0, y1);
-    const bottom = Math.max(y0, y1);
-    // Rows whose centre line r + 0.5 lies in [top, bottom): half-open, so a shared vertex counts once.
-    const first = Math.max(0, Math.ceil(top - 0.5));
-    const last = Math.min(height - 1, Math.ceil(bottom - 0.5) - 1);
-    const slope = (x1 - x0) / (y1 - y0);
-    for (let r = first; r <= last; r++) {
-      const x = x0 + (r + 0.5 - y0) * slope;
-      // The crossing changes the winding of every pixel whose centre c + 0.5 lies right of x.
-      const c = Math.min(width, Math.max(0, Math.ceil(x - 0.5)));
-      winding[r * stride + c] += dir;
-    }
+  const turn = (r: number, c: number, dir: number): void => {
+    winding[r * stride + c] += dir;
   };
+  const edge = (x0: number, y0: number, x1: number, y1: number): void =>
+    edgeCrossings(x0, y0, x1, y1, height, width, turn);
   for (const glyph of glyphs) {
     traceOutline(glyph, (fx, fy) => [(fx - minX) * s + PAD, (maxY - fy) * sy + PAD], edge);
   }
