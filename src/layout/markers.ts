@@ -398,7 +398,8 @@ function boxOutline(x: number, y: number, w: number, h: number): [number, number
   ];
 }
 
-function centreOf(outline: readonly [number, number][]): [number, number] {
+/** Bounding box of an outline: [minX, minY, maxX, maxY]. */
+function boundsOf(outline: readonly [number, number][]): [number, number, number, number] {
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
@@ -409,6 +410,12 @@ function centreOf(outline: readonly [number, number][]): [number, number] {
     maxX = Math.max(maxX, x);
     maxY = Math.max(maxY, y);
   }
+  return [minX, minY, maxX, maxY];
+}
+
+/** The middle of an outline's bounding box. */
+function centreOf(outline: readonly [number, number][]): [number, number] {
+  const [minX, minY, maxX, maxY] = boundsOf(outline);
   return [(minX + maxX) / 2, (minY + maxY) / 2];
 }
 
@@ -505,16 +512,7 @@ export function clearance(
 ): number {
   let best = Number.POSITIVE_INFINITY;
   const n = outline.length;
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const [x, y] of outline) {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  }
+  const [minX, minY, maxX, maxY] = boundsOf(outline);
   const edges: Segments = [];
   pushOutline(edges, outline);
   for (let i = 0; i < segments.length; i += 4) {
