@@ -6,7 +6,7 @@ import {
   type TopologyName,
   topologies,
 } from '../grid/registry.js';
-import { type MaskRequest, maskCells, maskFrame } from './apply.js';
+import { type MaskRequest, MIN_MASKED_CELLS, maskCells, maskFrame } from './apply.js';
 import { edgeCrossings } from './scanline.js';
 import type { MaskShape } from './shape.js';
 import { wallChords } from './wall-chords.js';
@@ -139,7 +139,9 @@ export function faithfulSize(request: FaithfulSizeRequest): FaithfulSize {
     if (id === last) continue;
     last = id;
     const cells = maskCells(layoutOf(size), mask);
-    const fidelity = cells.kept === 0 ? 0 : maskFidelity(cells.full, cells.keep, mask.shape);
+    // Too few cells for a maze at all (the mask stage refuses it): never the answer.
+    if (cells.kept < MIN_MASKED_CELLS) continue;
+    const fidelity = maskFidelity(cells.full, cells.keep, mask.shape);
     if (fidelity >= threshold) {
       if (candidate) return candidate;
       candidate = { size, fidelity, reached: true };

@@ -76,6 +76,13 @@ describe('faithfulSize', () => {
     expect(found.fidelity).toBeGreaterThan(0.5);
   });
 
+  it('never answers a size that keeps too few cells for a maze', () => {
+    const ring = { shape: builtinShape('ring', { inner: 0.4 }), islands: 'largest' } as const;
+    const found = faithfulSize({ shape: 'circle', mask: ring, max: { columns: 20, rows: 20 } });
+    expect(found.reached).toBe(true);
+    expect(maskCells({ shape: 'circle', size: found.size }, ring).kept).toBeGreaterThanOrEqual(10);
+  });
+
   it('uses the frame aspect for masks without their own', () => {
     const wide = faithfulSize({
       shape: 'square',
