@@ -3,6 +3,7 @@ import type { IslandRule, MaskRequest } from './apply.js';
 import { formulaShape } from './formula.js';
 import { type Bitmap, bitmapShape, type MaskShape } from './shape.js';
 import { builtinShape } from './shapes.js';
+import { type TextBand, textRasterShape } from './text.js';
 
 /**
  * A mask as plans carry it: plain data (no predicate), so a plan can cross to a worker thread, be compared in
@@ -13,6 +14,8 @@ export type MaskSource =
   | { readonly kind: 'shape'; readonly name: ShapeName; readonly points?: number; readonly inner?: number }
   | { readonly kind: 'formula'; readonly formula: string }
   | { readonly kind: 'bitmap'; readonly bitmap: Bitmap; readonly stretch: boolean }
+  /** A rasterised text, with the lower band of each line where bridges between letters go. */
+  | { readonly kind: 'text'; readonly bitmap: Bitmap; readonly bands: readonly TextBand[] }
   /** Library use: any predicate. Not plain data, so a plan never holds one (it cannot go to a worker). */
   | { readonly kind: 'custom'; readonly shape: MaskShape };
 
@@ -33,14 +36,17 @@ export function maskOf(shape: MaskShape, islands: IslandRule = 'largest'): MaskD
 /** The descriptor of a shape built while planning (pictures and text keep their bitmap). */
 export function describeMask(
   shape: MaskShape,
-  source: Exclude<MaskSource, { kind: 'bitmap' }> | undefined,
+  source: Exclude<MaskSource, { kind: 'bitmap' | 'text' }> | undefined,
   islands: IslandRule,
   where?: string,
 ): MaskDescriptor {
   const raster = shape.raster;
-  const from: MaskSource | undefined = raster
-    ? { kind: 'bitmap', bitmap: raster.bitmap, stretch: raster.stretch }
-    : source;
+  const from: MaskSource | undefined =
+    raster && shape.textBands
+      ? { kind: 'text', bitmap: raster.bitmap, bands: shape.textBands }
+      : raster
+        ? { kind: 'bitmap', bitmap: raster.bitmap, stretch: raster.stretch }
+        : source;
   if (!from) throw new Error(`internal: mask ${shape.label} has neither a bitmap nor a source`);
   return { label: shape.label, source: from, islands, ...(where ? { where } : {}) };
 }
@@ -59,7 +65,9 @@ export function maskShapeOf(d: MaskDescriptor): MaskShape {
         ? formulaShape(s.formula)
         : s.kind === 'custom'
           ? s.shape
-          : bitmapShape(d.label, s.bitmap, s.stretch);
+          : s.kind === 'text'
+            ? textRasterShape(d.label, s.bitmap, s.bands)
+            : bitmapShape(d.label, s.bitmap, s.stretch);
   built.set(d, shape);
   return shape;
 }

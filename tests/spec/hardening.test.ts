@@ -171,6 +171,6 @@ describe('the plan is plain data', () => {
     const copy = structuredClone(plan);
     // What a worker thread receives is the plan itself (typed arrays compared by value).
     expect(isDeepStrictEqual(copy, plan)).toBe(true);
-    expect(copy.puzzles[1].recipe.mask?.source.kind).toBe('bitmap');
+    expect(copy.puzzles[1].recipe.mask?.source.kind).toBe('text');
   });
 });
