@@ -6,8 +6,9 @@ import { LIMITS } from '../spec/limits.js';
 /**
  * Text templates (titles, instructions, copyright): Handlebars syntax without HTML escaping, in a sandbox.
  * A spec may come from a stranger, so a template is checked statement by statement before it is compiled:
- * only the documented variables of its place and the helpers `upper`, `lower` and `pad` may appear — no
- * blocks, partials, `this`, `@data`, parent paths, `lookup` or `log` — and its output is capped.
+ * only the documented variables of its place, the helpers `upper`, `lower` and `pad`, and `{{#if}}` /
+ * `{{#unless}}` on a variable may appear — no other blocks, partials, `this`, `@data`, parent paths, `lookup` or
+ * `log` — and its output is capped.
  */
 
 /** Values a template may use; which names exist depends on where the template is used (see docs/spec.md). */
@@ -29,7 +30,7 @@ hb.registerHelper('pad', (n: unknown, width: unknown) =>
   String(n).padStart(Math.min(Number(width) || 0, LIMITS.maxPadWidth), '0'),
 );
 const HELPER_ARITY: Record<string, number> = { upper: 1, lower: 1, pad: 2 };
-const HELPERS = { upper: true, lower: true, pad: true } as const;
+const HELPERS = { upper: true, lower: true, pad: true, if: true, unless: true } as const;
 
 class TemplateProblem extends Error {}
 
@@ -50,8 +51,23 @@ function checkStatement(node: Node, names: ReadonlySet<string>): void {
       checkCall(m.path, m.params, m.hash, names);
       return;
     }
-    case 'BlockStatement':
-      throw new TemplateProblem('blocks ({{#…}}) are not supported; use plain {{variables}}');
+    case 'BlockStatement': {
+      // Only {{#if x}}…{{else}}…{{/if}} and {{#unless x}}…{{/unless}} on a plain variable.
+      const b = node as hbs.AST.BlockStatement;
+      const name = b.path.type === 'PathExpression' ? (b.path as hbs.AST.PathExpression).original : '';
+      if (name !== 'if' && name !== 'unless') {
+        throw new TemplateProblem(
+          `{{#${excerpt(name, 20)}}} blocks are not supported; only {{#if …}} and {{#unless …}}`,
+        );
+      }
+      if (b.params.length !== 1 || (b.hash && b.hash.pairs.length > 0)) {
+        throw new TemplateProblem(`{{#${name}}} takes one variable, e.g. {{#${name} author}}`);
+      }
+      checkExpression(b.params[0], names);
+      if (b.program) checkProgram(b.program, names);
+      if (b.inverse) checkProgram(b.inverse, names);
+      return;
+    }
     case 'PartialStatement':
     case 'PartialBlockStatement':
       throw new TemplateProblem('partials ({{> …}}) are not supported');

@@ -31,7 +31,8 @@ describe('template sandbox', () => {
       '{{number.constructor}}',
       '{{log "hello"}}',
       '{{#each book}}x{{/each}}',
-      '{{#if number}}x{{/if}}',
+      '{{#with book}}x{{/with}}',
+      '{{#if (lookup this "x")}}x{{/if}}',
       '{{> partial}}',
       '{{upper book extra=1}}',
     ]) {
@@ -39,6 +40,16 @@ describe('template sandbox', () => {
       expect(e.where).toBe('b.yaml:3:10');
       expect(e.what).toMatch(/cannot be used/);
     }
+  });
+
+  it('allows {{#if}} and {{#unless}} on a variable', () => {
+    const t = checkTemplate(
+      '{{#if book}}by {{book}}{{else}}anonymous{{/if}}{{#unless title}}!{{/unless}}',
+      'x',
+      SAMPLE,
+    );
+    expect(renderTemplate(t, SAMPLE)).toBe('by B');
+    expect(renderTemplate(t, { ...SAMPLE, book: '', title: '' })).toBe('anonymous!');
   });
 
   it('caps pad widths and the length of the output', () => {
