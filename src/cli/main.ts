@@ -313,7 +313,8 @@ program
   .argument('<spec>', 'the book spec (YAML)')
   .option('--allow-any-path', 'let the spec name theme, font and picture files outside its own folder')
   .action(async (spec: string, opts: { allowAnyPath?: boolean }) => {
-    const { planSpec, shownPath } = await import('../book/build-book.js');
+    const { planSpec } = await import('../book/plan-spec.js');
+    const { shownPath } = await import('../book/outputs.js');
     const { resolve } = await import('node:path');
     const plan = await planSpec(spec, {
       allowAnyPath: opts.allowAnyPath,
