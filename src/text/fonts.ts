@@ -1,6 +1,8 @@
-import * as fontkit from 'fontkit';
+import { createRequire } from 'node:module';
+import type * as fontkit from 'fontkit';
 import { UserError } from '../spec/errors.js';
 import { createFileAccess, type FileAccess, type FileRef } from '../spec/files.js';
+import { hasCodePoint, readSfnt, type SfntInfo } from './sfnt.js';
 
 /**
  * A TTF/OTF font as plans and display lists name it: plain data (it can cross to a worker thread or be
@@ -15,44 +17,50 @@ export interface FontFace {
 }
 
 interface LoadedFont {
-  readonly font: fontkit.Font;
   readonly bytes: Buffer;
+  /** The character map, read without a font engine (glyph checks while planning). */
+  readonly sfnt?: SfntInfo;
+  /** fontkit's font, made when text is first measured or outlined. */
+  font?: fontkit.Font;
+  /** Where the font was named, for a message should fontkit refuse it later. */
+  readonly from: string;
+  readonly name: string;
 }
 
 const cache = new Map<string, LoadedFont>();
 
+/** fontkit is heavy: loaded when text is first measured, not to check a spec. */
+let engine: typeof fontkit | undefined;
+function fontkitModule(): typeof fontkit {
+  engine ??= createRequire(import.meta.url)('fontkit') as typeof fontkit;
+  return engine;
+}
+
 /**
  * Loads a TrueType or OpenType font (not WOFF, which the PDF writer cannot embed correctly) through the
- * build's file access, once per file.
+ * build's file access, once per file. The file is checked now (every table inside it, a Unicode character
+ * map); the font engine reads it when text is first measured.
  */
 export function loadFont(files: FileAccess, ref: FileRef): FontFace {
   const face = { path: ref.real, name: ref.shownAs };
   if (cache.has(ref.real)) return face;
   const from = ref.from || ref.shownAs;
   const bytes = files.read(ref);
-  if (/\.woff2?$/i.test(ref.real) || bytes.subarray(0, 4).toString('latin1').startsWith('wOF')) {
+  const sfnt = readSfnt(bytes);
+  if (sfnt === 'woff') {
     throw new UserError(from, `font ${ref.shownAs} is a WOFF file`, 'use the TTF or OTF version of the font');
   }
-  let font: fontkit.Font | fontkit.FontCollection;
-  try {
-    font = fontkit.create(bytes);
-    if (!('fonts' in font)) {
-      // A truncated file can parse its header and fail later: touch the tables text needs now.
-      void font.unitsPerEm;
-      void font.capHeight;
-      font.layout('Ag');
-    }
-  } catch {
+  if (sfnt === 'collection') {
+    throw new UserError(from, `${ref.shownAs} is a font collection`, 'use a single .ttf or .otf font file');
+  }
+  if (typeof sfnt === 'string') {
     throw new UserError(
       from,
       `${ref.shownAs} is not a font fontkit can read (or it is damaged)`,
       'use a TrueType (.ttf) or OpenType (.otf) file',
     );
   }
-  if ('fonts' in font || !('unitsPerEm' in font)) {
-    throw new UserError(from, `${ref.shownAs} is a font collection`, 'use a single .ttf or .otf font file');
-  }
-  cache.set(ref.real, { font, bytes });
+  cache.set(ref.real, { bytes, sfnt, from, name: ref.shownAs });
   return face;
 }
 
@@ -61,7 +69,7 @@ export function loadFont(files: FileAccess, ref: FileRef): FontFace {
  * measuring and outlines; it cannot be embedded in a PDF unless `bytes` are given.
  */
 export function registerFont(path: string, font: fontkit.Font, bytes: Buffer = Buffer.alloc(0)): FontFace {
-  cache.set(path, { font, bytes });
+  cache.set(path, { font, bytes, from: path, name: path });
   return { path, name: path };
 }
 
@@ -87,7 +95,26 @@ function loaded(face: FontFace): LoadedFont {
 
 /** The parsed font (fontkit) of a loaded face. */
 export function fontOf(face: FontFace): fontkit.Font {
-  return loaded(face).font;
+  const hit = loaded(face);
+  if (!hit.font) {
+    let font: fontkit.Font | fontkit.FontCollection;
+    try {
+      font = fontkitModule().create(hit.bytes);
+      if ('fonts' in font) throw new Error('a collection');
+      // A damaged file can parse its header and fail later: touch the tables text needs now.
+      void font.unitsPerEm;
+      void font.capHeight;
+      font.layout('Ag');
+    } catch {
+      throw new UserError(
+        hit.from,
+        `${hit.name} is not a font fontkit can read (or it is damaged)`,
+        'use a TrueType (.ttf) or OpenType (.otf) file',
+      );
+    }
+    hit.font = font;
+  }
+  return hit.font;
 }
 
 /** The bytes of a loaded face, exactly as measured, for embedding. */
@@ -116,10 +143,14 @@ export function capHeight(face: FontFace, size: number): number {
 /** Characters of `text` that the font has no glyph for (spaces aside), each listed once. */
 export function missingCharacters(face: FontFace, text: string): string[] {
   const missing = new Set<string>();
-  const font = fontOf(face);
+  const hit = loaded(face);
+  const sfnt = hit.sfnt;
+  const has = sfnt
+    ? (cp: number) => hasCodePoint(sfnt, cp)
+    : (cp: number) => fontOf(face).hasGlyphForCodePoint(cp);
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (!/\s/.test(ch) && !font.hasGlyphForCodePoint(cp)) missing.add(ch);
+    if (!/\s/.test(ch) && !has(cp)) missing.add(ch);
   }
   return [...missing];
 }
