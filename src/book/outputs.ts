@@ -15,6 +15,7 @@ import {
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { UserError } from '../spec/errors.js';
+import { kindOf } from '../spec/files.js';
 
 /**
  * The one place mazebook writes files. Every output of a command (the PDF, its lockfile, SVG pages, a cover,
@@ -58,14 +59,6 @@ function realOrSelf(path: string): string {
   }
 }
 
-function describe(st: Stats): string {
-  if (st.isDirectory()) return 'a folder';
-  if (st.isFIFO()) return 'a pipe';
-  if (st.isSocket()) return 'a socket';
-  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
-  return 'not a plain file';
-}
-
 /**
  * Refuses outputs that would overwrite an input of the build or something that is not a regular file, and
  * two outputs at one path. Nothing is written.
@@ -95,14 +88,14 @@ export function checkOutputs(
     if (link && !link.isSymbolicLink() && !link.isFile()) {
       throw new UserError(
         shown,
-        `cannot write the ${f.what} there: it is ${describe(link)}`,
+        `cannot write the ${f.what} there: it is ${kindOf(link)}`,
         'give a file name',
       );
     }
     if (link?.isSymbolicLink() && target && !target.isFile()) {
       throw new UserError(
         shown,
-        `cannot write the ${f.what} there: it links to ${describe(target)}`,
+        `cannot write the ${f.what} there: it links to ${kindOf(target)}`,
         'give a file name',
       );
     }

@@ -207,7 +207,8 @@ function readChecked(ref: FileRef): Buffer {
   }
 }
 
-function kindOf(st: Stats): string {
+/** What a file system entry that is not a regular file is, for messages: `a folder`, `a device`… */
+export function kindOf(st: Stats): string {
   if (st.isDirectory()) return 'a folder';
   if (st.isFIFO()) return 'a pipe';
   if (st.isSocket()) return 'a socket';
