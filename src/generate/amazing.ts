@@ -1,6 +1,7 @@
 import { type Grid, maxDegree, rimNormal } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import type { AlgorithmOptions, Carved } from './registry.js';
+import { runaway, stepBudget } from './watchdog.js';
 
 /** Minimum cosine between a rim wall's outward normal and straight up (or down) to count as top (bottom). */
 const FACING = 0.7;
@@ -48,9 +49,11 @@ export function amazing(grid: Grid, rng: Rng, _options: AlgorithmOptions): Carve
   visited[c] = 1;
   list[listed++] = c;
   let remaining = cellCount - 1;
+  let budget = stepBudget(grid);
   while (remaining > 0) {
     // Walk on while there is somewhere to go.
     for (;;) {
+      if (--budget < 0) throw runaway('amazing', grid);
       let n = 0;
       for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++)
         if (visited[adjCell[k]] === 0) choices[n++] = k;
@@ -70,6 +73,7 @@ export function amazing(grid: Grid, rng: Rng, _options: AlgorithmOptions): Carve
     if (remaining === 0) break;
     // Restart from a random visited cell that is not locked in.
     for (;;) {
+      if (--budget < 0 || listed === 0) throw runaway('amazing', grid);
       const i = rng.int(listed);
       const cand = list[i];
       let free = false;
