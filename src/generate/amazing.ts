@@ -56,6 +56,7 @@ export function amazing(grid: Grid, rng: Rng, _options: AlgorithmOptions): Carve
   let remaining = cellCount - 1;
   let budget = stepBudget(grid);
   while (remaining > 0) {
+    if (--budget < 0) throw runaway('amazing', grid);
     // Walk on while there is somewhere to go.
     for (;;) {
       if (--budget < 0) throw runaway('amazing', grid);
