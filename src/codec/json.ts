@@ -151,20 +151,26 @@ export function readMazeJson(value: unknown): ImportedMaze {
     );
   }
   const layout: GridLayout = { shape, size, ...(hexTop ? { hexTop } : {}) };
-  let grid = buildGrid(layout);
-  if (doc.mask !== undefined) {
-    const keep = unpackBits(doc.mask, fullCount, '$.mask', 'cells of the full grid');
-    if (!keep.includes(1)) throw new CodecError('the mask keeps no cell', undefined, '$.mask');
-    grid = subGrid(grid, keep);
+  // Cells are counted before any grid is built, so a wrong count costs nothing however large the size.
+  const keep =
+    doc.mask === undefined ? undefined : unpackBits(doc.mask, fullCount, '$.mask', 'cells of the full grid');
+  let kept = fullCount;
+  if (keep) {
+    kept = 0;
+    for (let c = 0; c < fullCount; c++) kept += keep[c];
+    if (kept === 0) throw new CodecError('the mask keeps no cell', undefined, '$.mask');
   }
-  if (doc.cells !== grid.cellCount) {
-    const masked = doc.mask !== undefined ? ' with this mask' : '';
+  if (doc.cells !== kept) {
+    const label = shape === 'circle' ? `${size.rows} rings` : `${size.columns}×${size.rows}`;
+    const masked = keep ? ' with this mask' : '';
     throw new CodecError(
-      `the ${shape} grid ${grid.sizeLabel}${masked} has ${grid.cellCount} cells, the file says ${doc.cells}`,
+      `the ${shape} grid ${label}${masked} has ${kept} cells, the file says ${doc.cells}`,
       undefined,
       '$.cells',
     );
   }
+  const full = buildGrid(layout);
+  const grid = keep ? subGrid(full, keep) : full;
   if (doc.wallCount !== grid.wallCount) {
     throw new CodecError(
       `the grid has ${grid.wallCount} walls, the file says ${doc.wallCount}`,
@@ -195,7 +201,7 @@ export function readMazeJson(value: unknown): ImportedMaze {
   }
 
   let oneWay: Int8Array | undefined;
-  if (doc.oneWay !== undefined) {
+  if (doc.oneWay !== undefined && doc.oneWay.length > 0) {
     const directions = new Int8Array(grid.wallCount);
     doc.oneWay.forEach(([wall, direction], k) => {
       const path = `$.oneWay[${k}][0]`;

@@ -384,6 +384,21 @@ describe('maze JSON checks', () => {
     expect(e.path).toBe('$.solution[1]');
   });
 
+  it('reads an empty oneWay list as no one-way walls', () => {
+    const doc = { ...good(), oneWay: [] };
+    expect(importMazeJson(doc).oneWay).toBeUndefined();
+    expect(importMazeJson(doc)).toEqual(importMazeJson(good()));
+  });
+
+  it('refuses a cell count that does not match the size, a huge one too', () => {
+    const doc = { ...good(), size: { columns: 1024, rows: 1024 }, cells: 5 };
+    const e = codecError(() => importMazeJson(doc));
+    expect([e.path, e.what]).toEqual([
+      '$.cells',
+      'the square grid 1024×1024 has 1048576 cells, the file says 5',
+    ]);
+  });
+
   it('refuses something that is not an object', () => {
     expect(codecError(() => importMazeJson([])).path).toBe('$');
     expect(codecError(() => importMazeJson(null)).what).toBe('expected an object, got null');
