@@ -1,4 +1,4 @@
-import type { Parameters } from 'fast-check';
+import fc, { type IPropertyWithHooks, type Parameters } from 'fast-check';
 
 /**
  * How hard the property tests in tests/fuzz/ try. `npm test` runs each property a few hundred times;
@@ -32,3 +32,16 @@ export function fuzzParameters(): Parameters<unknown> {
 
 /** Test timeout (ms) for one property: its time limit plus room to shrink a counterexample. */
 export const FUZZ_TIMEOUT = seconds !== undefined ? (seconds + 120) * 1000 : 60_000;
+
+/**
+ * Runs a property with the budget above and fails with fast-check's report (counterexample, seed, path) when
+ * it does not hold. With a time limit it also prints how many inputs were tried.
+ */
+export function fuzz<Ts>(name: string, property: IPropertyWithHooks<Ts>): void {
+  const details = fc.check(property, fuzzParameters() as Parameters<Ts>);
+  if (details.failed) throw new Error(fc.defaultReportMessage(details) ?? `${name}: property failed`);
+  if (seconds !== undefined) {
+    const seed = details.seed;
+    process.stdout.write(`fuzz: ${name}: ${details.numRuns} inputs, none failing (seed ${seed})\n`);
+  }
+}

@@ -4,7 +4,7 @@ import { solve } from '../../src/analyze/solve.js';
 import { CodecError } from '../../src/codec/codec-error.js';
 import { decodeFm, encodeFm, FM_TILES } from '../../src/codec/fm.js';
 import { squareMaze } from '../helpers.js';
-import { FUZZ_TIMEOUT, fuzzParameters } from './budget.js';
+import { FUZZ_TIMEOUT, fuzz } from './budget.js';
 import { mutatedText } from './mutate.js';
 
 /**
@@ -69,12 +69,12 @@ describe('Finger Maze decoder under fuzzing', () => {
   it(
     'any string: a usable maze or a located CodecError',
     () => {
-      fc.assert(
+      fuzz(
+        'fm: any string: a usable maze or a located CodecError',
         fc.property(
           fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 30 })),
           (s) => checkFm(s),
         ),
-        fuzzParameters(),
       );
     },
     FUZZ_TIMEOUT,
@@ -83,9 +83,9 @@ describe('Finger Maze decoder under fuzzing', () => {
   it(
     'strings built from the format’s own characters',
     () => {
-      fc.assert(
+      fuzz(
+        'fm: strings built from the format’s own characters',
         fc.property(soup, (s) => checkFm(s)),
-        fuzzParameters(),
       );
     },
     FUZZ_TIMEOUT,
@@ -94,9 +94,9 @@ describe('Finger Maze decoder under fuzzing', () => {
   it(
     'well-formed strings of random tiles (many of them unsolvable)',
     () => {
-      fc.assert(
+      fuzz(
+        'fm: well-formed strings of random tiles (many of them unsolvable)',
         fc.property(randomTiles, (s) => checkFm(s)),
-        fuzzParameters(),
       );
     },
     FUZZ_TIMEOUT,
@@ -105,9 +105,9 @@ describe('Finger Maze decoder under fuzzing', () => {
   it(
     'valid strings with a few edits',
     () => {
-      fc.assert(
+      fuzz(
+        'fm: valid strings with a few edits',
         fc.property(mutatedText(VALID, PIECES), (s) => checkFm(s)),
-        fuzzParameters(),
       );
     },
     FUZZ_TIMEOUT,

@@ -7,7 +7,7 @@ import {
   MAX_FORMULA_LENGTH,
   parseFormula,
 } from '../../src/mask/formula.js';
-import { FUZZ_TIMEOUT, fuzzParameters } from './budget.js';
+import { FUZZ_TIMEOUT, fuzz } from './budget.js';
 import { mutatedText } from './mutate.js';
 
 /**
@@ -137,7 +137,8 @@ describe('formula parser under fuzzing', () => {
   it(
     'any string: a predicate or a FormulaError inside the formula',
     () => {
-      fc.assert(
+      fuzz(
+        'formula: any string: a predicate or a FormulaError inside the formula',
         fc.property(
           fc.oneof(
             fc.string({ maxLength: 60 }),
@@ -146,7 +147,6 @@ describe('formula parser under fuzzing', () => {
           ),
           (s) => checkFormula(s),
         ),
-        fuzzParameters(),
       );
     },
     FUZZ_TIMEOUT,
@@ -155,9 +155,9 @@ describe('formula parser under fuzzing', () => {
   it(
     'token soup of the formula language',
     () => {
-      fc.assert(
+      fuzz(
+        'formula: token soup of the formula language',
         fc.property(tokenSoup, (s) => checkFormula(s)),
-        fuzzParameters(),
       );
     },
     FUZZ_TIMEOUT,
@@ -166,9 +166,9 @@ describe('formula parser under fuzzing', () => {
   it(
     'valid formulas with a few edits',
     () => {
-      fc.assert(
+      fuzz(
+        'formula: valid formulas with a few edits',
         fc.property(mutatedText(VALID, PIECES), (s) => checkFormula(s)),
-        fuzzParameters(),
       );
     },
     FUZZ_TIMEOUT,
@@ -178,14 +178,14 @@ describe('formula parser under fuzzing', () => {
     'deep nesting and long formulas end in a located error, never a stack overflow',
     () => {
       const wrap = fc.constantFrom('(', '-', 'not ', 'abs(', '2^', '!');
-      fc.assert(
+      fuzz(
+        'formula: deep nesting and long formulas end in a located error, never a stack overflow',
         fc.property(wrap, fc.integer({ min: 0, max: 4 * MAX_FORMULA_DEPTH }), (w, depth) => {
           const closing = w.endsWith('(') ? ')' : '';
           const inner = w === 'not ' || w === '!' ? 'x < 1' : 'x';
           const body = `${w.repeat(depth)}${inner}${closing.repeat(depth)}`;
           checkFormula(w === 'not ' || w === '!' ? body : `${body} < 1`);
         }),
-        fuzzParameters(),
       );
       checkFormula(`${'x+'.repeat(MAX_FORMULA_LENGTH)}x < 1`);
     },

@@ -6,7 +6,7 @@ import { decodeFm } from '../../src/codec/fm.js';
 import { exportMazeJson, readMazeJson } from '../../src/codec/json.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import { squareMaze } from '../helpers.js';
-import { FUZZ_TIMEOUT, fuzzParameters } from './budget.js';
+import { FUZZ_TIMEOUT, fuzz } from './budget.js';
 
 /**
  * Any JSON value given as maze JSON ends in a maze the rest of mazebook can use — solvable when its solution
@@ -75,6 +75,7 @@ function pathsOf(value: unknown, path: Path = []): Path[] {
 
 function setAt(root: unknown, path: Path, replace: (old: unknown) => unknown): unknown {
   if (path.length === 0) return replace(root);
+  if (root === null || typeof root !== 'object') root = {};
   const copy = Array.isArray(root) ? [...root] : { ...(root as object) };
   const [head, ...rest] = path;
   (copy as Record<string | number, unknown>)[head] = setAt(
@@ -155,9 +156,9 @@ describe('maze JSON decoder under fuzzing', () => {
   it(
     'any JSON value: a usable maze or a CodecError at a JSON path',
     () => {
-      fc.assert(
+      fuzz(
+        'maze JSON: any JSON value: a usable maze or a CodecError at a JSON path',
         fc.property(fc.jsonValue({ maxDepth: 4, depthSize: 'small' }), (v) => checkMazeJson(v)),
-        fuzzParameters(),
       );
     },
     FUZZ_TIMEOUT,
@@ -185,9 +186,9 @@ describe('maze JSON decoder under fuzzing', () => {
         },
         { requiredKeys: [] },
       );
-      fc.assert(
+      fuzz(
+        'maze JSON: objects with the maze JSON field names and odd values',
         fc.property(fields, (v) => checkMazeJson(v)),
-        fuzzParameters(),
       );
     },
     FUZZ_TIMEOUT,
@@ -196,9 +197,9 @@ describe('maze JSON decoder under fuzzing', () => {
   it(
     'valid documents with a few edits',
     () => {
-      fc.assert(
+      fuzz(
+        'maze JSON: valid documents with a few edits',
         fc.property(mutatedDocument, (v) => checkMazeJson(v)),
-        fuzzParameters(),
       );
     },
     FUZZ_TIMEOUT,
