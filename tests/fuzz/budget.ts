@@ -4,14 +4,14 @@ import fc, { type IPropertyWithHooks, type Parameters } from 'fast-check';
  * How hard the property tests in tests/fuzz/ try. `npm test` runs each property a few hundred times;
  * `npm run fuzz` raises the count and gives every property a time limit instead (see package.json):
  *
- *   MAZEBOOK_FUZZ_RUNS     runs per property (default 300)
+ *   MAZEBOOK_FUZZ_RUNS     runs per property (default 200)
  *   MAZEBOOK_FUZZ_SECONDS  stop a property after this many seconds even if runs remain (default: no limit)
  *   MAZEBOOK_FUZZ_SEED     fast-check seed, to replay a failure (default: fixed, so `npm test` is repeatable;
  *                          with a time limit, a fresh seed per run, printed with any failure)
  *
  * With a time limit, the whole fuzz run takes about (number of properties × seconds ÷ test workers).
  */
-export const FUZZ_RUNS = Number(process.env.MAZEBOOK_FUZZ_RUNS ?? 300);
+export const FUZZ_RUNS = Number(process.env.MAZEBOOK_FUZZ_RUNS ?? 200);
 
 const seconds = process.env.MAZEBOOK_FUZZ_SECONDS ? Number(process.env.MAZEBOOK_FUZZ_SECONDS) : undefined;
 
