@@ -25,6 +25,7 @@ import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { UserError } from '../../src/spec/errors.js';
 import { loadFont } from '../../src/text/fonts.js';
+import { loops, uniqueSolution } from './maze-checks.js';
 
 /**
  * Every algorithm and post-process over many seeds on every shape it accepts: each run must finish and give
@@ -211,41 +212,7 @@ describe('circle mazes with an end at the centre disc', () => {
 describe('finger: the reproducers of issue 17 finish', () => {
   // Before the fix, a cell left the stack when the walk resumed from it, so cells whose neighbours had all
   // left were never reached and the exit was pushed past the end of the stack forever.
-  it.each([2, 3, 7, 15, 23, 25])('octagon 24×20, seed %i', (seed) => {
-    const m = generateMaze(
-      {
-        shape: 'octagon',
-        size: { columns: 24, rows: 20 },
-        algorithm: 'finger',
-        options: { straightness: 0 },
-        entry: { kind: 'auto' },
-        exit: { kind: 'auto' },
-      },
-      deriveSeed(seed, 'x', 0),
-      'test',
-    );
-    expectSpanningTree(m.grid, withoutEnds(m), `seed ${seed}`);
-  });
-
-  it('text "MAZE" on squares 40×16, seed 6 (the exit used to be left unjoined)', () => {
-    const m = generateMaze(
-      {
-        shape: 'square',
-        size: { columns: 40, rows: 16 },
-        mask: { shape: maze, islands: 'join' },
-        algorithm: 'finger',
-        options: { straightness: 0 },
-        entry: { kind: 'auto' },
-        exit: { kind: 'auto' },
-      },
-      deriveSeed(6, 'x', 0),
-      'test',
-    );
-    expectSpanningTree(m.grid, withoutEnds(m), 'seed 6');
-  });
-
-  // `mazebook render` plans one page with the key "maze" and generates candidate 0 from the --seed given.
-  const asRendered = (seed: number, fields: Partial<MazeRecipe>): Maze =>
+  const finger = (seed: number, key: string, fields: Partial<MazeRecipe>): Maze =>
     generateMaze(
       {
         shape: 'square',
@@ -256,17 +223,30 @@ describe('finger: the reproducers of issue 17 finish', () => {
         exit: { kind: 'auto' },
         ...fields,
       },
-      deriveSeed(seed, 'maze', 0),
+      deriveSeed(seed, key, 0),
       'test',
     );
+  const octagon: Partial<MazeRecipe> = { shape: 'octagon', size: { columns: 24, rows: 20 } };
+  const text: Partial<MazeRecipe> = { mask: { shape: maze, islands: 'join' } };
 
+  it.each([2, 3, 7, 15, 23, 25])('octagon 24×20, seed %i', (seed) => {
+    const m = finger(seed, 'x', octagon);
+    expectSpanningTree(m.grid, withoutEnds(m), `seed ${seed}`);
+  });
+
+  it('text "MAZE" on squares 40×16, seed 6 (the exit used to be left unjoined)', () => {
+    const m = finger(6, 'x', { ...text, size: { columns: 40, rows: 16 } });
+    expectSpanningTree(m.grid, withoutEnds(m), 'seed 6');
+  });
+
+  // `mazebook render` plans one page with the key "maze" and generates candidate 0 from the --seed given.
   it.each([7, 11, 23])('render --shape octagon --cells 24x20 --algorithm finger --seed %i', (seed) => {
-    const m = asRendered(seed, { shape: 'octagon', size: { columns: 24, rows: 20 } });
+    const m = finger(seed, 'maze', octagon);
     expectSpanningTree(m.grid, withoutEnds(m), `seed ${seed}`);
   });
 
   it('render --text MAZE --algorithm finger --seed 2 (20×20 cells, islands joined)', () => {
-    const m = asRendered(2, { mask: { shape: maze, islands: 'join' } });
+    const m = finger(2, 'maze', text);
     expectSpanningTree(m.grid, withoutEnds(m), 'seed 2');
   });
 });
@@ -278,26 +258,11 @@ function withoutEnds(m: Maze): Uint8Array {
   return open;
 }
 
-/** E − V + 1 over inner passages: the number of independent loops. */
-function loops(m: Maze): number {
-  return passagesAndReach(m.grid, m.open).passages - m.grid.cellCount + 1;
-}
-
 /** Standing inner walls of a maze. */
 function standing(m: Maze): number {
   let n = 0;
   for (let w = 0; w < m.grid.wallCount; w++) if (m.open[w] === 0 && m.grid.wallCellB[w] >= 0) n++;
   return n;
-}
-
-/** True when every solution passage is a bridge between entry and exit: no second simple route exists. */
-function uniqueSolution(m: Maze): boolean {
-  for (const w of solve(m).walls) {
-    const open = m.open.slice();
-    open[w] = 0;
-    if (bfs(m.grid, open, m.entryCell).dist[m.exitCell] >= 0) return false;
-  }
-  return true;
 }
 
 const postSteps: readonly PostStep[] = [
