@@ -14,6 +14,7 @@ import {
   algorithmInfo,
   algorithms,
 } from './registry.js';
+import { RunawayError } from './watchdog.js';
 
 /** Everything that decides a maze's walls, fully resolved (no defaults left to apply). */
 export interface MazeRecipe {
@@ -54,7 +55,14 @@ export function generateMaze(
   const options = info.needsEnds
     ? { ...recipe.options, ends: endsBeforehand(grid, recipe, where) }
     : recipe.options;
-  const carved = algorithms[recipe.algorithm](grid, rng, options);
+  const context = (e: unknown): unknown =>
+    e instanceof RunawayError ? e.withContext(`${where}, seed ${seed.join('-')}`) : e;
+  let carved: ReturnType<(typeof algorithms)[AlgorithmName]>;
+  try {
+    carved = algorithms[recipe.algorithm](grid, rng, options);
+  } catch (e) {
+    throw context(e);
+  }
   // An algorithm may choose its own ends; the spec's explicit ends still win.
   const own = (end: EndPlacement, wall: number): EndPlacement =>
     end.kind === 'auto' ? { kind: 'wall', wall } : end;
@@ -69,7 +77,12 @@ export function generateMaze(
           where,
           warn,
         );
-  return recipe.post && recipe.post.length > 0 ? applyPost(maze, rng, recipe.post) : maze;
+  if (!recipe.post || recipe.post.length === 0) return maze;
+  try {
+    return applyPost(maze, rng, recipe.post);
+  } catch (e) {
+    throw context(e);
+  }
 }
 
 /** Default ends for algorithms that need them first: north-west top wall in, south-east bottom wall out. */

@@ -155,7 +155,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     );
   }
   const algorithm = maze.algorithm ?? 'backtracker';
-  checkAlgorithm(algorithm, shape, own, s.defaults ?? {}, field, at);
+  checkAlgorithm(algorithm, shape, mask !== undefined, own, s.defaults ?? {}, field, at);
   const mazegram =
     maze.mazegram === undefined
       ? undefined
@@ -245,16 +245,19 @@ const ALGORITHM_OPTIONS: readonly OptionName[] = ['straightness', 'newest', 'wei
 function checkAlgorithm(
   algorithm: AlgorithmName,
   shape: string,
+  masked: boolean,
   page: MazeSpec,
   defaults: MazeSpec,
   field: (name: keyof MazeSpec) => FieldPath,
   at: (p: FieldPath) => string,
 ): void {
   const info = algorithmInfo[algorithm];
-  if ('squareOnly' in info && info.squareOnly && shape !== 'square') {
+  if ('squareOnly' in info && info.squareOnly && (shape !== 'square' || masked)) {
     throw new UserError(
       at(field('algorithm')),
-      `${algorithm} works on square mazes only, not ${shape}`,
+      shape !== 'square'
+        ? `${algorithm} works on square mazes only, not ${shape}`
+        : `${algorithm} works row by row on a full rectangle, so not with a mask`,
       `choose one of ${algorithmNames.filter((n) => !('squareOnly' in algorithmInfo[n])).join(', ')}`,
     );
   }

@@ -11,7 +11,7 @@ import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
 import { bookSchema } from '../../src/spec/schema.js';
 import { parseLength } from '../../src/spec/units.js';
 import { tempDir } from '../helpers.js';
-import { FUZZ_TIMEOUT, fuzzParams } from './budget.js';
+import { FUZZ_TIMEOUT, fuzz } from './budget.js';
 
 const dir = tempDir();
 const value = fc.oneof(
@@ -59,7 +59,8 @@ describe('fuzzing command-line values', () => {
   it(
     'render and sheet flags become a planned maze or a user error',
     () => {
-      fc.assert(
+      fuzz(
+        'flags',
         fc.property(flags, (f) => {
           try {
             const maze = mazeFromFlags(f);
@@ -91,7 +92,6 @@ describe('fuzzing command-line values', () => {
             if (!isUsageError(e)) throw e;
           }
         }),
-        fuzzParams(),
       );
     },
     FUZZ_TIMEOUT,
@@ -100,7 +100,8 @@ describe('fuzzing command-line values', () => {
   it(
     'number and length parsers accept their form or refuse it',
     () => {
-      fc.assert(
+      fuzz(
+        'flags',
         fc.property(value, (v) => {
           for (const parse of [
             parseSeed,
@@ -116,7 +117,6 @@ describe('fuzzing command-line values', () => {
             }
           }
         }),
-        fuzzParams(),
       );
     },
     FUZZ_TIMEOUT,

@@ -8,7 +8,7 @@ import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
 import { parseYaml } from '../../src/spec/parse.js';
 import { bookSchema } from '../../src/spec/schema.js';
 import { tempDir } from '../helpers.js';
-import { FUZZ_TIMEOUT, fuzzParams } from './budget.js';
+import { FUZZ_TIMEOUT, fuzz } from './budget.js';
 
 /**
  * Any spec text ends in a plan or a located user error: never another exception, a hang, or unbounded memory.
@@ -149,9 +149,9 @@ describe('fuzzing the spec loader and planner', () => {
   it(
     'any spec built from the spec vocabulary plans or is refused with a user error',
     () => {
-      fc.assert(
+      fuzz(
+        'spec',
         fc.property(spec, (s) => plansOrRefuses(stringify(s))),
-        fuzzParams(),
       );
     },
     FUZZ_TIMEOUT,
@@ -160,12 +160,12 @@ describe('fuzzing the spec loader and planner', () => {
   it(
     'any text at all is read as YAML or refused with a user error',
     () => {
-      fc.assert(
+      fuzz(
+        'spec',
         fc.property(
           fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 200 })),
           (t) => plansOrRefuses(t),
         ),
-        fuzzParams(),
       );
     },
     FUZZ_TIMEOUT,

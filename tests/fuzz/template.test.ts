@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/spec/errors.js';
 import { LIMITS } from '../../src/spec/limits.js';
 import { checkTemplate, renderTemplate } from '../../src/text/template.js';
-import { FUZZ_TIMEOUT, fuzzParams } from './budget.js';
+import { FUZZ_TIMEOUT, fuzz } from './budget.js';
 
 const SAMPLE = { number: 12, page: 14, book: 'Book', key: 'k', title: 'T' };
 
@@ -41,7 +41,8 @@ describe('fuzzing templates', () => {
   it(
     'any template is checked into a renderer or refused with a user error; output stays capped',
     () => {
-      fc.assert(
+      fuzz(
+        'template',
         fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
           const source = parts.join('');
           let t: ReturnType<typeof checkTemplate>;
@@ -54,7 +55,6 @@ describe('fuzzing templates', () => {
           const out = renderTemplate(t, SAMPLE);
           expect(out.length).toBeLessThanOrEqual(LIMITS.maxTemplateOutput);
         }),
-        fuzzParams(),
       );
     },
     FUZZ_TIMEOUT,
