@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from '../spec/errors.js';
 import type { FileAccess } from '../spec/files.js';
+import { registerCover } from './cover.js';
 import { type MazeFlags, mazeFromFlags } from './flags.js';
 import { DPI_RANGE, parseSeed, sourceDateEpoch, unitFraction, wholeNumber } from './options.js';
 import { createProgress } from './progress.js';
@@ -105,6 +106,11 @@ async function buildOnce(spec: string, opts: BuildCliOptions, files?: FileAccess
   }).finally(() => progress.clear());
   for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
   if (!opts.quiet) for (const r of result.reports) process.stdout.write(`${r}\n`);
+  if (!opts.quiet && result.cover) {
+    process.stdout.write(
+      `${shownPath(result.cover.output)}: cover, spine ${result.cover.spine}, ${(result.cover.bytes / 1024).toFixed(0)} KB\n`,
+    );
+  }
   if (!opts.quiet) {
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const kb = (result.bytes / 1024).toFixed(0);
@@ -304,6 +310,8 @@ program
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+registerCover(program);
 
 program
   .command('validate')
