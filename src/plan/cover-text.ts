@@ -196,7 +196,7 @@ export function fitText(req: FitRequest, fonts: CoverFonts): TextBlock {
             : `it is ${mm(h - req.box.height)} taller than its ${mm(req.box.height)} box`;
       throw new UserError(
         req.where,
-        `${req.field} does not fit the cover at the smallest size, ${req.min}pt: ${over}`,
+        `${req.field} does not fit the cover at the smallest size, ${Math.round(req.min * 10) / 10}pt: ${over}`,
         'shorten the text (or use a larger trim size)',
       );
     }
