@@ -106,17 +106,17 @@ async function buildOnce(spec: string, opts: BuildCliOptions, files?: FileAccess
   }).finally(() => progress.clear());
   for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
   if (!opts.quiet) for (const r of result.reports) process.stdout.write(`${r}\n`);
-  if (!opts.quiet && result.cover) {
-    process.stdout.write(
-      `${shownPath(result.cover.output)}: cover, spine ${result.cover.spine}, ${(result.cover.bytes / 1024).toFixed(0)} KB\n`,
-    );
-  }
   if (!opts.quiet) {
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const kb = (result.bytes / 1024).toFixed(0);
     process.stdout.write(
       `${shownPath(result.output)}: ${result.pages} pages, ${result.puzzles.length} mazes, ${kb} KB, built in ${seconds} s\n`,
     );
+    if (result.cover) {
+      process.stdout.write(
+        `${shownPath(result.cover.output)}: cover, spine ${result.cover.spine}, ${(result.cover.bytes / 1024).toFixed(0)} KB\n`,
+      );
+    }
   }
 }
 
