@@ -69,11 +69,14 @@ export const COVER_RULES: Record<'kdp' | 'lulu' | 'ingram' | 'other', CoverRules
   other: { stocks: KDP_STOCKS, allowance: 0, spineTextPages: 80, bleed: 0 },
 };
 
+/** A print-on-demand service's profile: covers get its bleed and are CMYK. */
+export function isPrintOnDemand(profile: ProfileName | undefined): profile is 'kdp' | 'lulu' | 'ingram' {
+  return profile === 'kdp' || profile === 'lulu' || profile === 'ingram';
+}
+
 /** The cover rules of a print profile (KDP's paper for home, screen and no profile). */
 export function coverRules(profile: ProfileName | undefined): CoverRules {
-  return profile === 'kdp' || profile === 'lulu' || profile === 'ingram'
-    ? COVER_RULES[profile]
-    : COVER_RULES.other;
+  return isPrintOnDemand(profile) ? COVER_RULES[profile] : COVER_RULES.other;
 }
 
 /** The stocks a profile offers, in the schema's order. */

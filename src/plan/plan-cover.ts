@@ -13,6 +13,7 @@ import {
   coverGeometry,
   coverRules,
   inches,
+  isPrintOnDemand,
   SAFE,
   spineWidth,
   stocksOf,
@@ -125,19 +126,21 @@ export function planCover(inputs: CoverInputs): CoverPlan {
   }
   const theme = problems.catch(() => coverTheme(spec, c, book, inputs.files)) ?? book.theme;
   const ctx = { specDir: book.specDir, files: inputs.files, theme };
+  /** A font the cover names (`fonts.bold`, `fonts.italic`), or undefined when it names none or it is bad. */
+  const named = (key: 'bold' | 'italic') => {
+    const name = c.fonts?.[key];
+    return name === undefined ? undefined : problems.catch(() => resolveFont(name, ctx, at(['fonts', key])));
+  };
+  const italic = named('italic');
   const fonts: CoverFonts = {
     heading: theme.fonts.heading,
     body: theme.fonts.body,
-    bold:
-      (c.fonts?.bold && problems.catch(() => resolveFont(c.fonts?.bold, ctx, at(['fonts', 'bold'])))) ||
-      theme.fonts.heading,
-    ...(c.fonts?.italic
-      ? { italic: problems.catch(() => resolveFont(c.fonts?.italic, ctx, at(['fonts', 'italic']))) }
-      : {}),
+    bold: named('bold') ?? theme.fonts.heading,
+    ...(italic ? { italic } : {}),
   };
+  const pod = isPrintOnDemand(profile);
   const rules = coverRules(profile);
-  const bleed =
-    profile === 'kdp' || profile === 'lulu' || profile === 'ingram' ? rules.bleed * 72 : book.print.bleed;
+  const bleed = pod ? rules.bleed * 72 : book.print.bleed;
   const spine = spineWidth(profile, stock, inputs.pages);
   const geometry = coverGeometry(
     book.paper.width,
@@ -187,7 +190,7 @@ export function planCover(inputs: CoverInputs): CoverPlan {
     where: spec.placeOf(['cover']),
     stock,
     geometry,
-    color: profile === 'kdp' || profile === 'lulu' || profile === 'ingram' ? 'cmyk' : 'rgb',
+    color: pod ? 'cmyk' : 'rgb',
     theme,
     fonts,
     front,

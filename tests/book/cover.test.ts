@@ -16,6 +16,19 @@ const dir = tempDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const IN = 72;
 const onPath = (tool: string) => spawnSync('which', [tool]).status === 0;
+/** poppler's crop options for a rectangle in points at 72 dpi (pixels are points). */
+const crop = (r: { x: number; y: number; width: number; height: number }, inset = 0) => [
+  '-r',
+  '72',
+  '-x',
+  String(Math.ceil(r.x + inset)),
+  '-y',
+  String(Math.ceil(r.y + inset)),
+  '-W',
+  String(Math.floor(r.width - 2 * inset)),
+  '-H',
+  String(Math.floor(r.height - 2 * inset)),
+];
 
 /** A small book with a cover; `extra` is more YAML for the cover section. */
 function spec(name: string, profile: string, stock: string, extra = ''): string {
@@ -156,22 +169,7 @@ describe('the cover page', () => {
     const b = plan.geometry.barcode;
     if (!b) throw new Error('no barcode area');
     const out = join(dir, 'barcode-crop');
-    execFileSync('pdftoppm', [
-      '-r',
-      '72',
-      '-png',
-      '-singlefile',
-      '-x',
-      String(Math.ceil(b.x)),
-      '-y',
-      String(Math.ceil(b.y)),
-      '-W',
-      String(Math.floor(b.width) - 1),
-      '-H',
-      String(Math.floor(b.height) - 1),
-      pdf,
-      out,
-    ]);
+    execFileSync('pdftoppm', [...crop(b, 0.5), '-png', '-singlefile', pdf, out]);
     const { data, info } = await sharp(`${out}.png`).raw().toBuffer({ resolveWithObject: true });
     const colours = new Set<string>();
     for (let i = 0; i < data.length; i += info.channels)
@@ -187,24 +185,7 @@ describe('the cover page', () => {
       const pdf = join(dir, 'text.pdf');
       writeFileSync(pdf, made.pdf);
       const region = (r: { x: number; y: number; width: number; height: number }) =>
-        execFileSync(
-          'pdftotext',
-          [
-            '-r',
-            '72',
-            '-x',
-            String(Math.floor(r.x)),
-            '-y',
-            String(Math.floor(r.y)),
-            '-W',
-            String(Math.ceil(r.width)),
-            '-H',
-            String(Math.ceil(r.height)),
-            pdf,
-            '-',
-          ],
-          { encoding: 'utf8' },
-        );
+        execFileSync('pdftotext', [...crop(r), pdf, '-'], { encoding: 'utf8' });
       expect(region(plan.geometry.front)).toMatch(/Garden Paths/);
       expect(region(plan.geometry.back)).toMatch(/small/);
       expect(region(plan.geometry.back)).not.toMatch(/Garden Paths/);
