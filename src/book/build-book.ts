@@ -2,13 +2,15 @@ import { basename, extname, join, resolve } from 'node:path';
 import { composeBook } from '../layout/compose-book.js';
 import type { DisplayDocument } from '../layout/display-list.js';
 import type { BookPlan, PlanOptions } from '../plan/book-plan.js';
+import type { CoverPlan } from '../plan/plan-cover.js';
 import { renderSvgPage } from '../render/svg.js';
 import { UserError } from '../spec/errors.js';
 import type { FileAccess } from '../spec/files.js';
+import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';
 import { checkFrozen, type LockFile, lockFor, lockPath, parseLock } from './lockfile.js';
 import { checkOutputs, type OutputFile, shownPath, writeOutputs } from './outputs.js';
 import { generateOnWorkers, useWorkers } from './parallel.js';
-import { planSpecFiles } from './plan-spec.js';
+import { type PlannedSpec, planSpecFiles } from './plan-spec.js';
 import { type ChosenPuzzle, checkBook, choosePuzzle } from './select.js';
 
 export { ensureDir, shownPath } from './outputs.js';
@@ -48,6 +50,8 @@ export type GeneratedPuzzle = ChosenPuzzle;
 
 export interface BuildResult {
   output: string;
+  /** The cover written next to the interior, when the spec has `cover:`. */
+  cover?: { output: string; bytes: number; spine: string; ebook?: string };
   pages: number;
   bytes: number;
   puzzles: GeneratedPuzzle[];
@@ -181,11 +185,12 @@ export async function makeBook(
   options: PlanOptions,
   rateAll: boolean,
   onProgress?: (p: Progress) => void,
-  beforeGenerating?: (plan: BookPlan) => void,
+  beforeGenerating?: (plan: BookPlan, planned: PlannedSpec) => void | Promise<void>,
 ): Promise<MadeBook> {
   onProgress?.({ stage: 'spec', done: 0, total: 1 });
-  const { plan, files } = await planSpecFiles(specPath, options, (options as BuildOptions).files);
-  beforeGenerating?.(plan);
+  const planned = await planSpecFiles(specPath, options, (options as BuildOptions).files);
+  const { plan, files } = planned;
+  await beforeGenerating?.(plan, planned);
   const warnings: string[] = [];
   const puzzles = await makePuzzles(plan, rateAll, (w) => warnings.push(w), onProgress);
   return { plan, files, puzzles, warnings, problems: checkBook(puzzles) };
@@ -204,7 +209,7 @@ export interface LaidOutBook {
 export async function layoutBook(
   specPath: string,
   options: BuildOptions = {},
-  beforeGenerating?: (plan: BookPlan) => void,
+  beforeGenerating?: (plan: BookPlan, planned: PlannedSpec) => void | Promise<void>,
 ): Promise<LaidOutBook> {
   const progress = options.onProgress;
   const made = await makeBook(specPath, options, !!options.rate, progress, beforeGenerating);
@@ -275,14 +280,45 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
     { path: paths.pdf, what: 'PDF', data: '' },
     ...(paths.svgDir ? [{ path: join(paths.svgDir, 'page-001.svg'), what: 'SVG page', data: '' }] : []),
   ];
-  const { plan, files, puzzles, doc, warnings, reports } = await layoutBook(specPath, options, (p) =>
-    checkOutputs(planned, p.inputs),
+  const covers = coverPaths(paths.pdf);
+  let coverPlan: CoverPlan | undefined;
+  let ebook = false;
+  const { plan, files, puzzles, doc, warnings, reports } = await layoutBook(
+    specPath,
+    options,
+    async (p, loaded) => {
+      const { spec } = loaded;
+      const cover = spec.value.cover;
+      ebook = cover?.ebook === true;
+      checkOutputs(
+        [
+          ...planned,
+          ...(cover ? [{ path: covers.pdf, what: 'cover PDF' }] : []),
+          ...(ebook ? [{ path: covers.ebook, what: 'ebook cover' }] : []),
+        ],
+        p.inputs,
+      );
+      // The cover is planned before any maze is made, for the page count the plan gives.
+      if (cover) coverPlan = await prepareCover(loaded, undefined, planMinPassage(p));
+    },
   );
   const avoided: LockFile[] = [];
   for (const other of options.avoid ?? []) {
     avoided.push(parseLock(files.read(files.given(resolve(other), other, 'lockfile')), other));
   }
-  const fresh = lockFor(plan.title, plan.seed, puzzles);
+  const pages = doc.pages.length;
+  let cover: MadeCover | undefined;
+  if (coverPlan) {
+    if (coverPlan.geometry.pages !== pages) {
+      throw new Error(
+        `internal: the cover was planned for ${coverPlan.geometry.pages} pages but the interior has ${pages}`,
+      );
+    }
+    cover = await makeCover(coverPlan, plan, pages, puzzles, (w) => warnings.push(w));
+    for (const note of coverPlan.notes) reports.push(`${plan.specFile}: cover: ${note}`);
+  }
+  const extra = { pages, ...(cover ? { cover: cover.lock } : {}) };
+  const fresh = lockFor(plan.title, plan.seed, puzzles, undefined, extra);
   if (options.frozen) checkFrozen(frozenLock(files, paths.lock), fresh, shownPath(paths.lock));
   avoided.forEach((theirs, k) => {
     const other = options.avoid?.[k] ?? '';
@@ -301,12 +337,16 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   // pdfkit is heavy: loaded only when a PDF is written.
   const { renderPdf } = await import('../render/pdf.js');
   const pdf = await renderPdf(doc);
-  const lock = lockFor(plan.title, plan.seed, puzzles, pdf);
+  const lock = lockFor(plan.title, plan.seed, puzzles, pdf, extra);
   options.onProgress?.({ stage: 'write', done: 0, total: 1 });
   const outputs: OutputFile[] = [
     { path: paths.lock, what: 'lockfile', data: `${JSON.stringify(lock, null, 2)}\n` },
     { path: paths.pdf, what: 'PDF', data: pdf },
   ];
+  if (cover) {
+    outputs.push({ path: covers.pdf, what: 'cover PDF', data: cover.pdf });
+    if (cover.ebook) outputs.push({ path: covers.ebook, what: 'ebook cover', data: cover.ebook });
+  }
   if (paths.svgDir) {
     svgPageFiles(paths.svgDir, doc.pages.length).forEach((path, i) => {
       outputs.push({ path, what: 'SVG page', data: renderSvgPage(doc, i) });
@@ -315,6 +355,16 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   await writeOutputs(outputs, plan.inputs);
   return {
     output: paths.pdf,
+    ...(cover
+      ? {
+          cover: {
+            output: covers.pdf,
+            bytes: cover.pdf.length,
+            spine: cover.lock.spine,
+            ...(cover.ebook ? { ebook: covers.ebook } : {}),
+          },
+        }
+      : {}),
     pages: doc.pages.length,
     bytes: pdf.length,
     puzzles,

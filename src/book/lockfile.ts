@@ -26,7 +26,26 @@ export interface LockFile {
    * told apart. Absent in lockfiles of older versions.
    */
   pdf?: { sha256: string };
+  /** The interior's final page count (absent in lockfiles of older versions). */
+  pages?: number;
   puzzles: LockEntry[];
+  /** The cover written with the interior, when the spec has one. */
+  cover?: LockCover;
+}
+
+/**
+ * What a cover was made for: the interior's page count, the spine width that gives (with the paper stock and
+ * profile), its art maze (number 0) and the cover PDF's hash. `build --frozen` compares these with the
+ * interior it would build, so a cover made for another page count is caught.
+ */
+export interface LockCover {
+  pages: number;
+  /** Spine width in inches, three decimals: `0.225in`. */
+  spine: string;
+  stock: string;
+  profile?: string;
+  art: LockEntry;
+  pdf?: { sha256: string };
 }
 
 export interface LockEntry {
@@ -78,12 +97,14 @@ export function lockFor(
   bookSeed: number,
   puzzles: readonly ChosenPuzzle[],
   pdf?: Uint8Array,
+  extra: { pages?: number; cover?: LockCover } = {},
 ): LockFile {
   return {
     format: 'mazebook-lock',
     version: 1,
     book: { title, seed: bookSeed },
     ...(pdf ? { pdf: { sha256: createHash('sha256').update(pdf).digest('hex') } } : {}),
+    ...(extra.pages !== undefined ? { pages: extra.pages } : {}),
     puzzles: puzzles.map((p) => ({
       key: p.plan.key,
       number: p.plan.number,
@@ -99,6 +120,7 @@ export function lockFor(
       canonical: canonicalHash(p.maze),
       difficulty: p.rating ? Math.round(p.rating.score * 100) / 100 : null,
     })),
+    ...(extra.cover ? { cover: extra.cover } : {}),
   };
 }
 
@@ -124,7 +146,18 @@ const lockSchema = z.looseObject({
   version: z.literal(1),
   book: z.looseObject({ title: z.string(), seed: z.number() }),
   pdf: z.looseObject({ sha256: z.string() }).optional(),
+  pages: z.int().optional(),
   puzzles: z.array(lockEntrySchema),
+  cover: z
+    .looseObject({
+      pages: z.int(),
+      spine: z.string(),
+      stock: z.string(),
+      profile: z.string().optional(),
+      art: lockEntrySchema,
+      pdf: z.looseObject({ sha256: z.string() }).optional(),
+    })
+    .optional(),
 });
 
 /**
@@ -174,11 +207,37 @@ export function checkFrozen(lock: LockFile, fresh: LockFile, shown: string): voi
   }
   for (const e of old.values())
     problems.push(`puzzle ${e.number} (${e.key}) is in the lockfile but not in the book`);
+  const puzzles = problems.length;
+  problems.push(...coverChanges(lock, fresh));
   if (problems.length > 0) {
+    const what =
+      puzzles === problems.length
+        ? `${puzzles} puzzle${puzzles > 1 ? 's' : ''}`
+        : `${problems.length} thing${problems.length > 1 ? 's' : ''}`;
     throw new UserError(
       shown,
-      `--frozen: ${problems.length} puzzle${problems.length > 1 ? 's' : ''} would differ from the lockfile:\n  ${problems.join('\n  ')}`,
+      `--frozen: ${what} would differ from the lockfile:\n  ${problems.join('\n  ')}`,
       'build without --frozen to accept the new puzzles (the lockfile is then rewritten)',
     );
   }
+}
+
+/** What would differ in the interior's page count and the cover (a stale cover is a changed page count). */
+function coverChanges(lock: LockFile, fresh: LockFile): string[] {
+  const out: string[] = [];
+  if (lock.pages !== undefined && fresh.pages !== undefined && lock.pages !== fresh.pages)
+    out.push(`the interior would have ${fresh.pages} pages; the lockfile's has ${lock.pages}`);
+  const was = lock.cover;
+  const now = fresh.cover;
+  if (!was && now) out.push('the book now has a cover, which the lockfile does not record');
+  else if (was && !now) out.push('the lockfile records a cover, which the book no longer has');
+  else if (was && now) {
+    if (was.pages !== now.pages || was.spine !== now.spine || was.stock !== now.stock)
+      out.push(
+        `the cover was made for ${was.pages} pages of ${was.stock} paper (spine ${was.spine}); it would now be for ${now.pages} pages of ${now.stock} (spine ${now.spine})`,
+      );
+    if (was.art.generator !== now.art.generator || was.art.hash !== now.art.hash)
+      out.push('the cover maze would be a different maze');
+  }
+  return out;
 }

@@ -21,6 +21,8 @@ export function loadSpec(specPath: string, files?: FileAccess): LoadedYaml<BookS
 export interface PlannedSpec {
   plan: BookPlan;
   files: FileAccess;
+  /** The spec as loaded (with its source places). */
+  spec: LoadedYaml<BookSpec>;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function planSpecFiles(
   const problems = new Problems();
   const specDir = dirname(abs);
   const images = await preloadImageMasks(spec.value, specDir, files, spec.placeOf, (e) => problems.add(e));
-  return { plan: planBook(spec, { ...options, files, images, problems }), files };
+  return { plan: planBook(spec, { ...options, files, images, problems }), files, spec };
 }
 
 /** spec → plan (see planSpecFiles). */

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from '../spec/errors.js';
 import type { FileAccess } from '../spec/files.js';
+import { registerCover } from './cover.js';
 import { type MazeFlags, mazeFromFlags } from './flags.js';
 import { DPI_RANGE, parseSeed, sourceDateEpoch, unitFraction, wholeNumber } from './options.js';
 import { createProgress } from './progress.js';
@@ -111,6 +112,11 @@ async function buildOnce(spec: string, opts: BuildCliOptions, files?: FileAccess
     process.stdout.write(
       `${shownPath(result.output)}: ${result.pages} pages, ${result.puzzles.length} mazes, ${kb} KB, built in ${seconds} s\n`,
     );
+    if (result.cover) {
+      process.stdout.write(
+        `${shownPath(result.cover.output)}: cover, spine ${result.cover.spine}, ${(result.cover.bytes / 1024).toFixed(0)} KB\n`,
+      );
+    }
   }
 }
 
@@ -304,6 +310,8 @@ program
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+registerCover(program);
 
 program
   .command('validate')

@@ -433,6 +433,86 @@ export const solutionsSchema = z.union(
   { error: 'expected true, false, or {appendix, per-page, title}' },
 );
 
+/** Interior paper stocks; which a profile offers (and their thickness) is in plan/cover-geometry.ts. */
+export const paperStocks = ['white', 'cream', 'color', 'premium-color'] as const;
+export type PaperStock = (typeof paperStocks)[number];
+
+const coverFont = z.string().min(1).meta({
+  description: 'lato, lato-bold, comic-neue, comic-neue-bold, or a TTF/OTF file relative to the spec.',
+});
+
+/** `cover:` a full-wrap cover (back, spine, front) written next to the interior (docs/spec.md, "Cover"). */
+export const coverSchema = z
+  .strictObject({
+    'paper-stock': z
+      .enum(paperStocks)
+      .optional()
+      .meta({ description: 'Interior paper, which sets the spine width (default white).' }),
+    title: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: 'Front title (default the book title).' }),
+    subtitle: z
+      .string()
+      .min(1)
+      .max(300)
+      .optional()
+      .meta({ description: 'Front subtitle (default the book subtitle).' }),
+    author: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: 'Front and spine author (default the book author).' }),
+    maze: mazeSchema.optional().meta({ description: 'The front-art maze, with any maze field.' }),
+    solution: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Print the front maze solved, small, on the back (default false).' }),
+    blurb: z.string().min(1).max(3000).optional().meta({
+      description: 'Back text: paragraphs split by blank lines; **bold** and *italic*.',
+    }),
+    thumbnails: z
+      .array(z.string().min(1).max(80))
+      .min(1)
+      .max(4)
+      .optional()
+      .meta({ description: 'Page keys of up to four puzzles shown small on the back.' }),
+    spine: z
+      .union(
+        [
+          z.literal(false),
+          z.strictObject({
+            title: z.string().min(1).max(200).optional(),
+            author: z.string().min(1).max(200).optional(),
+          }),
+        ],
+        { error: 'expected false, or {title, author}' },
+      )
+      .optional()
+      .meta({ description: 'Spine text (default the cover title and author), or false for none.' }),
+    barcode: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Keep the back’s barcode area empty (default true).' }),
+    theme: themeOverride
+      .optional()
+      .meta({ description: 'Cover-only theme changes over the book’s theme (colours, fonts).' }),
+    fonts: z
+      .strictObject({ bold: coverFont.optional(), italic: coverFont.optional() })
+      .optional()
+      .meta({ description: 'Fonts of **bold** and *italic* blurb text.' }),
+    ebook: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Also write the front as a 1600×2560 px PNG for an ebook (default false).' }),
+  })
+  .meta({ description: 'A print-ready full-wrap cover, written next to the interior.' });
+
+export type CoverSpec = z.infer<typeof coverSchema>;
+
 export const bookSchema = z
   .strictObject({
     title: z
@@ -493,6 +573,7 @@ export const bookSchema = z
     'show-difficulty': z.enum(['none', 'stars', 'label']).optional().meta({
       description: 'Under each puzzle title: five stars, the difficulty label, or nothing (default).',
     }),
+    cover: coverSchema.optional(),
   })
   .meta({ title: 'mazebook book spec' });
 
