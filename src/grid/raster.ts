@@ -1,0 +1,122 @@
+/**
+ * Rasters laid over a grid: a picture's lightness, a wanted subdivision depth, a region label per pixel. Pixels
+ * are row-major from the top row down; pixel (i, j) covers [i, i+1) × [j, j+1) in pixel units, so its centre
+ * is (i + ½, j + ½). A raster is placed over the plane of a grid by a `Frame`.
+ */
+export interface Raster {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Float32Array;
+}
+
+/** A raster of small integer labels (region colours), same layout as `Raster`. */
+export interface LabelRaster {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+/**
+ * Where a raster lies on a grid's plane, in grid units: its top-left corner at (x, y), its whole width and
+ * height. A grid built for a picture has the picture over its full box, `{x: 0, y: 0, width, height}`; a
+ * masked grid is re-framed to the cells it keeps, so the frame moves with it.
+ */
+export interface Frame {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The frame that stretches a raster over the box [0, width] × [0, height]. */
+export function boxFrame(width: number, height: number): Frame {
+  return { x: 0, y: 0, width, height };
+}
+
+/**
+ * Bilinear sample of a raster at a point of the plane (grid units); points outside the raster take the
+ * nearest edge pixel.
+ */
+export function sampleRaster(r: Raster, frame: Frame, x: number, y: number): number {
+  const { width: w, height: h, data } = r;
+  let u = ((x - frame.x) / frame.width) * w - 0.5;
+  let v = ((y - frame.y) / frame.height) * h - 0.5;
+  u = u < 0 ? 0 : u > w - 1 ? w - 1 : u;
+  v = v < 0 ? 0 : v > h - 1 ? h - 1 : v;
+  const i = Math.floor(u);
+  const j = Math.floor(v);
+  const fu = u - i;
+  const fv = v - j;
+  const i1 = i + 1 < w ? i + 1 : i;
+  const j1 = j + 1 < h ? j + 1 : j;
+  const top = data[j * w + i] * (1 - fu) + data[j * w + i1] * fu;
+  const bottom = data[j1 * w + i] * (1 - fu) + data[j1 * w + i1] * fu;
+  return top * (1 - fv) + bottom * fv;
+}
+
+/** The pixel index under a point of the plane (nearest pixel, clamped to the raster). */
+export function pixelAt(r: { width: number; height: number }, frame: Frame, x: number, y: number): number {
+  let i = Math.floor(((x - frame.x) / frame.width) * r.width);
+  let j = Math.floor(((y - frame.y) / frame.height) * r.height);
+  i = i < 0 ? 0 : i >= r.width ? r.width - 1 : i;
+  j = j < 0 ? 0 : j >= r.height ? r.height - 1 : j;
+  return j * r.width + i;
+}
+
+/**
+ * Separable box blur of radius `radius` pixels (a (2r+1)-wide average along rows, then columns; edges
+ * average over the pixels that exist). Three passes approximate a Gaussian of σ ≈ r. Linear in pixels.
+ */
+export function boxBlur(r: Raster, radius: number): Raster {
+  const rad = Math.max(0, Math.round(radius));
+  if (rad === 0) return r;
+  const { width: w, height: h } = r;
+  const tmp = new Float32Array(w * h);
+  const out = new Float32Array(w * h);
+  blurLines(r.data, tmp, w, h, 1, w, rad);
+  blurLines(tmp, out, h, w, w, 1, rad);
+  return { width: w, height: h, data: out };
+}
+
+/** Blurs `lines` lines of `n` samples each: sample k of line l is at l·lineStep + k·step. */
+function blurLines(
+  src: Float32Array,
+  dst: Float32Array,
+  n: number,
+  lines: number,
+  step: number,
+  lineStep: number,
+  rad: number,
+): void {
+  for (let l = 0; l < lines; l++) {
+    const base = l * lineStep;
+    let sum = 0;
+    let count = 0;
+    for (let k = 0; k < Math.min(rad, n); k++) {
+      sum += src[base + k * step];
+      count++;
+    }
+    for (let k = 0; k < n; k++) {
+      const add = k + rad;
+      if (add < n) {
+        sum += src[base + add * step];
+        count++;
+      }
+      const drop = k - rad - 1;
+      if (drop >= 0) {
+        sum -= src[base + drop * step];
+        count--;
+      }
+      dst[base + k * step] = sum / count;
+    }
+  }
+}
+
+/** A Gaussian-like blur of standard deviation `sigma` pixels: three box blurs. */
+export function smoothRaster(r: Raster, sigma: number): Raster {
+  // Three boxes of radius ρ have variance 3·((2ρ+1)² − 1)/12 = ρ(ρ+1); pick ρ so that matches σ².
+  const rad = Math.round((Math.sqrt(1 + 4 * sigma * sigma) - 1) / 2);
+  let out = r;
+  for (let i = 0; i < 3; i++) out = boxBlur(out, rad);
+  return out;
+}

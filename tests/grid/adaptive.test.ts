@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { solve } from '../../src/analyze/solve.js';
+import { placeEnds } from '../../src/generate/entry-exit.js';
+import { algorithmInfo, algorithmNames, algorithms, openWalls } from '../../src/generate/registry.js';
+import { type AdaptiveTiling, adaptiveExtent, buildAdaptiveGrid } from '../../src/grid/adaptive.js';
+import { bfs } from '../../src/grid/bfs.js';
+import { type Grid, subGrid } from '../../src/grid/grid.js';
+import type { Raster } from '../../src/grid/raster.js';
+import { deriveSeed } from '../../src/random/derive-seed.js';
+import { createRng } from '../../src/random/sfc32.js';
+import { checkGridInvariants, isSpanningTree } from '../helpers.js';
+
+/** A wanted depth that peaks at `peak` in the middle of the box and falls to 0 at the edges. */
+function bump(peak: number, size = 64): Raster {
+  const data = new Float32Array(size * size);
+  for (let j = 0; j < size; j++) {
+    for (let i = 0; i < size; i++) {
+      const r2 = ((i + 0.5) / size - 0.5) ** 2 + ((j + 0.5) / size - 0.5) ** 2;
+      data[j * size + i] = peak * Math.exp(-r2 / 0.04);
+    }
+  }
+  return { width: size, height: size, data };
+}
+
+const wallLength = (g: Grid, w: number): number =>
+  Math.hypot(
+    g.vertexX[g.wallV1[w]] - g.vertexX[g.wallV0[w]],
+    g.vertexY[g.wallV1[w]] - g.vertexY[g.wallV0[w]],
+  );
+
+/** Every cell's walls form one closed loop: each of its corners is met by exactly two of its walls. */
+function checkCellsClosed(grid: Grid): void {
+  const meets = new Map<number, number>();
+  const key = (c: number, v: number) => c * grid.vertexCount + v;
+  for (let w = 0; w < grid.wallCount; w++) {
+    for (const c of [grid.wallCellA[w], grid.wallCellB[w]]) {
+      if (c < 0) continue;
+      for (const v of [grid.wallV0[w], grid.wallV1[w]]) meets.set(key(c, v), (meets.get(key(c, v)) ?? 0) + 1);
+    }
+  }
+  for (const n of meets.values()) expect(n).toBe(2);
+}
+
+/** Area of each cell from its walls (shoelace over wall chords, oriented away from the centre). */
+function cellAreas(grid: Grid): Float64Array {
+  const area = new Float64Array(grid.cellCount);
+  for (let w = 0; w < grid.wallCount; w++) {
+    const x0 = grid.vertexX[grid.wallV0[w]];
+    const y0 = grid.vertexY[grid.wallV0[w]];
+    const x1 = grid.vertexX[grid.wallV1[w]];
+    const y1 = grid.vertexY[grid.wallV1[w]];
+    for (const c of [grid.wallCellA[w], grid.wallCellB[w]]) {
+      if (c < 0) continue;
+      // Triangle (centre, v0, v1): its signed area, counted positive.
+      const cx = grid.cellX[c];
+      const cy = grid.cellY[c];
+      area[c] += Math.abs((x0 - cx) * (y1 - cy) - (x1 - cx) * (y0 - cy)) / 2;
+    }
+  }
+  return area;
+}
+
+const TILINGS: AdaptiveTiling[] = ['square', 'triangle'];
+
+describe.each(TILINGS)('adaptive %s grid', (tiling) => {
+  const grid = buildAdaptiveGrid({ tiling, columns: 6, rows: 5, levels: 3, depth: bump(3.4) });
+
+  it('is a planar subdivision of a disc with symmetric adjacency: V − E + F = 1, cells closed', () => {
+    checkGridInvariants(grid);
+    checkCellsClosed(grid);
+    expect(grid.vertexCount - grid.wallCount + grid.cellCount).toBe(1);
+    expect(bfs(grid, new Uint8Array(grid.wallCount).fill(1), 0).reached).toBe(grid.cellCount);
+    const ext = adaptiveExtent(tiling, 6, 5, 3);
+    expect(grid.width).toBeCloseTo(ext.width, 9);
+    expect(grid.height).toBeCloseTo(ext.height, 9);
+  });
+
+  it('subdivides where the depth field asks, down to the finest level, and tiles the box', () => {
+    const area = cellAreas(grid);
+    const finest = tiling === 'square' ? 1 : Math.sqrt(3) / 4;
+    const sizes = new Set<number>();
+    let total = 0;
+    for (let c = 0; c < grid.cellCount; c++) {
+      sizes.add(Math.round(Math.log2(area[c] / finest) / 2));
+      total += area[c];
+    }
+    // Coarse cells (4^3 finest) at the edges, finest cells in the middle, all levels in between.
+    expect([...sizes].sort()).toEqual([0, 1, 2, 3]);
+    const coarse = tiling === 'square' ? 6 * 5 * 64 : 6 * 5 * 64 * finest;
+    expect(total).toBeCloseTo(coarse, 6);
+  });
+
+  it('is balanced: walls between cells are never shorter than half a side of either cell', () => {
+    const area = cellAreas(grid);
+    const finest = tiling === 'square' ? 1 : Math.sqrt(3) / 4;
+    const side = (c: number) => Math.sqrt(area[c] / finest);
+    for (let w = 0; w < grid.wallCount; w++) {
+      const a = grid.wallCellA[w];
+      const b = grid.wallCellB[w];
+      const len = wallLength(grid, w);
+      if (b < 0) {
+        expect(len).toBeCloseTo(side(a), 9);
+        continue;
+      }
+      // A wall is the whole side of the smaller cell; the cells differ by one level at most.
+      expect(len).toBeCloseTo(Math.min(side(a), side(b)), 9);
+      expect(Math.max(side(a), side(b)) / Math.min(side(a), side(b))).toBeLessThanOrEqual(2 + 1e-9);
+    }
+  });
+
+  it('carves a spanning tree with every general algorithm, solved through open walls only', () => {
+    for (const name of algorithmNames) {
+      const info = algorithmInfo[name];
+      if ('squareOnly' in info) continue;
+      const options =
+        'needsEnds' in info
+          ? { straightness: 0, ends: { entryWall: grid.rimWall[0], exitWall: grid.rimWall.at(-1) as number } }
+          : { straightness: 0.3 };
+      const open = openWalls(algorithms[name](grid, createRng(deriveSeed(4, name)), options));
+      const maze = placeEnds(grid, open, { kind: 'auto' }, { kind: 'auto' }, 'test');
+      expect(isSpanningTree(maze), name).toBe(true);
+      const solution = solve(maze);
+      expect(solution.cells[0]).toBe(maze.entryCell);
+      for (const w of solution.walls) expect(maze.open[w]).toBe(1);
+    }
+  });
+
+  it('keeps its invariants when masked, and carries wall widths through the cut', () => {
+    const wallWidth = new Float32Array(grid.wallCount).map((_, w) => w / 1000);
+    const withWidths: Grid = { ...grid, wallWidth };
+    const keep = new Uint8Array(grid.cellCount);
+    const cx = grid.width / 2;
+    const cy = grid.height / 2;
+    for (let c = 0; c < grid.cellCount; c++) {
+      keep[c] = Math.hypot(grid.cellX[c] - cx, grid.cellY[c] - cy) < grid.height * 0.45 ? 1 : 0;
+    }
+    const masked = subGrid(withWidths, keep);
+    checkGridInvariants(masked);
+    checkCellsClosed(masked);
+    expect(masked.vertexCount - masked.wallCount + masked.cellCount).toBe(1);
+    expect(masked.wallWidth).toBeDefined();
+    // Each kept wall keeps its width: match walls by their end points (shifted by the re-framing).
+    const dx = masked.cellX[0] - grid.cellX[keep.indexOf(1)];
+    const dy = masked.cellY[0] - grid.cellY[keep.indexOf(1)];
+    const byEnds = new Map<string, number>();
+    const endsKey = (g: Grid, w: number, ox: number, oy: number) => {
+      const a = `${(g.vertexX[g.wallV0[w]] + ox).toFixed(6)},${(g.vertexY[g.wallV0[w]] + oy).toFixed(6)}`;
+      const b = `${(g.vertexX[g.wallV1[w]] + ox).toFixed(6)},${(g.vertexY[g.wallV1[w]] + oy).toFixed(6)}`;
+      return a < b ? `${a}|${b}` : `${b}|${a}`;
+    };
+    for (let w = 0; w < grid.wallCount; w++) byEnds.set(endsKey(grid, w, dx, dy), wallWidth[w]);
+    for (let w = 0; w < masked.wallCount; w++) {
+      expect(masked.wallWidth?.[w]).toBe(byEnds.get(endsKey(masked, w, 0, 0)));
+    }
+  });
+
+  it('is a plain grid of coarse cells without a depth field, and the same for the same input', () => {
+    const plain = buildAdaptiveGrid({ tiling, columns: 4, rows: 3, levels: 2 });
+    expect(plain.cellCount).toBe(12);
+    const again = buildAdaptiveGrid({ tiling, columns: 6, rows: 5, levels: 3, depth: bump(3.4) });
+    expect(again.wallV0).toEqual(grid.wallV0);
+    expect(again.cellX).toEqual(grid.cellX);
+  });
+});
+
+describe('adaptive grid sizes', () => {
+  it('matches the square topology at one level everywhere', () => {
+    const flat: Raster = { width: 1, height: 1, data: new Float32Array([1]) };
+    const g = buildAdaptiveGrid({ tiling: 'square', columns: 5, rows: 4, levels: 1, depth: flat });
+    expect(g.cellCount).toBe(80);
+    expect(g.wallCount).toBe(11 * 8 + 10 * 9);
+  });
+
+  it('refuses sizes outside its ranges', () => {
+    expect(() => buildAdaptiveGrid({ tiling: 'square', columns: 0, rows: 4, levels: 1 })).toThrow(/columns/);
+    expect(() => buildAdaptiveGrid({ tiling: 'square', columns: 2, rows: 4, levels: 9 })).toThrow(/levels/);
+  });
+});
