@@ -41,11 +41,18 @@ export interface AdaptiveOptions {
   /** Subdivision levels below the coarse cells, in [0, 8]. */
   levels: number;
   /**
-   * The wanted level over the grid's box (stretched over [0, width] × [0, height]), in [0, levels]: a level-k
-   * cell is split when any of its finest sub-cells, sampled at its centre, wants more than k + ½. Absent: no
-   * splits.
+   * The wanted level over the grid's box (stretched over [0, width] × [0, height]), in [0, levels], sampled at
+   * the centre of each finest sub-cell: a level-k cell is split when its sub-cells want more than k + ½ —
+   * any of them (`pooling: max`) or all of them (`min`). Absent: no splits.
    */
   depth?: Raster;
+  /** `max` (default) splits for the finest detail asked anywhere in a cell; `min` only where all of it asks. */
+  pooling?: 'max' | 'min';
+  /**
+   * How neighbours are kept within one level of each other: `refine` (default) splits the coarser cell,
+   * `coarsen` merges the finer ones (a cell never gets finer than its depth asks).
+   */
+  balance?: 'refine' | 'coarsen';
 }
 
 /** Most subdivision levels (a coarse cell holds at most 4^8 finest cells). */
@@ -81,7 +88,7 @@ export function buildAdaptiveGrid(options: AdaptiveOptions, keep?: Uint8Array): 
   }
   const lattice =
     tiling === 'square' ? squareLattice(columns, rows, levels) : triangleLattice(columns, rows, levels);
-  const grid = quadtreeGrid(lattice, levels, options.depth, `${tiling}`, columns, rows);
+  const grid = quadtreeGrid(lattice, options, `${tiling}`);
   return keep ? subGrid(grid, keep) : grid;
 }
 
@@ -253,14 +260,9 @@ function triangleLattice(columns: number, rows: number, levels: number): Lattice
 }
 
 /** The quadtree over a lattice → leaves → walls → Grid. */
-function quadtreeGrid(
-  lat: Lattice,
-  levels: number,
-  depth: Raster | undefined,
-  tiling: string,
-  columns: number,
-  rows: number,
-): Grid {
+function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): Grid {
+  const { levels, depth, columns, rows } = options;
+  const byMin = options.pooling === 'min';
   // Which node numbers are real nodes, level by level.
   const exists: Uint8Array[] = [];
   exists.push(new Uint8Array(lat.span(0)));
@@ -292,8 +294,11 @@ function quadtreeGrid(
       const sp = split[k];
       for (let n = 0; n < pooled.length; n++) {
         if (ex[n] === 0) continue;
-        let m = 0;
-        for (let c = 0; c < 4; c++) m = Math.max(m, want[lat.child(k, n, c)]);
+        let m = want[lat.child(k, n, 0)];
+        for (let c = 1; c < 4; c++) {
+          const v = want[lat.child(k, n, c)];
+          m = byMin ? Math.min(m, v) : Math.max(m, v);
+        }
         pooled[n] = m;
         if (m > k + 0.5) sp[n] = 1;
       }
@@ -301,20 +306,8 @@ function quadtreeGrid(
     }
   }
 
-  // 2:1 balance, finest first: a split node needs its parent and its side neighbours to exist as nodes.
-  for (let k = levels - 1; k >= 1; k--) {
-    const sp = split[k];
-    const ex = exists[k];
-    const up = split[k - 1];
-    for (let n = 0; n < sp.length; n++) {
-      if (sp[n] === 0) continue;
-      up[lat.parent(k, n)] = 1;
-      for (let s = 0; s < lat.sides; s++) {
-        const m = lat.neighbour(k, n, s);
-        if (m >= 0 && ex[m] !== 0) up[lat.parent(k, m)] = 1;
-      }
-    }
-  }
+  if (options.balance === 'coarsen') coarsenToBalance(lat, levels, exists, split);
+  else refineToBalance(lat, levels, exists, split);
 
   // Leaves, depth first from the coarse cells in order.
   const leafId: Int32Array[] = [];
@@ -407,4 +400,64 @@ function quadtreeGrid(
     width: lat.width,
     height: lat.height,
   });
+}
+
+/** 2:1 balance, finest first: a split node needs its parent and its side neighbours to exist as nodes. */
+function refineToBalance(lat: Lattice, levels: number, exists: Uint8Array[], split: Uint8Array[]): void {
+  for (let k = levels - 1; k >= 1; k--) {
+    const sp = split[k];
+    const ex = exists[k];
+    const up = split[k - 1];
+    for (let n = 0; n < sp.length; n++) {
+      if (sp[n] === 0) continue;
+      up[lat.parent(k, n)] = 1;
+      for (let s = 0; s < lat.sides; s++) {
+        const m = lat.neighbour(k, n, s);
+        if (m >= 0 && ex[m] !== 0) up[lat.parent(k, m)] = 1;
+      }
+    }
+  }
+}
+
+/**
+ * 2:1 balance, coarsest first: beside a leaf of level k, the children of a split neighbour that touch the
+ * leaf are kept whole (level k + 1), which can only merge cells, never split them.
+ */
+function coarsenToBalance(lat: Lattice, levels: number, exists: Uint8Array[], split: Uint8Array[]): void {
+  for (let k = 0; k + 2 <= levels; k++) {
+    // Levels up to k hold only real splits (a split node's parent is split): iteration k − 1 may have merged
+    // nodes of level k, so drop the splits of level k that now sit under a whole node.
+    if (k > 0) clearOrphanSplits(lat, split, k);
+    const sp = split[k];
+    const ex = exists[k];
+    for (let n = 0; n < sp.length; n++) {
+      // Leaves of level k: real nodes that are not split.
+      if (ex[n] === 0 || sp[n] !== 0 || (k > 0 && split[k - 1][lat.parent(k, n)] === 0)) continue;
+      for (let s = 0; s < lat.sides; s++) {
+        const m = lat.neighbour(k, n, s);
+        if (m < 0 || ex[m] === 0 || sp[m] === 0) continue;
+        for (let c = 0; c < 4; c++) {
+          const child = lat.child(k, m, c);
+          if (split[k + 1][child] !== 0 && touches(lat, k + 1, child, n)) split[k + 1][child] = 0;
+        }
+      }
+    }
+  }
+  for (let k = 1; k <= levels; k++) clearOrphanSplits(lat, split, k);
+}
+
+/** Clears the splits of level-k nodes whose parent is not split (unreachable from the coarse cells). */
+function clearOrphanSplits(lat: Lattice, split: Uint8Array[], k: number): void {
+  const sp = split[k];
+  const up = split[k - 1];
+  for (let n = 0; n < sp.length; n++) if (sp[n] !== 0 && up[lat.parent(k, n)] === 0) sp[n] = 0;
+}
+
+/** Whether a level-k node shares a side with the level-(k − 1) node `big`. */
+function touches(lat: Lattice, k: number, n: number, big: number): boolean {
+  for (let s = 0; s < lat.sides; s++) {
+    const m = lat.neighbour(k, n, s);
+    if (m >= 0 && lat.parent(k, m) === big) return true;
+  }
+  return false;
 }
