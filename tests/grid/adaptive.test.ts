@@ -10,13 +10,13 @@ import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { checkGridInvariants, isSpanningTree } from '../helpers.js';
 
-/** A wanted depth that peaks at `peak` in the middle of the box and falls to 0 at the edges. */
-function bump(peak: number, size = 64): Raster {
+/** A wanted depth that peaks at `peak` in the middle of the box and falls towards 0 at the edges. */
+function bump(peak: number, spread = 0.04, size = 64): Raster {
   const data = new Float32Array(size * size);
   for (let j = 0; j < size; j++) {
     for (let i = 0; i < size; i++) {
       const r2 = ((i + 0.5) / size - 0.5) ** 2 + ((j + 0.5) / size - 0.5) ** 2;
-      data[j * size + i] = peak * Math.exp(-r2 / 0.04);
+      data[j * size + i] = peak * Math.exp(-r2 / spread);
     }
   }
   return { width: size, height: size, data };
@@ -60,10 +60,18 @@ function cellAreas(grid: Grid): Float64Array {
   return area;
 }
 
-const TILINGS: AdaptiveTiling[] = ['square', 'triangle'];
+const CASES: { tiling: AdaptiveTiling; balance: 'refine' | 'coarsen' }[] = [
+  { tiling: 'square', balance: 'refine' },
+  { tiling: 'triangle', balance: 'refine' },
+  { tiling: 'square', balance: 'coarsen' },
+  { tiling: 'triangle', balance: 'coarsen' },
+];
 
-describe.each(TILINGS)('adaptive %s grid', (tiling) => {
-  const grid = buildAdaptiveGrid({ tiling, columns: 6, rows: 5, levels: 3, depth: bump(3.4) });
+describe.each(CASES)('adaptive $tiling grid, balanced by $balance', ({ tiling, balance }) => {
+  // Merging needs room for every level in between, so the coarsened grid gets a wider bump.
+  const pooling = balance === 'refine' ? 'max' : 'min';
+  const depth = balance === 'refine' ? bump(3.4) : bump(3.6, 0.15);
+  const grid = buildAdaptiveGrid({ tiling, columns: 6, rows: 5, levels: 3, depth, pooling, balance });
 
   it('is a planar subdivision of a disc with symmetric adjacency: V − E + F = 1, cells closed', () => {
     checkGridInvariants(grid);
@@ -157,9 +165,54 @@ describe.each(TILINGS)('adaptive %s grid', (tiling) => {
   it('is a plain grid of coarse cells without a depth field, and the same for the same input', () => {
     const plain = buildAdaptiveGrid({ tiling, columns: 4, rows: 3, levels: 2 });
     expect(plain.cellCount).toBe(12);
-    const again = buildAdaptiveGrid({ tiling, columns: 6, rows: 5, levels: 3, depth: bump(3.4) });
+    const again = buildAdaptiveGrid({
+      tiling,
+      columns: 6,
+      rows: 5,
+      levels: 3,
+      depth,
+      pooling,
+      balance,
+    });
     expect(again.wallV0).toEqual(grid.wallV0);
     expect(again.cellX).toEqual(grid.cellX);
+  });
+});
+
+describe('adaptive grid balance', () => {
+  it('coarsening never makes a cell finer than its whole area asks; refining never coarser than any part', () => {
+    const depth = bump(3.4);
+    const fine = buildAdaptiveGrid({ tiling: 'square', columns: 6, rows: 5, levels: 3, depth });
+    const coarse = buildAdaptiveGrid({
+      tiling: 'square',
+      columns: 6,
+      rows: 5,
+      levels: 3,
+      depth,
+      pooling: 'min',
+      balance: 'coarsen',
+    });
+    expect(coarse.cellCount).toBeLessThan(fine.cellCount);
+    // Wanted depth at a point of the 48×40 box (the bump is sampled bilinearly, nearest pixel is close enough).
+    const want = (x: number, y: number) =>
+      depth.data[Math.floor((y / 40) * depth.height) * depth.width + Math.floor((x / 48) * depth.width)];
+    const areas = cellAreas(coarse);
+    for (let c = 0; c < coarse.cellCount; c++) {
+      const side = Math.sqrt(areas[c]);
+      const level = 3 - Math.round(Math.log2(side));
+      if (level === 0) continue;
+      // Its parent was split, so every finest cell of the parent wanted more than level − ½.
+      for (const [dx, dy] of [
+        [-0.5, -0.5],
+        [0.5, 0.5],
+        [-0.5, 0.5],
+        [0.5, -0.5],
+      ]) {
+        expect(want(coarse.cellX[c] + dx * (side - 1), coarse.cellY[c] + dy * (side - 1))).toBeGreaterThan(
+          level - 0.5 - 0.05,
+        );
+      }
+    }
   });
 });
 
