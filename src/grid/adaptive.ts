@@ -98,6 +98,8 @@ export function buildAdaptiveGrid(options: AdaptiveOptions, keep?: Uint8Array): 
  */
 interface Lattice {
   readonly sides: number;
+  /** Every node number is a node (no `coarse` test needed). */
+  readonly full: boolean;
   span(k: number): number;
   /** Level-0 nodes that are coarse cells. */
   coarse(n: number): boolean;
@@ -129,6 +131,7 @@ function squareLattice(columns: number, rows: number, levels: number): Lattice {
   const CY = [0, 0, 1, 1];
   return {
     sides: 4,
+    full: true,
     span: (k) => wk(k) * hk(k),
     coarse: () => true,
     parent(k, n) {
@@ -185,6 +188,7 @@ function triangleLattice(columns: number, rows: number, levels: number): Lattice
   const DOWN_Y = [0, 0, 1];
   return {
     sides: 3,
+    full: false,
     span: (k) => ak(k) * bk(k),
     coarse(n) {
       const a = n % ak(0);
@@ -266,13 +270,17 @@ function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): G
   // Which node numbers are real nodes, level by level.
   const exists: Uint8Array[] = [];
   exists.push(new Uint8Array(lat.span(0)));
-  for (let n = 0; n < lat.span(0); n++) if (lat.coarse(n)) exists[0][n] = 1;
+  if (lat.full) exists[0].fill(1);
+  else for (let n = 0; n < lat.span(0); n++) if (lat.coarse(n)) exists[0][n] = 1;
   for (let k = 0; k < levels; k++) {
     const next = new Uint8Array(lat.span(k + 1));
     const cur = exists[k];
-    for (let n = 0; n < cur.length; n++) {
-      if (cur[n] === 0) continue;
-      for (let c = 0; c < 4; c++) next[lat.child(k, n, c)] = 1;
+    if (lat.full) next.fill(1);
+    else {
+      for (let n = 0; n < cur.length; n++) {
+        if (cur[n] === 0) continue;
+        for (let c = 0; c < 4; c++) next[lat.child(k, n, c)] = 1;
+      }
     }
     exists.push(next);
   }
@@ -281,12 +289,18 @@ function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): G
   const split: Uint8Array[] = [];
   for (let k = 0; k <= levels; k++) split.push(new Uint8Array(lat.span(k)));
   if (depth && levels > 0) {
-    const frame = boxFrame(lat.width, lat.height);
-    let want = new Float32Array(lat.span(levels));
-    const finest = exists[levels];
-    for (let n = 0; n < want.length; n++) {
-      if (finest[n] !== 0)
-        want[n] = sampleRaster(depth, frame, lat.centreX(levels, n), lat.centreY(levels, n));
+    let want: Float32Array;
+    if (lat.full && depth.width === lat.width && depth.height === lat.height) {
+      // One pixel per finest square: the centre sample is the pixel itself.
+      want = depth.data;
+    } else {
+      const frame = boxFrame(lat.width, lat.height);
+      want = new Float32Array(lat.span(levels));
+      const finest = exists[levels];
+      for (let n = 0; n < want.length; n++) {
+        if (finest[n] !== 0)
+          want[n] = sampleRaster(depth, frame, lat.centreX(levels, n), lat.centreY(levels, n));
+      }
     }
     for (let k = levels - 1; k >= 0; k--) {
       const pooled = new Float32Array(lat.span(k));
@@ -345,14 +359,16 @@ function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): G
   const wallV0 = new Int32Array(cap);
   const wallV1 = new Int32Array(cap);
   const vertexId = new Int32Array(lat.vertexSpan).fill(-1);
-  const vx: number[] = [];
-  const vy: number[] = [];
+  // A planar subdivision of a disc has V = E − F + 1 ≤ E + 1 vertices.
+  const vx = new Float64Array(cap + 1);
+  const vy = new Float64Array(cap + 1);
+  let vertexCount = 0;
   const vertex = (key: number): number => {
     let id = vertexId[key];
     if (id < 0) {
-      id = vertexId[key] = vx.length;
-      vx.push(lat.vertexX(key));
-      vy.push(lat.vertexY(key));
+      id = vertexId[key] = vertexCount++;
+      vx[id] = lat.vertexX(key);
+      vy[id] = lat.vertexY(key);
     }
     return id;
   };
@@ -395,8 +411,8 @@ function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): G
     wallCellB: wallCellB.slice(0, m),
     wallV0: wallV0.slice(0, m),
     wallV1: wallV1.slice(0, m),
-    vertexX: Float64Array.from(vx),
-    vertexY: Float64Array.from(vy),
+    vertexX: vx.slice(0, vertexCount),
+    vertexY: vy.slice(0, vertexCount),
     width: lat.width,
     height: lat.height,
   });

@@ -120,3 +120,60 @@ export function smoothRaster(r: Raster, sigma: number): Raster {
   for (let i = 0; i < 3; i++) out = boxBlur(out, rad);
   return out;
 }
+
+/**
+ * The raster resampled to `width × height` pixels over the same frame: each output pixel is the area average
+ * of the input under it when shrinking, a linear interpolation when growing (separably, per axis). Linear in
+ * input + output pixels.
+ */
+export function resampleRaster(r: Raster, width: number, height: number): Raster {
+  if (width === r.width && height === r.height) return r;
+  const rows = new Float32Array(width * r.height);
+  resampleLines(r.data, rows, r.width, width, r.height, 1, r.width, 1, width);
+  const out = new Float32Array(width * height);
+  resampleLines(rows, out, r.height, height, width, width, 1, width, 1);
+  return { width, height, data: out };
+}
+
+/**
+ * Resamples `lines` lines from n to m samples: sample k of line l is at l·lineStep + k·step (source) and
+ * l·outLineStep + k·outStep (destination).
+ */
+function resampleLines(
+  src: Float32Array,
+  dst: Float32Array,
+  n: number,
+  m: number,
+  lines: number,
+  step: number,
+  lineStep: number,
+  outStep: number,
+  outLineStep: number,
+): void {
+  const ratio = n / m;
+  for (let l = 0; l < lines; l++) {
+    const base = l * lineStep;
+    const outBase = l * outLineStep;
+    for (let o = 0; o < m; o++) {
+      let v: number;
+      if (ratio >= 1) {
+        // Area average over the source interval [o·ratio, (o+1)·ratio).
+        const a = o * ratio;
+        const b = a + ratio;
+        let sum = 0;
+        for (let k = Math.floor(a); k < b && k < n; k++) {
+          const w = Math.min(b, k + 1) - Math.max(a, k);
+          sum += w * src[base + k * step];
+        }
+        v = sum / ratio;
+      } else {
+        const x = (o + 0.5) * ratio - 0.5;
+        const k = x <= 0 ? 0 : Math.floor(x);
+        const k1 = k + 1 < n ? k + 1 : k;
+        const f = x <= 0 ? 0 : x - k;
+        v = src[base + k * step] * (1 - f) + src[base + k1 * step] * f;
+      }
+      dst[outBase + o * outStep] = v;
+    }
+  }
+}

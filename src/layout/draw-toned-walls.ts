@@ -1,4 +1,5 @@
 import type { Maze } from '../generate/maze.js';
+import { assembleGrid, type Grid } from '../grid/grid.js';
 import type { PathItem, Stroke } from './display-list.js';
 import { type Placement, wallPaths } from './wall-paths.js';
 
@@ -44,17 +45,88 @@ export function tonedWallItems(maze: Maze, place: Placement, stroke: Stroke, rat
     length[b] += len;
   }
 
+  // Walls of each band, listed band by band (counting sort keeps wall order within a band).
+  const start = new Int32Array(bands + 1);
+  for (let w = 0; w < wallCount; w++) if (band[w] >= 0) start[band[w] + 1]++;
+  for (let b = 0; b < bands; b++) start[b + 1] += start[b];
+  const fill = start.slice(0, bands);
+  const byBand = new Int32Array(start[bands]);
+  for (let w = 0; w < wallCount; w++) if (band[w] >= 0) byBand[fill[band[w]]++] = w;
+
   const items: PathItem[] = [];
-  const view = new Uint8Array(wallCount);
+  const local = new Int32Array(grid.vertexCount).fill(-1);
   for (let b = 0; b < bands; b++) {
-    if (length[b] === 0) continue;
-    // Every wall outside the band counts as open, so wallPaths merges just this band's walls.
-    for (let w = 0; w < wallCount; w++) view[w] = band[w] === b ? 0 : 1;
+    const walls = byBand.subarray(start[b], start[b + 1]);
+    if (walls.length === 0) continue;
+    const { maze: part, dx, dy } = bandMaze(grid, walls, local);
     items.push({
       type: 'path',
-      path: wallPaths({ ...maze, open: view }, place),
+      path: wallPaths(part, {
+        ox: place.ox + dx * place.scale,
+        oy: place.oy + dy * place.scale,
+        scale: place.scale,
+      }),
       stroke: { ...stroke, width: (inked[b] / length[b]) * place.scale },
     });
   }
   return items;
+}
+
+/**
+ * The walls of one band as a maze of their own, all standing, for `wallPaths`: a grid of just those walls
+ * (each a rim wall of one placeholder cell — wallPaths reads walls and vertices only) over the vertices they
+ * use. `assembleGrid` re-frames it to the walls' bounding box; (dx, dy) is how far, in grid units, to move it
+ * back. `local` is scratch (one entry per vertex of `grid`, all -1), left all -1 again.
+ */
+function bandMaze(grid: Grid, walls: Int32Array, local: Int32Array): { maze: Maze; dx: number; dy: number } {
+  const n = walls.length;
+  const wallV0 = new Int32Array(n);
+  const wallV1 = new Int32Array(n);
+  const used: number[] = [];
+  const vertex = (v: number): number => {
+    if (local[v] < 0) {
+      local[v] = used.length;
+      used.push(v);
+    }
+    return local[v];
+  };
+  for (let i = 0; i < n; i++) {
+    wallV0[i] = vertex(grid.wallV0[walls[i]]);
+    wallV1[i] = vertex(grid.wallV1[walls[i]]);
+  }
+  const vertexX = new Float64Array(used.length);
+  const vertexY = new Float64Array(used.length);
+  for (let i = 0; i < used.length; i++) {
+    vertexX[i] = grid.vertexX[used[i]];
+    vertexY[i] = grid.vertexY[used[i]];
+    local[used[i]] = -1;
+  }
+  const arc = grid.wallArc;
+  const part = assembleGrid({
+    topology: grid.topology,
+    sizeLabel: grid.sizeLabel,
+    cellCount: 1,
+    cellX: new Float64Array(1),
+    cellY: new Float64Array(1),
+    wallCount: n,
+    wallCellA: new Int32Array(n),
+    wallCellB: new Int32Array(n).fill(-1),
+    wallV0,
+    wallV1,
+    vertexX,
+    vertexY,
+    width: 0,
+    height: 0,
+    ...(arc ? { wallArc: Uint8Array.from(walls, (w) => arc[w]), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
+  });
+  const maze: Maze = {
+    grid: part,
+    open: new Uint8Array(n),
+    entryWall: -1,
+    exitWall: -1,
+    entryCell: 0,
+    exitCell: 0,
+  };
+  // Every vertex is used, so the re-framing keeps their order and moves them all by the same amount.
+  return { maze, dx: vertexX[0] - part.vertexX[0], dy: vertexY[0] - part.vertexY[0] };
 }

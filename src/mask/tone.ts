@@ -1,6 +1,6 @@
-import { type AdaptiveTiling, buildAdaptiveGrid } from '../grid/adaptive.js';
+import { type AdaptiveTiling, adaptiveExtent, buildAdaptiveGrid } from '../grid/adaptive.js';
 import type { Grid } from '../grid/grid.js';
-import { boxFrame, type Frame, type Raster, sampleRaster, smoothRaster } from '../grid/raster.js';
+import { boxFrame, type Frame, type Raster, resampleRaster, sampleRaster } from '../grid/raster.js';
 
 /**
  * Tone reproduction after Xu & Kaplan §6.1. Walls of width W at spacing S leave a lightness of (S − W)/S, so a
@@ -103,24 +103,19 @@ export function idealSpacing(m: ToneMapping, g: number): number {
  * the depth exceeds k + ½ everywhere in it: the finest level whose spacing is still at least the ideal
  * spacing, less ½. Any spacing at or above the ideal one reaches the tone (the walls make up the rest), a
  * finer one cannot (its walls would pinch the passage or stay too thin), so levels round towards coarse.
- * The lightness is first smoothed over about one finest cell, so single pixels do not split cells.
+ * The lightness is first averaged over each finest cell, so single pixels do not split cells.
  */
 export function toneDepth(req: ToneRequest): Raster {
   const m = toneMapping(req.tiling, req, req.unit, req.levels);
-  const { lightness } = req;
-  const pxPerUnit = lightness.width / boxWidth(req);
-  const smooth = smoothRaster(lightness, Math.max(0, pxPerUnit / 2));
-  const out = new Float32Array(smooth.data.length);
+  const { width, height } = adaptiveExtent(req.tiling, req.columns, req.rows, req.levels);
+  // About one pixel per finest cell (exactly one per finest square, which the grid reads without sampling).
+  const fine = resampleRaster(req.lightness, Math.max(1, Math.round(width)), Math.max(1, Math.round(height)));
+  const out = new Float32Array(fine.data.length);
   for (let i = 0; i < out.length; i++) {
-    const d = Math.log2(m.sMax / idealSpacing(m, smooth.data[i])) - 0.5;
+    const d = Math.log2(m.sMax / idealSpacing(m, fine.data[i])) - 0.5;
     out[i] = d < 0 ? 0 : d > req.levels ? req.levels : d;
   }
-  return { width: lightness.width, height: lightness.height, data: out };
-}
-
-function boxWidth(req: ToneRequest): number {
-  const s = 2 ** req.levels;
-  return req.tiling === 'square' ? req.columns * s : ((req.columns + 1) / 2) * s;
+  return { width: fine.width, height: fine.height, data: out };
 }
 
 /**
@@ -161,7 +156,7 @@ export function toneGrid(req: ToneRequest): Grid {
  * Width of every wall (grid units) for the tone at its middle: W = S(1 − G') with S the wall's own spacing
  * (its length times the tiling's spacing factor), at least W_min, and at most what leaves P_min clear in the
  * smallest cell at either end of the wall (so a thick wall of a big cell cannot pinch a small neighbour's
- * passage). The tone is read from the picture smoothed over about the wall's length.
+ * passage). The tone is read from the picture averaged over cells as long as the wall.
  * @param unit points per grid unit; `levels` the grid's subdivision levels (for the smoothing scales)
  */
 export function toneWallWidths(
@@ -186,10 +181,18 @@ export function toneWallWidths(
     if (len < shortest[a]) shortest[a] = len;
     if (len < shortest[b]) shortest[b] = len;
   }
-  // One smoothed copy of the picture per level, each over about that level's cell side.
-  const pxPerUnit = lightness.width / frame.width;
+  // The picture averaged over the cells of each level (one pixel per cell of that level).
   const smoothed: Raster[] = [];
-  for (let k = 0; k <= levels; k++) smoothed.push(smoothRaster(lightness, (pxPerUnit * 2 ** k) / 2));
+  for (let k = 0; k <= levels; k++) {
+    const side = 2 ** k;
+    smoothed.push(
+      resampleRaster(
+        lightness,
+        Math.max(1, Math.round(frame.width / side)),
+        Math.max(1, Math.round(frame.height / side)),
+      ),
+    );
+  }
   const out = new Float32Array(wallCount);
   const lineFloor = floors.line / unit;
   for (let w = 0; w < wallCount; w++) {

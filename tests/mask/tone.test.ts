@@ -2,12 +2,15 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { placeEnds } from '../../src/generate/entry-exit.js';
+import { generateMaze } from '../../src/generate/generate-maze.js';
 import { kruskal } from '../../src/generate/kruskal.js';
+import type { Maze } from '../../src/generate/maze.js';
 import type { AdaptiveTiling } from '../../src/grid/adaptive.js';
 import type { Grid } from '../../src/grid/grid.js';
 import type { Raster } from '../../src/grid/raster.js';
 import { CLOSE, CURVE, LINE, MOVE } from '../../src/layout/display-list.js';
 import { tonedWallItems } from '../../src/layout/draw-toned-walls.js';
+import { wallPaths } from '../../src/layout/wall-paths.js';
 import { idealSpacing, minUnit, type ToneRequest, toneGrid, toneMapping } from '../../src/mask/tone.js';
 import { decodeLightness } from '../../src/mask/tone-image.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
@@ -213,6 +216,49 @@ function paintWalls(grid: Grid, open: Uint8Array, px: number): Raster {
   }
   return { width, height, data };
 }
+
+describe('toned walls on other grids', () => {
+  it('draws arcs in place: one width gives one band with the plain wall drawing', () => {
+    const maze = squareMazeOf('circle');
+    const grid: Grid = { ...maze.grid, wallWidth: new Float32Array(maze.grid.wallCount).fill(0.1) };
+    const place = { ox: 5, oy: 7, scale: 3 };
+    const items = tonedWallItems({ ...maze, grid }, place, {
+      color: '#111',
+      width: 1,
+      cap: 'round',
+      join: 'round',
+    });
+    expect(items).toHaveLength(1);
+    expect(items[0].stroke?.width).toBeCloseTo(0.3, 6);
+    expect(bounds(items[0].path.coords)).toEqual(bounds(wallPaths(maze, place).coords));
+  });
+});
+
+function squareMazeOf(shape: 'circle'): Maze {
+  return generateMaze(
+    {
+      shape,
+      size: { columns: 6, rows: 6 },
+      algorithm: 'kruskal',
+      options: { straightness: 0 },
+      entry: { kind: 'auto' },
+      exit: { kind: 'auto' },
+    },
+    deriveSeed(5, shape),
+    'test',
+  );
+}
+
+const bounds = (c: Float64Array): number[] => {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < c.length; i += 2) {
+    x0 = Math.min(x0, c[i]);
+    x1 = Math.max(x1, c[i]);
+    y0 = Math.min(y0, c[i + 1]);
+    y1 = Math.max(y1, c[i + 1]);
+  }
+  return [x0, y0, x1, y1].map((v) => Math.round(v * 1e6) / 1e6);
+};
 
 function correlation(a: number[], b: number[]): number {
   const n = a.length;
