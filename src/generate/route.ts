@@ -39,7 +39,8 @@ type Blocked = Uint8Array | undefined;
  * Lays a sketch on a grid's cells: each line is followed in small steps from point to point, taking the cell
  * whose centre is nearest; gaps (cells meeting at a corner, a drawn wall in the way) are bridged by the
  * shortest path of cells. No cell is used twice over all lines (a side line's first cells on its parent line
- * are its start).
+ * are its start); where a sharp turn brings a line back onto cells it has just crossed, the small loop is
+ * dropped.
  * @param regionOf names the region of a cell, for messages
  * @throws UserError naming the route point (and region) when a point or a stretch of line is off the maze, or a
  *   line crosses itself or another line
@@ -56,6 +57,7 @@ export function traceSketch(
     throw new UserError(where, 'a route needs at least two points, start and finish');
   const locate = cellLocator(grid);
   const owner = new Int32Array(grid.cellCount).fill(-1);
+  const position = new Int32Array(grid.cellCount);
   const lines: TracedLine[] = [];
   const all = [sketch.main, ...(sketch.branches ?? [])];
   for (let line = 0; line < all.length; line++) {
@@ -101,7 +103,16 @@ export function traceSketch(
       }
     }
     const cells: number[] = [];
+    const index = new Int32Array(raw.length).fill(-1);
     const claim = (c: number, i: number): void => {
+      if (owner[c] === line && cells.length - 1 - position[c] <= MAX_LOOP) {
+        // A sharp turn brought the line back to a cell it just left: drop the little loop.
+        const j = position[c];
+        for (let k = j + 1; k < cells.length; k++) owner[cells[k]] = -1;
+        cells.length = j + 1;
+        for (let k = 0; k < i; k++) if (index[k] > j) index[k] = j;
+        return;
+      }
       if (owner[c] >= 0) {
         const p = pointBefore(atPoint, i);
         throw new UserError(
@@ -113,9 +124,9 @@ export function traceSketch(
         );
       }
       owner[c] = line;
+      position[c] = cells.length;
       cells.push(c);
     };
-    const index = new Int32Array(raw.length).fill(-1);
     let prev = from;
     for (let i = first; i < raw.length; i++) {
       const c = raw[i];
@@ -133,6 +144,9 @@ export function traceSketch(
   }
   return lines;
 }
+
+/** Longest loop (in cells) a line may close on itself at a sharp turn; it is dropped. Longer ones cross. */
+const MAX_LOOP = 12;
 
 function defaultDescribe(line: number, point: number): string {
   return line === 0 ? `route point ${point + 1}` : `branch ${line} point ${point + 1}`;

@@ -10,8 +10,8 @@ export interface CellLocator {
   /** The nearest cell and its centre's distance from (x, y), in grid units. */
   nearest(x: number, y: number): { cell: number; distance: number };
   /**
-   * The cell containing (x, y) — the nearest cell or one of its neighbours, with walls taken as straight
-   * chords — or -1 when the point is outside the grid's cells.
+   * The cell containing (x, y), walls taken as straight chords, found by walking from the nearest centre
+   * across the walls the point lies beyond; -1 when the walk leaves the grid through its rim.
    */
   cellAt(x: number, y: number): number;
 }
@@ -32,7 +32,8 @@ export function cellLocator(grid: Grid): CellLocator {
   const fill = start.slice(0, cols * rows);
   const cells = new Int32Array(n);
   for (let c = 0; c < n; c++) cells[fill[bucketOf(grid.cellX[c], grid.cellY[c])]++] = c;
-  const inside = (c: number, x: number, y: number): boolean => {
+  /** A wall of c with (x, y) strictly beyond it (away from c's centre), inner walls first; -1 if none. */
+  const beyond = (c: number, x: number, y: number): number => {
     const cx = grid.cellX[c];
     const cy = grid.cellY[c];
     const test = (w: number): boolean => {
@@ -41,20 +42,24 @@ export function cellLocator(grid: Grid): CellLocator {
       const dx = grid.vertexX[grid.wallV1[w]] - ax;
       const dy = grid.vertexY[grid.wallV1[w]] - ay;
       const side = (px: number, py: number) => dx * (py - ay) - dy * (px - ax);
-      // Same side of the wall as the centre (on the wall counts as inside).
-      return side(x, y) * side(cx, cy) >= -1e-12 * (dx * dx + dy * dy);
+      return side(x, y) * side(cx, cy) < -1e-12 * (dx * dx + dy * dy);
     };
-    for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) if (!test(grid.adjWall[k])) return false;
-    for (let k = grid.rimStart[c]; k < grid.rimStart[c + 1]; k++) if (!test(grid.rimWall[k])) return false;
-    return true;
+    for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++)
+      if (test(grid.adjWall[k])) return grid.adjWall[k];
+    for (let k = grid.rimStart[c]; k < grid.rimStart[c + 1]; k++)
+      if (test(grid.rimWall[k])) return grid.rimWall[k];
+    return -1;
   };
   const locator: CellLocator = {
     cellAt(x, y) {
-      const { cell } = locator.nearest(x, y);
-      if (cell < 0) return -1;
-      if (inside(cell, x, y)) return cell;
-      for (let k = grid.adjStart[cell]; k < grid.adjStart[cell + 1]; k++) {
-        if (inside(grid.adjCell[k], x, y)) return grid.adjCell[k];
+      // Walk from the nearest centre across walls the point lies beyond, until a cell holds it.
+      let cell = locator.nearest(x, y).cell;
+      for (let step = 0; cell >= 0 && step < 64; step++) {
+        const w = beyond(cell, x, y);
+        if (w < 0) return cell;
+        const b = grid.wallCellB[w];
+        if (b < 0) return -1;
+        cell = grid.wallCellA[w] === cell ? b : grid.wallCellA[w];
       }
       return -1;
     },

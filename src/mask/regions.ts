@@ -1,8 +1,9 @@
 import type { Grid } from '../grid/grid.js';
-import { cellReach } from '../grid/locate.js';
+import { cellLocator, cellReach } from '../grid/locate.js';
 import { type Frame, type LabelRaster, pixelAt } from '../grid/raster.js';
 import { UserError } from '../spec/errors.js';
 import { decodePicture } from './picture-pixels.js';
+import { type Polyline, traceLines } from './trace-lines.js';
 
 /** Label of pixels that belong to no colour (stray anti-aliasing, specks of an unlisted colour). */
 export const NO_LABEL = 255;
@@ -167,10 +168,10 @@ export interface GridRegions {
 /**
  * Lays a region map over a grid. Each cell takes the region label most of five samples show (its centre and
  * points halfway to its nearest wall in four directions); cells under drawn lines, a route sketch or unlabelled
- * pixels take the region of their nearest labelled neighbours. A wall is drawn (`fixed`) when a drawn line
- * crosses the step between its two cells — the middle of the line, where the step cuts it, lies between the
- * two centres — or lies under the middle of a rim wall. So a line thinner than a passage becomes one unbroken
- * chain of walls beside it, whatever its angle; lines running along a step do not close it.
+ * pixels take the region of their nearest labelled neighbours. Drawn lines are thinned to their middle and
+ * traced as polylines; a wall between two cells is drawn (`fixed`) when such a polyline crosses the step
+ * between their centres, so each drawn line becomes one unbroken chain of walls beside it, at any angle and
+ * any thickness.
  * @param roles what each label is (by label index; labels past the end are regions)
  * @param frame where the map lies on the grid's plane
  */
@@ -205,55 +206,93 @@ export function regionsOnGrid(
 
   const fixed = new Uint8Array(grid.wallCount);
   if (roles.includes('lines')) {
-    const isLine = (x: number, y: number) => role(labels.data[pixelAt(labels, frame, x, y)]) === 'lines';
-    const pxPerUnit = labels.width / frame.width;
-    for (let w = 0; w < grid.wallCount; w++) {
-      const a = grid.wallCellA[w];
-      const b = grid.wallCellB[w];
-      if (b < 0) {
-        const mx = (grid.vertexX[grid.wallV0[w]] + grid.vertexX[grid.wallV1[w]]) / 2;
-        const my = (grid.vertexY[grid.wallV0[w]] + grid.vertexY[grid.wallV1[w]]) / 2;
-        if (isLine(mx, my)) fixed[w] = 1;
-        continue;
-      }
-      // Step from the upper (then left) cell to the other, so a line through a cell centre counts once.
-      const [p, q] = cellY[a] < cellY[b] || (cellY[a] === cellY[b] && cellX[a] < cellX[b]) ? [a, b] : [b, a];
-      if (crossesLine(cellX[p], cellY[p], cellX[q], cellY[q], isLine, pxPerUnit)) fixed[w] = 1;
-    }
+    const drawing = traceLines(labels, (l) => role(l) === 'lines');
+    drawnWalls(grid, drawing.lines, frame, labels, fixed);
   }
   return { region, fixed };
 }
 
 /**
- * Whether a drawn line crosses the step from (x0, y0) to (x1, y1): along the step's line, extended a step
- * beyond either end, the line's pixels form a run no longer than 1.2 steps (the line is crossed, not followed)
- * whose middle lies in [0, 1) of the step.
+ * Marks the walls whose step between cell centres crosses one of the polylines (pixel units) an odd number of
+ * times. Crossings are exact orientation tests where a point on a line counts as lying to its left, so a
+ * polyline through a cell centre or along a step is still crossed a consistent number of times, and the walls
+ * marked for one polyline form one unbroken chain beside it.
  */
-function crossesLine(
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-  isLine: (x: number, y: number) => boolean,
-  pxPerUnit: number,
-): boolean {
-  const len = Math.hypot(x1 - x0, y1 - y0) * pxPerUnit;
-  const samples = Math.min(96, Math.max(12, Math.ceil(len * 6)));
-  const dt = 3 / samples;
-  let runStart = Number.NaN;
-  for (let i = 0; i <= samples; i++) {
-    const t = -1 + i * dt;
-    const on = i < samples && isLine(x0 + t * (x1 - x0), y0 + t * (y1 - y0));
-    if (on && Number.isNaN(runStart)) runStart = t;
-    if (!on && !Number.isNaN(runStart)) {
-      const end = t - dt;
-      const mid = (runStart + end) / 2;
-      // Runs touching the ends of the sampled stretch have unknown length: not a crossing.
-      if (runStart > -1 && i < samples && end - runStart <= 1.2 && mid >= 0 && mid < 1) return true;
-      runStart = Number.NaN;
+function drawnWalls(
+  grid: Grid,
+  lines: readonly Polyline[],
+  frame: Frame,
+  labels: { width: number; height: number },
+  fixed: Uint8Array,
+): void {
+  const locate = cellLocator(grid);
+  const reach = cellReach(grid);
+  const sx = frame.width / labels.width;
+  const sy = frame.height / labels.height;
+  const crossings = new Uint8Array(grid.wallCount);
+  const seen = new Int32Array(grid.wallCount).fill(-1);
+  let stamp = 0;
+  const touched: number[] = [];
+  for (const line of lines) {
+    touched.length = 0;
+    for (let i = 0; i + 3 < line.length; i += 2) {
+      const px = frame.x + line[i] * sx;
+      const py = frame.y + line[i + 1] * sy;
+      const qx = frame.x + line[i + 2] * sx;
+      const qy = frame.y + line[i + 3] * sy;
+      stamp++;
+      // Walls of the cells along the segment (sampled finer than the smallest cell there).
+      const len = Math.hypot(qx - px, qy - py);
+      let step = Infinity;
+      const cells: number[] = [];
+      for (let t = 0; t <= 1; t += step / Math.max(len, 1e-9)) {
+        const c = locate.nearest(px + t * (qx - px), py + t * (qy - py)).cell;
+        step = Math.max(1e-3, reach[c] / 2);
+        if (cells[cells.length - 1] !== c) cells.push(c);
+        if (len === 0) break;
+      }
+      cells.push(locate.nearest(qx, qy).cell);
+      for (const c of cells) {
+        for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
+          const w = grid.adjWall[k];
+          if (seen[w] === stamp) continue;
+          seen[w] = stamp;
+          const a = grid.wallCellA[w];
+          const b = grid.wallCellB[w];
+          if (segmentsCross(grid.cellX[a], grid.cellY[a], grid.cellX[b], grid.cellY[b], px, py, qx, qy)) {
+            if (crossings[w] === 0) touched.push(w);
+            crossings[w] ^= 1;
+          }
+        }
+      }
+    }
+    for (const w of touched) {
+      if (crossings[w]) fixed[w] = 1;
+      crossings[w] = 0;
     }
   }
-  return false;
+}
+
+/** Side of (x, y) from the line a → b: +1 left or on it, −1 right (y down: "left" is the turn towards −y). */
+function side(ax: number, ay: number, bx: number, by: number, x: number, y: number): number {
+  return (bx - ax) * (y - ay) - (by - ay) * (x - ax) > 0 ? -1 : 1;
+}
+
+/** Whether segment a–b crosses segment p–q, with points on a line counted on its left (see `side`). */
+function segmentsCross(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+): boolean {
+  return (
+    side(px, py, qx, qy, ax, ay) !== side(px, py, qx, qy, bx, by) &&
+    side(ax, ay, bx, by, px, py) !== side(ax, ay, bx, by, qx, qy)
+  );
 }
 
 const SAMPLES = [
