@@ -6,6 +6,7 @@ import type { Rng } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
 import { outerRimWalls } from './entry-exit.js';
 import {
+  axisVectors,
   cellDirections,
   type RegionStyle,
   type ResolvedStyle,
@@ -537,31 +538,41 @@ function carveTerritories(
 ): Uint8Array {
   const { wallCount, wallCellA, wallCellB, cellCount } = grid;
   const open = new Uint8Array(wallCount);
-  const isTexture = (c: number) => {
-    const t = styles[region[c]].texture;
-    return t === 'directional' || t === 'concentric' || t === 'random';
-  };
   if (styles.some((s) => s.texture === 'directional' && s.flow) && !flow) {
     throw new UserError(where, 'a region follows the picture (flow: image) but the maze has no tone picture');
   }
   const { angle, firmness } = cellDirections(grid, piece, styles, region, flow);
-  const walls: number[] = [];
-  const key = new Float64Array(wallCount);
+  const axes = axisVectors(angle, firmness);
+  const texture = new Uint8Array(styles.length);
+  styles.forEach((s, i) => {
+    texture[i] =
+      s.texture === 'random' ? 1 : s.texture === 'directional' || s.texture === 'concentric' ? 2 : 0;
+  });
+  // Kruskal order as one native sort of packed keys: the race key −ln(u)/bias quantised to 31 bits above the
+  // wall number (drawn walls last); ties go to the lower wall.
+  const KEY_SCALE = 2 ** 31 / 64;
+  const WALL_BITS = 2 ** 22;
+  if (wallCount >= WALL_BITS) throw new Error('internal: too many walls for the packed Kruskal keys');
+  const keys = new Float64Array(wallCount);
+  let m = 0;
   for (let w = 0; w < wallCount; w++) {
     const a = wallCellA[w];
     const b = wallCellB[w];
-    if (b < 0 || territory[a] !== territory[b] || !isTexture(a)) continue;
+    if (b < 0 || territory[a] !== territory[b]) continue;
+    const t = texture[region[a]];
+    if (t === 0) continue;
     const u = rng.next();
-    if (fixed[w]) key[w] = Number.MAX_VALUE;
-    else {
-      const s = styles[region[a]];
-      const bias = s.texture === 'random' ? 1 : stepBias(grid, a, b, angle, firmness, s.strength);
-      key[w] = -Math.log(1 - u) / bias;
+    let q = 2 ** 31 - 1;
+    if (fixed[w] === 0) {
+      const bias = t === 1 ? 1 : stepBias(grid, a, b, axes, styles[region[a]].strength);
+      q = Math.min(2 ** 31 - 2, Math.floor((-Math.log(1 - u) / bias) * KEY_SCALE));
     }
-    walls.push(w);
+    keys[m++] = q * WALL_BITS + w;
   }
-  walls.sort((x, y) => key[x] - key[y] || x - y);
+  const order = keys.subarray(0, m).sort();
+  // Union–find with path halving and union by size.
   const parent = new Int32Array(cellCount);
+  const size = new Int32Array(cellCount).fill(1);
   for (let c = 0; c < cellCount; c++) parent[c] = c;
   const find = (x: number): number => {
     while (parent[x] !== x) {
@@ -570,11 +581,15 @@ function carveTerritories(
     }
     return x;
   };
-  for (const w of walls) {
-    const a = find(wallCellA[w]);
-    const b = find(wallCellB[w]);
+  for (let i = 0; i < m; i++) {
+    const key = order[i];
+    const w = key - Math.floor(key / WALL_BITS) * WALL_BITS;
+    let a = find(wallCellA[w]);
+    let b = find(wallCellB[w]);
     if (a === b) continue;
-    parent[a] = b;
+    if (size[a] < size[b]) [a, b] = [b, a];
+    parent[b] = a;
+    size[a] += size[b];
     open[w] = 1;
   }
 
@@ -582,7 +597,7 @@ function carveTerritories(
   const cellsOf = groupBy(territory, territoryCount);
   for (let t = 0; t < territoryCount; t++) {
     const cells = cellsOf[t];
-    if (cells.length < 2 || isTexture(cells[0])) continue;
+    if (cells.length < 2 || texture[region[cells[0]]] !== 0) continue;
     const style = styles[region[cells[0]]];
     const keep = new Uint8Array(cellCount);
     for (const c of cells) keep[c] = 1;

@@ -1,7 +1,6 @@
 import type { Grid } from '../grid/grid.js';
 import type { CellFlow } from '../mask/flow.js';
 import { UserError } from '../spec/errors.js';
-import { MinHeap } from './min-heap.js';
 import { type AlgorithmName, type AlgorithmOptions, algorithmInfo, algorithmNames } from './registry.js';
 
 /**
@@ -93,7 +92,7 @@ export function resolveStyle(style: RegionStyle, where: string): ResolvedStyle {
  * Per cell, the direction (radians from +x towards +y, y down) the walls of its region should follow, and how
  * firmly in [0, 1]; NaN where the region has no direction. Concentric regions run along their outline: each
  * cell takes the tangent of the nearest point of its piece's boundary, found by propagating nearest boundary
- * points outwards from the boundary walls (a Dijkstra over the piece's cells, linear-logarithmic).
+ * points inwards from the boundary walls.
  * @param piece per cell, its connected piece of one region; `style` per cell, its resolved style
  */
 export function cellDirections(
@@ -123,7 +122,12 @@ export function cellDirections(
   return { angle, firmness };
 }
 
-/** Tangent of the nearest piece boundary at every cell of a concentric region. */
+/**
+ * Tangent of the nearest piece boundary at every cell of a concentric region. Nearest boundary points (wall
+ * midpoints) spread breadth first from the boundary cells, each cell keeping the nearest point its neighbours
+ * offer, then one more sweep in reverse order settles cells the first pass reached early: linear, and within a
+ * fraction of a cell of the exact nearest point on these grids.
+ */
 function outlineTangents(
   grid: Grid,
   piece: Int32Array,
@@ -137,18 +141,17 @@ function outlineTangents(
   const sx = new Float64Array(n);
   const sy = new Float64Array(n);
   const dist = new Float64Array(n).fill(Infinity);
-  const heap = new MinHeap(grid.adjCell.length + grid.rimWall.length + n);
-  // Keys pack the distance (1/1024 grid unit steps) above the cell number.
-  const CELL_BITS = 2 ** 21;
-  const push = (c: number, d: number) => heap.push(Math.floor(d * 1024) * CELL_BITS + c);
-  const offer = (c: number, x: number, y: number) => {
-    const d = Math.hypot(grid.cellX[c] - x, grid.cellY[c] - y);
-    if (d < dist[c]) {
-      dist[c] = d;
-      sx[c] = x;
-      sy[c] = y;
-      push(c, d);
-    }
+  const queue = new Int32Array(n);
+  const queued = new Uint8Array(n);
+  let tail = 0;
+  const offer = (c: number, x: number, y: number): void => {
+    const dx = grid.cellX[c] - x;
+    const dy = grid.cellY[c] - y;
+    const d = dx * dx + dy * dy;
+    if (d >= dist[c]) return;
+    dist[c] = d;
+    sx[c] = x;
+    sy[c] = y;
   };
   for (let w = 0; w < grid.wallCount; w++) {
     const a = grid.wallCellA[w];
@@ -156,16 +159,32 @@ function outlineTangents(
     if (b >= 0 && piece[a] === piece[b]) continue;
     const mx = (grid.vertexX[grid.wallV0[w]] + grid.vertexX[grid.wallV1[w]]) / 2;
     const my = (grid.vertexY[grid.wallV0[w]] + grid.vertexY[grid.wallV1[w]]) / 2;
-    if (isConcentric(a)) offer(a, mx, my);
-    if (b >= 0 && isConcentric(b)) offer(b, mx, my);
+    for (const c of b >= 0 ? [a, b] : [a]) {
+      if (!isConcentric(c)) continue;
+      offer(c, mx, my);
+      if (!queued[c]) {
+        queued[c] = 1;
+        queue[tail++] = c;
+      }
+    }
   }
-  while (heap.size > 0) {
-    const key = heap.pop();
-    const c = key % CELL_BITS;
-    if (Math.floor(dist[c] * 1024) !== (key - c) / CELL_BITS) continue; // stale entry
+  for (let head = 0; head < tail; head++) {
+    const c = queue[head];
     for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
       const m = grid.adjCell[k];
-      if (piece[m] === piece[c]) offer(m, sx[c], sy[c]);
+      if (piece[m] !== piece[c]) continue;
+      offer(m, sx[c], sy[c]);
+      if (!queued[m]) {
+        queued[m] = 1;
+        queue[tail++] = m;
+      }
+    }
+  }
+  for (let i = tail - 1; i >= 0; i--) {
+    const c = queue[i];
+    for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
+      const m = grid.adjCell[k];
+      if (piece[m] === piece[c] && dist[m] < Infinity) offer(c, sx[m], sy[m]);
     }
   }
   for (let c = 0; c < n; c++) {
@@ -177,39 +196,43 @@ function outlineTangents(
 }
 
 /**
- * How likely the wall between cells a and b is to open early: 1 + (strength − 1)·f·cos²θ, with θ the angle
- * between the step a → b and the direction at the wall (the two cells' directions averaged as axes) and f
- * the firmness there. A passage along the direction opens early, so the walls left standing run along it.
+ * Each cell's direction as a doubled-angle vector scaled by its firmness, (f·cos 2θ, f·sin 2θ), and 1 where it
+ * has one: averaging these averages axes (directions modulo π). Feeds `stepBias`.
  */
-export function stepBias(
-  grid: Grid,
-  a: number,
-  b: number,
-  angle: Float32Array,
-  firmness: Float32Array,
-  strength: number,
-): number {
-  const ta = angle[a];
-  const tb = angle[b];
-  if (Number.isNaN(ta) && Number.isNaN(tb)) return 1;
-  // Average of two axes (directions modulo π): average the doubled angles.
-  let cx = 0;
-  let cy = 0;
-  let count = 0;
-  if (!Number.isNaN(ta)) {
-    cx += Math.cos(2 * ta) * firmness[a];
-    cy += Math.sin(2 * ta) * firmness[a];
-    count++;
+export function axisVectors(angle: Float32Array, firmness: Float32Array): Float32Array {
+  const out = new Float32Array(angle.length * 3);
+  for (let c = 0; c < angle.length; c++) {
+    if (Number.isNaN(angle[c])) continue;
+    out[3 * c] = Math.cos(2 * angle[c]) * firmness[c];
+    out[3 * c + 1] = Math.sin(2 * angle[c]) * firmness[c];
+    out[3 * c + 2] = 1;
   }
-  if (!Number.isNaN(tb)) {
-    cx += Math.cos(2 * tb) * firmness[b];
-    cy += Math.sin(2 * tb) * firmness[b];
-    count++;
-  }
-  const f = Math.min(1, Math.hypot(cx, cy) / count);
-  const t = Math.atan2(cy, cx) / 2;
-  const dx = grid.cellX[b] - grid.cellX[a];
-  const dy = grid.cellY[b] - grid.cellY[a];
-  const cos = (dx * Math.cos(t) + dy * Math.sin(t)) / Math.hypot(dx, dy);
-  return 1 + (strength - 1) * f * cos * cos;
+  return out;
+}
+
+/**
+ * How likely the wall between cells a and b is to open early: 1 + (strength − 1)·f·cos²θ, with θ the angle
+ * between the step a → b and the direction at the wall (the two cells' axes averaged) and f the firmness
+ * there. A passage along the direction opens early, so the walls left standing run along it. No trigonometry:
+ * with the averaged doubled-angle vector (c, s) of length r, cos²θ = (x²(1 + c/r) + 2xy·s/r + y²(1 − c/r))/2
+ * for the unit step (x, y).
+ * @param axes from `axisVectors`
+ */
+export function stepBias(grid: Grid, a: number, b: number, axes: Float32Array, strength: number): number {
+  const count = axes[3 * a + 2] + axes[3 * b + 2];
+  if (count === 0) return 1;
+  const cx = axes[3 * a] + axes[3 * b];
+  const cy = axes[3 * a + 1] + axes[3 * b + 1];
+  const r = Math.sqrt(cx * cx + cy * cy);
+  if (r === 0) return 1;
+  const f = Math.min(1, r / count);
+  let x = grid.cellX[b] - grid.cellX[a];
+  let y = grid.cellY[b] - grid.cellY[a];
+  const len = Math.sqrt(x * x + y * y);
+  x /= len;
+  y /= len;
+  const c2 = cx / r;
+  const s2 = cy / r;
+  const cos2 = (x * x * (1 + c2) + 2 * x * y * s2 + y * y * (1 - c2)) / 2;
+  return 1 + (strength - 1) * f * cos2;
 }

@@ -79,7 +79,9 @@ export function cellLocator(grid: Grid): CellLocator {
             const b = j * cols + i;
             for (let k = start[b]; k < start[b + 1]; k++) {
               const c = cells[k];
-              const d = Math.hypot(grid.cellX[c] - x, grid.cellY[c] - y);
+              const dx = grid.cellX[c] - x;
+              const dy = grid.cellY[c] - y;
+              const d = Math.sqrt(dx * dx + dy * dy);
               if (d < bestD || (d === bestD && c < best)) {
                 bestD = d;
                 best = c;
@@ -103,7 +105,9 @@ export function cellReach(grid: Grid): Float64Array {
     const my = (grid.vertexY[grid.wallV0[w]] + grid.vertexY[grid.wallV1[w]]) / 2;
     for (const c of [grid.wallCellA[w], grid.wallCellB[w]]) {
       if (c < 0) continue;
-      const d = Math.hypot(mx - grid.cellX[c], my - grid.cellY[c]);
+      const dx = mx - grid.cellX[c];
+      const dy = my - grid.cellY[c];
+      const d = Math.sqrt(dx * dx + dy * dy);
       if (d < reach[c]) reach[c] = d;
     }
   }

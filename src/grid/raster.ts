@@ -137,7 +137,8 @@ export function resampleRaster(r: Raster, width: number, height: number): Raster
 
 /**
  * Resamples `lines` lines from n to m samples: sample k of line l is at l·lineStep + k·step (source) and
- * l·outLineStep + k·outStep (destination).
+ * l·outLineStep + k·outStep (destination). The taps (source samples and weights) of each output sample are
+ * worked out once, for all lines.
  */
 function resampleLines(
   src: Float32Array,
@@ -151,28 +152,36 @@ function resampleLines(
   outLineStep: number,
 ): void {
   const ratio = n / m;
+  const first = new Int32Array(m + 1);
+  const tapAt: number[] = [];
+  const tapWeight: number[] = [];
+  for (let o = 0; o < m; o++) {
+    first[o] = tapAt.length;
+    if (ratio >= 1) {
+      // Area average over the source interval [o·ratio, (o+1)·ratio).
+      const a = o * ratio;
+      const b = a + ratio;
+      for (let k = Math.floor(a); k < b && k < n; k++) {
+        tapAt.push(k);
+        tapWeight.push((Math.min(b, k + 1) - Math.max(a, k)) / ratio);
+      }
+    } else {
+      const x = (o + 0.5) * ratio - 0.5;
+      const k = x <= 0 ? 0 : Math.floor(x);
+      const f = x <= 0 ? 0 : x - k;
+      tapAt.push(k, k + 1 < n ? k + 1 : k);
+      tapWeight.push(1 - f, f);
+    }
+  }
+  first[m] = tapAt.length;
+  const at = Int32Array.from(tapAt, (k) => k * step);
+  const weight = Float64Array.from(tapWeight);
   for (let l = 0; l < lines; l++) {
     const base = l * lineStep;
     const outBase = l * outLineStep;
     for (let o = 0; o < m; o++) {
-      let v: number;
-      if (ratio >= 1) {
-        // Area average over the source interval [o·ratio, (o+1)·ratio).
-        const a = o * ratio;
-        const b = a + ratio;
-        let sum = 0;
-        for (let k = Math.floor(a); k < b && k < n; k++) {
-          const w = Math.min(b, k + 1) - Math.max(a, k);
-          sum += w * src[base + k * step];
-        }
-        v = sum / ratio;
-      } else {
-        const x = (o + 0.5) * ratio - 0.5;
-        const k = x <= 0 ? 0 : Math.floor(x);
-        const k1 = k + 1 < n ? k + 1 : k;
-        const f = x <= 0 ? 0 : x - k;
-        v = src[base + k * step] * (1 - f) + src[base + k1 * step] * f;
-      }
+      let v = 0;
+      for (let t = first[o]; t < first[o + 1]; t++) v += weight[t] * src[base + at[t]];
       dst[outBase + o * outStep] = v;
     }
   }

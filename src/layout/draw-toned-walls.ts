@@ -40,7 +40,9 @@ export function tonedWallItems(maze: Maze, place: Placement, stroke: Stroke, rat
   for (let w = 0; w < wallCount; w++) {
     const b = band[w];
     if (b < 0) continue;
-    const len = Math.hypot(vertexX[wallV1[w]] - vertexX[wallV0[w]], vertexY[wallV1[w]] - vertexY[wallV0[w]]);
+    const dx = vertexX[wallV1[w]] - vertexX[wallV0[w]];
+    const dy = vertexY[wallV1[w]] - vertexY[wallV0[w]];
+    const len = Math.sqrt(dx * dx + dy * dy);
     inked[b] += widths[w] * len;
     length[b] += len;
   }

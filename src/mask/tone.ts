@@ -176,7 +176,9 @@ export function toneWallWidths(
   for (let w = 0; w < wallCount; w++) {
     const a = wallV0[w];
     const b = wallV1[w];
-    const len = Math.hypot(vertexX[b] - vertexX[a], vertexY[b] - vertexY[a]);
+    const dx = vertexX[b] - vertexX[a];
+    const dy = vertexY[b] - vertexY[a];
+    const len = Math.sqrt(dx * dx + dy * dy);
     length[w] = len;
     if (len < shortest[a]) shortest[a] = len;
     if (len < shortest[b]) shortest[b] = len;
