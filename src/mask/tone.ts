@@ -183,17 +183,14 @@ export function toneWallWidths(
     if (len < shortest[a]) shortest[a] = len;
     if (len < shortest[b]) shortest[b] = len;
   }
-  // The picture averaged over the cells of each level (one pixel per cell of that level).
+  // The picture averaged over the cells of each level (one pixel per cell of that level); levels whose cells
+  // are smaller than the picture's pixels read the picture itself.
   const smoothed: Raster[] = [];
   for (let k = 0; k <= levels; k++) {
     const side = 2 ** k;
-    smoothed.push(
-      resampleRaster(
-        lightness,
-        Math.max(1, Math.round(frame.width / side)),
-        Math.max(1, Math.round(frame.height / side)),
-      ),
-    );
+    const w = Math.max(1, Math.round(frame.width / side));
+    const h = Math.max(1, Math.round(frame.height / side));
+    smoothed.push(w >= lightness.width && h >= lightness.height ? lightness : resampleRaster(lightness, w, h));
   }
   const out = new Float32Array(wallCount);
   const lineFloor = floors.line / unit;

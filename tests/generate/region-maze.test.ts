@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { placeEnds } from '../../src/generate/entry-exit.js';
 import type { Maze } from '../../src/generate/maze.js';
+import {
+  applyPost,
+  type PostStep,
+  postKeepsPerfect,
+  postKeepsUniqueSolution,
+  postNames,
+} from '../../src/generate/post/registry.js';
 import { type RegionMaze, type RegionMazeInput, regionMaze } from '../../src/generate/region-maze.js';
 import { type RegionStyle, resolveStyle } from '../../src/generate/region-textures.js';
 import type { RouteSketch } from '../../src/generate/route.js';
@@ -11,6 +18,7 @@ import { type Grid, subGrid } from '../../src/grid/grid.js';
 import { cellLocator } from '../../src/grid/locate.js';
 import { buildGrid, type GridLayout } from '../../src/grid/registry.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
+import { toneGrid } from '../../src/mask/tone.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { UserError } from '../../src/spec/errors.js';
@@ -316,6 +324,69 @@ describe('sketched routes', () => {
     expect(branch.what).toMatch(/branch 1 point 3: the line runs into another line of the route/);
   });
 });
+
+describe('post-processes on picture mazes', () => {
+  it('keep a tone-and-region maze perfect or its solution unique, as each promises', () => {
+    const lightness = { width: 2, height: 2, data: new Float32Array([0.2, 0.9, 0.6, 0.4]) };
+    const grid = toneGrid({
+      lightness,
+      tiling: 'square',
+      columns: 8,
+      rows: 6,
+      levels: 2,
+      unit: 3.5,
+      passage: 3,
+      line: 0.5,
+    });
+    const base = mazeOf(grid, build(grid, {}, 6));
+    for (const name of postNames) {
+      const step = (
+        name === 'braid'
+          ? { name, share: 0.5 }
+          : name === 'cross-cuts' || name === 'loops'
+            ? { name, count: 20 }
+            : { name }
+      ) as PostStep;
+      const m = applyPost(base, createRng(deriveSeed(7, name)), [step]);
+      if (postKeepsPerfect[name]) expect(isTree(grid, closeEnds(m)), name).toBe(true);
+      if (postKeepsUniqueSolution[name]) expect(uniqueSolution(m), name).toBe(true);
+      for (const w of solve(m).walls) expect(m.open[w]).toBe(1);
+    }
+  });
+
+  it('keep a sketched route when adding loops away from its solution', () => {
+    const grid = buildSquareGrid({ columns: 30, rows: 20 });
+    const route: RouteSketch = {
+      main: [
+        { x: 0, y: 4.5 },
+        { x: 29.9, y: 15.5 },
+      ],
+    };
+    const r = build(grid, { route }, 8);
+    const maze = mazeOf(grid, r);
+    const cut = applyPost(maze, createRng(deriveSeed(8, 'cuts')), [{ name: 'cross-cuts', count: 40 }]);
+    expect(Array.from(solve(cut).cells)).toEqual(Array.from(solve(maze).cells));
+    expect(uniqueSolution(cut)).toBe(true);
+  });
+});
+
+/** The maze's open walls without its entry and exit openings. */
+function closeEnds(m: Maze): Uint8Array {
+  const open = m.open.slice();
+  if (m.entryWall >= 0) open[m.entryWall] = 0;
+  if (m.exitWall >= 0) open[m.exitWall] = 0;
+  return open;
+}
+
+/** Every solution passage is a bridge between entry and exit: there is no second simple route. */
+function uniqueSolution(m: Maze): boolean {
+  for (const w of solve(m).walls) {
+    const open = m.open.slice();
+    open[w] = 0;
+    if (bfs(m.grid, open, m.entryCell).dist[m.exitCell] >= 0) return false;
+  }
+  return true;
+}
 
 function expectUserError(f: () => unknown): UserError {
   try {
