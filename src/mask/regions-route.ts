@@ -2,7 +2,7 @@ import type { RoutePoint, RouteSketch } from '../generate/route.js';
 import type { Frame } from '../grid/raster.js';
 import { UserError } from '../spec/errors.js';
 import type { RegionMap } from './regions.js';
-import { type Polyline, traceLines } from './trace-lines.js';
+import { type Polyline, reducePoints, traceLines } from './trace-lines.js';
 
 /** Share of the map's longer side below which a side line of a traced route is a stray spur and dropped. */
 const SPUR = 0.03;
@@ -107,7 +107,7 @@ export function traceRouteColour(
     y: frame.y + (y / h) * frame.height,
   });
   const tolerance = WAYPOINT_TOLERANCE * Math.max(w, h);
-  const main = waypoints(joinPath(drawing, path), tolerance).map(([x, y]) => toGrid(x, y));
+  const main = reducePoints(joinPath(drawing, path), tolerance).map(([x, y]) => toGrid(x, y));
   // Side lines: from every used node, the longest walk into the part of the tree not yet used.
   const branches: RoutePoint[][] = [];
   for (let grown = true; grown; ) {
@@ -122,7 +122,7 @@ export function traceRouteColour(
         for (const step of line) used[step.node] = 1;
         grown = true;
         if (length[e] + reach.distance < SPUR * Math.max(w, h)) continue;
-        branches.push(waypoints(joinPath(drawing, line), tolerance).map(([x, y]) => toGrid(x, y)));
+        branches.push(reducePoints(joinPath(drawing, line), tolerance).map(([x, y]) => toGrid(x, y)));
       }
     }
   }
@@ -204,34 +204,4 @@ function joinPath(drawing: ReturnType<typeof traceLines>, walk: readonly Step[])
     }
   }
   return out;
-}
-
-/** Douglas–Peucker reduction of a point list to the points needed to stay within `tolerance`. */
-function waypoints(points: readonly [number, number][], tolerance: number): [number, number][] {
-  const keep = new Uint8Array(points.length);
-  keep[0] = 1;
-  keep[points.length - 1] = 1;
-  const stack: [number, number][] = [[0, points.length - 1]];
-  while (stack.length > 0) {
-    const [a, b] = stack.pop() as [number, number];
-    const [ax, ay] = points[a];
-    const [bx, by] = points[b];
-    const len = Math.hypot(bx - ax, by - ay);
-    let far = -1;
-    let farD = tolerance;
-    for (let i = a + 1; i < b; i++) {
-      const [x, y] = points[i];
-      const d =
-        len > 0 ? Math.abs((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / len : Math.hypot(x - ax, y - ay);
-      if (d > farD) {
-        farD = d;
-        far = i;
-      }
-    }
-    if (far >= 0) {
-      keep[far] = 1;
-      stack.push([a, far], [far, b]);
-    }
-  }
-  return points.filter((_, i) => keep[i] === 1);
 }

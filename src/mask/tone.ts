@@ -190,7 +190,9 @@ export function toneWallWidths(
     const side = 2 ** k;
     const w = Math.max(1, Math.round(frame.width / side));
     const h = Math.max(1, Math.round(frame.height / side));
-    smoothed.push(w >= lightness.width && h >= lightness.height ? lightness : resampleRaster(lightness, w, h));
+    smoothed.push(
+      w >= lightness.width && h >= lightness.height ? lightness : resampleRaster(lightness, w, h),
+    );
   }
   const out = new Float32Array(wallCount);
   const lineFloor = floors.line / unit;

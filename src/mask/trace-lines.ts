@@ -178,24 +178,30 @@ function follow(on: Uint8Array, w: number, h: number, pixels: number[]): TracedD
 
 /** Pixel chain → polyline of pixel centres, simplified within half a pixel. */
 function simplify(chain: readonly number[], w: number): Polyline {
-  const xs = chain.map((p) => (p % w) + 0.5);
-  const ys = chain.map((p) => Math.floor(p / w) + 0.5);
-  const keep = new Uint8Array(chain.length);
+  const points = chain.map((p): [number, number] => [(p % w) + 0.5, Math.floor(p / w) + 0.5]);
+  return Float64Array.from(reducePoints(points, 0.5).flat());
+}
+
+/**
+ * Douglas–Peucker: the points needed for the line through them to stay within `tolerance` of all of them
+ * (first and last always kept).
+ */
+export function reducePoints(points: readonly [number, number][], tolerance: number): [number, number][] {
+  const keep = new Uint8Array(points.length);
   keep[0] = 1;
-  keep[chain.length - 1] = 1;
-  const stack: [number, number][] = [[0, chain.length - 1]];
+  keep[points.length - 1] = 1;
+  const stack: [number, number][] = [[0, points.length - 1]];
   while (stack.length > 0) {
     const [a, b] = stack.pop() as [number, number];
-    let far = -1;
-    let farD = 0.5;
-    const dx = xs[b] - xs[a];
-    const dy = ys[b] - ys[a];
+    const [ax, ay] = points[a];
+    const dx = points[b][0] - ax;
+    const dy = points[b][1] - ay;
     const len = Math.hypot(dx, dy);
+    let far = -1;
+    let farD = tolerance;
     for (let i = a + 1; i < b; i++) {
-      const d =
-        len > 0
-          ? Math.abs(dx * (ys[i] - ys[a]) - dy * (xs[i] - xs[a])) / len
-          : Math.hypot(xs[i] - xs[a], ys[i] - ys[a]);
+      const [x, y] = points[i];
+      const d = len > 0 ? Math.abs(dx * (y - ay) - dy * (x - ax)) / len : Math.hypot(x - ax, y - ay);
       if (d > farD) {
         farD = d;
         far = i;
@@ -206,7 +212,5 @@ function simplify(chain: readonly number[], w: number): Polyline {
       stack.push([a, far], [far, b]);
     }
   }
-  const out: number[] = [];
-  for (let i = 0; i < chain.length; i++) if (keep[i]) out.push(xs[i], ys[i]);
-  return Float64Array.from(out);
+  return points.filter((_, i) => keep[i] === 1);
 }
