@@ -69,11 +69,8 @@ export interface RegionMaze {
 /** Pieces of a region smaller than this (anti-aliasing specks, slivers) join a neighbouring piece. */
 export const MIN_PIECE = 4;
 
-type Kind = 'main' | 'route' | 'branch' | 'pocket';
-
 interface Territory {
   piece: number;
-  kind: Kind;
   /** Most cells it may claim before the others have had their turn (pockets stay small). */
   cap: number;
   /** A stretch of sketch line: its first and last cells, whose path is lengthened. */
@@ -123,9 +120,7 @@ export function regionMaze(grid: Grid, rng: Rng, input: RegionMazeInput, where: 
   if (input.route) {
     const traced = traceSketch(grid, input.route, fixed, where, (c) => regionName(region[c]));
     const seedsByPiece = new Map<number, { label: number; cells: number[] }[]>();
-    const lineLabels: number[][] = [];
-    traced.forEach((line, l) => {
-      const labels: number[] = [];
+    for (const line of traced) {
       // Stretches: split at every sketch point and wherever the line passes into another piece.
       const splits = new Set<number>();
       for (const i of line.atPoint) if (i > 0) splits.add(i);
@@ -136,11 +131,9 @@ export function regionMaze(grid: Grid, rng: Rng, input: RegionMazeInput, where: 
         const label = territories.length;
         territories.push({
           piece: p,
-          kind: l === 0 ? 'route' : 'branch',
           cap: Infinity,
           stretch: [current[0], current[current.length - 1], current.length],
         });
-        labels.push(label);
         const list = seedsByPiece.get(p) ?? [];
         list.push({ label, cells: current });
         seedsByPiece.set(p, list);
@@ -152,7 +145,6 @@ export function regionMaze(grid: Grid, rng: Rng, input: RegionMazeInput, where: 
         current.push(c);
       }
       flush();
-      lineLabels.push(labels);
       // Doors between consecutive stretches, and from a side line to the cell it leaves from.
       let prev = line.from;
       for (let i = 0; i < line.cells.length; i++) {
@@ -165,7 +157,7 @@ export function regionMaze(grid: Grid, rng: Rng, input: RegionMazeInput, where: 
         }
         prev = c;
       }
-    });
+    }
     // Grow the route's pieces: the stretches compete for their cells.
     for (const [p, seeds] of [...seedsByPiece.entries()].sort((a, b) => a[0] - b[0])) {
       grower.grow(pieceCells[p], seeds);
@@ -177,7 +169,7 @@ export function regionMaze(grid: Grid, rng: Rng, input: RegionMazeInput, where: 
   } else {
     const start = rng.int(n);
     const label = territories.length;
-    territories.push({ piece: piece[start], kind: 'main', cap: Infinity });
+    territories.push({ piece: piece[start], cap: Infinity });
     grower.grow(pieceCells[piece[start]], [{ label, cells: [start] }]);
     processed[piece[start]] = 1;
   }
@@ -226,19 +218,19 @@ export function regionMaze(grid: Grid, rng: Rng, input: RegionMazeInput, where: 
     const cells = pieceCells[child];
     const seeds: { label: number; cells: number[] }[] = [];
     const used = new Set<number>();
-    const add = (kind: Kind, wall: number, cap: number) => {
+    const add = (wall: number, cap: number) => {
       const inside =
         piece[grid.wallCellA[wall]] === child ? grid.wallCellA[wall] : (grid.wallCellB[wall] as number);
       if (used.has(inside)) return false;
       used.add(inside);
       const label = territories.length;
-      territories.push({ piece: child, kind, cap });
+      territories.push({ piece: child, cap });
       seeds.push({ label, cells: [inside] });
       doors.push(wall);
       return true;
     };
     const mainWall = pickDoor(between.walls(child, parent, drawn), [], grid, rng);
-    add('main', mainWall, Infinity);
+    add(mainWall, Infinity);
     // Extra openings: pockets towards every neighbour already in the maze.
     const pocketCap = (pockets: number) => Math.max(3, Math.floor(cells.length / (2 * (pockets + 1))));
     const wanted: [number, number][] = [];
@@ -256,7 +248,7 @@ export function regionMaze(grid: Grid, rng: Rng, input: RegionMazeInput, where: 
       const candidates = between.walls(child, q, false);
       const placed = doors.filter((w) => candidates.includes(w));
       const wall = pickDoor(candidates, placed, grid, rng);
-      add('pocket', wall, pocketCap(wanted.length));
+      add(wall, pocketCap(wanted.length));
     }
     grower.grow(cells, seeds);
     processed[child] = 1;

@@ -75,6 +75,18 @@ export function tonedWallItems(maze: Maze, place: Placement, stroke: Stroke, rat
 }
 
 /**
+ * How far, in grid units, the drawing of a grid with wall widths reaches beyond its box: half the widest rim
+ * wall (strokes are centred on the walls). The layout shrinks the maze's rectangle by this much.
+ */
+export function tonedOverhang(grid: Grid): number {
+  const widths = grid.wallWidth;
+  if (!widths) return 0;
+  let widest = 0;
+  for (const w of grid.rimWall) if (widths[w] > widest) widest = widths[w];
+  return widest / 2;
+}
+
+/**
  * The walls of one band as a maze of their own, all standing, for `wallPaths`: a grid of just those walls
  * (each a rim wall of one placeholder cell — wallPaths reads walls and vertices only) over the vertices they
  * use. `assembleGrid` re-frames it to the walls' bounding box; (dx, dy) is how far, in grid units, to move it
