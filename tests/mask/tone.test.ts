@@ -6,11 +6,14 @@ import { generateMaze } from '../../src/generate/generate-maze.js';
 import { kruskal } from '../../src/generate/kruskal.js';
 import type { Maze } from '../../src/generate/maze.js';
 import type { AdaptiveTiling } from '../../src/grid/adaptive.js';
-import type { Grid } from '../../src/grid/grid.js';
+import { type Grid, subGrid } from '../../src/grid/grid.js';
 import type { Raster } from '../../src/grid/raster.js';
+import { buildSquareGrid } from '../../src/grid/square.js';
 import { CLOSE, CURVE, LINE, MOVE } from '../../src/layout/display-list.js';
-import { tonedWallItems } from '../../src/layout/draw-toned-walls.js';
+import { tonedOverhang, tonedWallItems } from '../../src/layout/draw-toned-walls.js';
 import { wallPaths } from '../../src/layout/wall-paths.js';
+import { coverage } from '../../src/mask/apply.js';
+import { builtinShape } from '../../src/mask/shapes.js';
 import { idealSpacing, minUnit, type ToneRequest, toneGrid, toneMapping } from '../../src/mask/tone.js';
 import { decodeLightness } from '../../src/mask/tone-image.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
@@ -216,6 +219,29 @@ function paintWalls(grid: Grid, open: Uint8Array, px: number): Raster {
   }
   return { width, height, data };
 }
+
+describe('tone grids under a mask', () => {
+  it('cut to a shape, keep their wall widths, make spanning trees, and say how far thick rims reach out', () => {
+    const full = toneGrid(request('square', ramp(), 10, 10));
+    const keep = coverage(full, builtinShape('heart'));
+    const heart = subGrid(full, keep);
+    checkGridInvariants(heart);
+    expect(heart.wallWidth?.length).toBe(heart.wallCount);
+    expect(heart.cellCount).toBeLessThan(full.cellCount);
+    const maze = placeEnds(
+      heart,
+      kruskal(heart, createRng(deriveSeed(9, 'heart')), { straightness: 0 }),
+      { kind: 'auto' },
+      { kind: 'auto' },
+      't',
+    );
+    expect(isSpanningTree(maze)).toBe(true);
+    let widest = 0;
+    for (const w of heart.rimWall) widest = Math.max(widest, heart.wallWidth?.[w] ?? 0);
+    expect(tonedOverhang(heart)).toBe(widest / 2);
+    expect(tonedOverhang(buildSquareGrid({ columns: 2, rows: 2 }))).toBe(0);
+  });
+});
 
 describe('toned walls on other grids', () => {
   it('draws arcs in place: one width gives one band with the plain wall drawing', () => {
