@@ -67,26 +67,30 @@ export function traceSketch(
     }
     const raw: number[] = [];
     const atPoint = new Int32Array(points.length);
-    const onLine = (x: number, y: number, p: number): number => {
-      const cell = locate.cellAt(x, y);
-      if (cell < 0) {
-        throw new UserError(
-          where,
-          `${describe(line, p)} ${p < points.length && x === points[p].x && y === points[p].y ? 'is' : 'leads'} outside the maze`,
-          'route points are fractions of the maze box and must fall on cells of the maze (mind the mask)',
-        );
-      }
+    const hint =
+      'route points are fractions of the maze box and must fall on cells of the maze (mind the mask)';
+    const pointCells = points.map((a, p) => {
+      const cell = locate.cellAt(a.x, a.y);
+      if (cell < 0) throw new UserError(where, `${describe(line, p)} is outside the maze`, hint);
       return cell;
-    };
+    });
     for (let p = 0; p < points.length; p++) {
       const a = points[p];
-      atPoint[p] = pushCell(raw, onLine(a.x, a.y, p));
+      atPoint[p] = pushCell(raw, pointCells[p]);
       if (p + 1 === points.length) break;
       const b = points[p + 1];
-      const len = Math.hypot(b.x - a.x, b.y - a.y);
-      const steps = Math.ceil(len / 0.25);
-      for (let s = 1; s < steps; s++)
-        pushCell(raw, onLine(a.x + ((b.x - a.x) * s) / steps, a.y + ((b.y - a.y) * s) / steps, p));
+      const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 0.25);
+      for (let s = 1; s < steps; s++) {
+        const cell = locate.cellAt(a.x + ((b.x - a.x) * s) / steps, a.y + ((b.y - a.y) * s) / steps);
+        if (cell < 0) {
+          throw new UserError(
+            where,
+            `the route from ${describe(line, p)} to ${describe(line, p + 1)} leaves the maze`,
+            hint,
+          );
+        }
+        pushCell(raw, cell);
+      }
     }
     // A side line starts on an earlier line: drop its cells there, keep the last as where it leaves from.
     let from = -1;
