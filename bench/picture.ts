@@ -18,16 +18,16 @@ import { backtracker } from '../src/generate/backtracker.js';
 import { placeEnds } from '../src/generate/entry-exit.js';
 import { kruskal } from '../src/generate/kruskal.js';
 import type { Maze } from '../src/generate/maze.js';
-import { type RegionMaze, regionMaze } from '../src/generate/region-maze.js';
+import { regionPictureMaze } from '../src/generate/region-picture.js';
 import type { RegionStyle } from '../src/generate/region-textures.js';
+import { type RouteSketch, traceSketch } from '../src/generate/route.js';
 import type { AdaptiveTiling } from '../src/grid/adaptive.js';
 import type { Grid } from '../src/grid/grid.js';
 import { boxFrame, type Raster, resampleRaster, sampleRaster, smoothRaster } from '../src/grid/raster.js';
 import type { DisplayDocument, Item, Page } from '../src/layout/display-list.js';
 import { drawMaze, fitGrid } from '../src/layout/draw-maze.js';
 import { tonedWallItems } from '../src/layout/draw-toned-walls.js';
-import { flowOnGrid } from '../src/mask/flow.js';
-import { decodeRegionMap, type LabelRole, regionsOnGrid } from '../src/mask/regions.js';
+import { decodeRegionMap, type LabelRole, type RegionMap, regionsOnGrid } from '../src/mask/regions.js';
 import { traceRouteColour } from '../src/mask/regions-route.js';
 import { minUnit, type ToneFloors, toneGrid } from '../src/mask/tone.js';
 import { decodeLightness } from '../src/mask/tone-image.js';
@@ -132,12 +132,35 @@ function line(label: string, value: string): void {
   process.stdout.write(`${label.padEnd(58)} ${value}\n`);
 }
 
-function withEnds(grid: Grid, r: RegionMaze): Maze {
-  if (!r.ends) return placeEnds(grid, r.open, { kind: 'auto' }, { kind: 'auto' }, 'bench');
-  const open = r.open.slice();
-  if (r.ends.entryWall >= 0) open[r.ends.entryWall] = 1;
-  if (r.ends.exitWall >= 0) open[r.ends.exitWall] = 1;
-  return { grid, open, ...r.ends };
+/**
+ * The route check of issue 14: the regions the sketch passes — runs of one region colour along the cells it
+ * is laid on (by the same tracing the maze uses), runs under three cells being grazes of a border — must be
+ * passed by the solution in the same order; and the solution's length against the sketch's, in cells.
+ */
+function routeCheck(maze: Maze, map: RegionMap, route: RouteSketch) {
+  const { grid } = maze;
+  const { region, fixed } = regionsOnGrid(grid, map, ROLES, boxFrame(grid.width, grid.height));
+  const sketch = traceSketch(grid, route, fixed, 'bench')[0].cells;
+  const runs = (cells: ArrayLike<number>, shortest: number) => {
+    const out: number[] = [];
+    for (let i = 0; i < cells.length; ) {
+      let j = i;
+      while (j < cells.length && region[cells[j]] === region[cells[i]]) j++;
+      if (j - i >= shortest && out.at(-1) !== region[cells[i]]) out.push(region[cells[i]]);
+      i = j;
+    }
+    return out;
+  };
+  const solution = solve(maze).cells;
+  const want = runs(sketch, 3);
+  let k = 0;
+  for (const r of runs(solution, 1)) if (k < want.length && r === want[k]) k++;
+  return {
+    visits: want.length,
+    inOrder: k === want.length,
+    solution: solution.length,
+    sketch: sketch.length,
+  };
 }
 
 process.stdout.write(`mazebook picture bench — node ${process.version}\n\n`);
@@ -176,14 +199,19 @@ const cat = await decodeLightness(catBytes, 'cat.png', 'bench');
 const box = { width: 6 * 72, height: 7.5 * 72 };
 const COLOURS = ['#4f7bd9', '#b8442f', '#8a5cc7', '#e0a030', '#f2e6a0', '#3aa860', '#111111', '#e0309a'];
 const ROLES: LabelRole[] = ['region', 'region', 'region', 'region', 'region', 'region', 'lines', 'route'];
-const STYLES: RegionStyle[] = [
+/** What each colour of the cat's region maps is. */
+const LABELS: (RegionStyle | 'lines' | 'route')[] = [
   { texture: 'directional', angle: 0, name: 'sky' },
   { texture: 'directional', flow: true, name: 'shoulders' },
   { texture: 'directional', angle: 75, name: 'ears' },
   { texture: 'concentric', name: 'fur', doors: 2 },
   { texture: 'random', name: 'muzzle' },
   { texture: 'concentric', name: 'eyes' },
+  'lines',
+  'route',
 ];
+const AUTO = { entry: { kind: 'auto' }, exit: { kind: 'auto' } } as const;
+
 for (const kind of ['tone', 'regions', 'route'] as const) {
   const grid = gridFor(cat, 'square', box);
   const unit = minUnit('square', FLOORS);
@@ -202,18 +230,21 @@ for (const kind of ['tone', 'regions', 'route'] as const) {
   } else {
     const file = kind === 'route' ? 'books/pictures/cat-route.png' : 'books/pictures/cat-regions.png';
     const map = await decodeRegionMap(readFileSync(file), COLOURS, file, 'bench');
-    const frame = boxFrame(grid.width, grid.height);
-    const { region, fixed } = regionsOnGrid(grid, map, ROLES, frame);
-    const flow = flowOnGrid(grid, cat, frame, grid.width / 40);
-    const route = kind === 'route' ? traceRouteColour(map, 7, frame, 'bench') : undefined;
-    const r = regionMaze(grid, rng, { region, styles: STYLES, fixed, flow, route }, 'cat');
-    maze = withEnds(grid, r);
-    if (r.route) {
-      const solution = solve(maze);
-      const visited: number[] = [];
-      for (const c of solution.cells) if (visited.at(-1) !== r.piece[c]) visited.push(r.piece[c]);
-      const inOrder = visited.join(',') === Array.from(r.route.pieces).join(',');
-      note = `; route: ${r.route.pieces.length} region visits ${inOrder ? 'in order' : 'OUT OF ORDER'}, solution ${solution.cells.length} cells = ${(solution.cells.length / r.route.cells).toFixed(2)} × the sketch's ${r.route.cells}`;
+    maze = regionPictureMaze(
+      grid,
+      undefined,
+      { lightness: cat, regions: { map, styles: kind === 'route' ? LABELS : LABELS.slice(0, 7) } },
+      AUTO,
+      rng,
+      'cat',
+    );
+    if (kind === 'route') {
+      const check = routeCheck(
+        maze,
+        map,
+        traceRouteColour(map, 7, boxFrame(grid.width, grid.height), 'bench'),
+      );
+      note = `; route: ${check.visits} region visits ${check.inOrder ? 'in order' : 'OUT OF ORDER'}, solution ${check.solution} cells = ${(check.solution / check.sketch).toFixed(2)} × the sketch's ${check.sketch}`;
     }
   }
   const place = fitGrid(grid, rect);
@@ -265,18 +296,16 @@ if (!quick) {
       const rng = createRng(deriveSeed(3, 'speed', round));
       let maze: Maze;
       if (kind === 'backtracker') {
-        maze = placeEnds(
+        maze = placeEnds(grid, backtracker(grid, rng, { straightness: 0 }), AUTO.entry, AUTO.exit, 'big');
+      } else {
+        maze = regionPictureMaze(
           grid,
-          backtracker(grid, rng, { straightness: 0 }),
-          { kind: 'auto' },
-          { kind: 'auto' },
+          undefined,
+          { lightness: cat, regions: { map, styles: LABELS.slice(0, 7) } },
+          AUTO,
+          rng,
           'big',
         );
-      } else {
-        const frame = boxFrame(grid.width, grid.height);
-        const { region, fixed } = regionsOnGrid(grid, map, ROLES, frame);
-        const flow = flowOnGrid(grid, cat, frame, grid.width / 40);
-        maze = withEnds(grid, regionMaze(grid, rng, { region, styles: STYLES, fixed, flow }, 'big'));
       }
       const t2 = performance.now();
       const unit = minUnit('square', FLOORS);
