@@ -103,6 +103,14 @@ export function regionMaze(grid: Grid, rng: Rng, input: RegionMazeInput, where: 
   const regionName = (r: number) => styles[r].name ?? `region ${r + 1}`;
 
   const piece = mergeSpecks(grid, region, fixed);
+  const before = new Set(input.region);
+  const after = new Set(region);
+  const vanished = [...before].filter((r) => !after.has(r)).sort((a, b) => a - b);
+  if (vanished.length > 0) {
+    warnings.push(
+      `${vanished.map(regionName).join(', ')} ${vanished.length > 1 ? 'are' : 'is'} too small for the maze's cells (under ${MIN_PIECE} cells) and joined ${vanished.length > 1 ? 'their' : 'its'} neighbours`,
+    );
+  }
   const pieceCount = count(piece);
   const pieceRegion = new Int32Array(pieceCount);
   for (let c = 0; c < n; c++) pieceRegion[piece[c]] = region[c];

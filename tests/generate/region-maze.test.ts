@@ -219,6 +219,15 @@ describe('region mazes', () => {
     const r = regionMaze(grid, createRng(deriveSeed(1, 'speck')), { region, styles: STYLES }, 'test');
     expect(r.piece[10 * 40 + 10]).toBe(r.piece[10 * 40 + 11]);
     expect(isTree(grid, r.open)).toBe(true);
+    expect(r.warnings).toEqual([]);
+    // A whole region that small is merged away, with a note.
+    const tiny = new Int32Array(grid.cellCount);
+    tiny[5] = 1;
+    const styles = [{ texture: 'random' as const }, { texture: 'random' as const, name: '#ff0000' }];
+    const t = regionMaze(grid, createRng(deriveSeed(1, 'tiny')), { region: tiny, styles }, 'test');
+    expect(t.warnings).toEqual([
+      `#ff0000 is too small for the maze's cells (under 4 cells) and joined its neighbours`,
+    ]);
   });
 });
 
