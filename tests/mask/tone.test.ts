@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
@@ -330,6 +331,37 @@ function straightLength(path: { cmds: Uint8Array; coords: Float64Array }): numbe
   return len;
 }
 
+/** A PNG with a real header of the given size and almost no pixel data (a decompression bomb's shape). */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const crc32 = (buf: Buffer): number => {
+    let c = ~0;
+    for (const b of buf) {
+      c ^= b;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 describe('decodeLightness', () => {
   const png = (width: number, height: number, paint: (x: number) => number) => {
     const raw = Buffer.alloc(width * height * 3);
@@ -383,10 +415,9 @@ describe('decodeLightness', () => {
     );
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
     expect((await fails(decodeLightness(svg, 'a.svg', 'p'))).what).toMatch(/SVG/);
-    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#fff' } })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-    expect(6000 * 6000).toBeGreaterThan(LIMITS.maxImagePixels);
+    // A 69-byte PNG whose header says 6000×6000: refused from the header, never decoded.
+    const bomb = pngHeaderOnly(6000, 6000);
+    expect(bomb.length).toBeLessThan(100);
     const e = await fails(decodeLightness(bomb, 'bomb.png', 'spec.yaml:3:5'));
     expect(e.what).toMatch(/6000×6000 pixels; the limit is/);
     expect(e.where).toBe('spec.yaml:3:5');
