@@ -418,6 +418,7 @@ describe('decodeLightness', () => {
     // A 69-byte PNG whose header says 6000×6000: refused from the header, never decoded.
     const bomb = pngHeaderOnly(6000, 6000);
     expect(bomb.length).toBeLessThan(100);
+    expect(6000 * 6000).toBeGreaterThan(LIMITS.maxImagePixels);
     const e = await fails(decodeLightness(bomb, 'bomb.png', 'spec.yaml:3:5'));
     expect(e.what).toMatch(/6000×6000 pixels; the limit is/);
     expect(e.where).toBe('spec.yaml:3:5');
