@@ -1,5 +1,5 @@
 import type { Grid } from '../grid/grid.js';
-import { type Frame, type Raster, sampleRaster, smoothRaster } from '../grid/raster.js';
+import { type Frame, type Raster, resampleRaster, sampleRaster, smoothRaster } from '../grid/raster.js';
 
 /** The direction of a picture's edges at each cell of a grid. */
 export interface CellFlow {
@@ -17,7 +17,13 @@ export interface CellFlow {
  * @param frame where the picture lies on the grid's plane
  * @param smoothing radius of the smoothing in grid units (a few cells: edges are followed, not pixel noise)
  */
-export function flowOnGrid(grid: Grid, lightness: Raster, frame: Frame, smoothing: number): CellFlow {
+export function flowOnGrid(grid: Grid, picture: Raster, frame: Frame, smoothing: number): CellFlow {
+  // Smoothing over many pixels gains nothing from them: work at about four pixels per smoothing radius.
+  const shrink = Math.max(1, Math.floor((smoothing * picture.width) / frame.width / 4));
+  const lightness =
+    shrink > 1
+      ? resampleRaster(picture, Math.ceil(picture.width / shrink), Math.ceil(picture.height / shrink))
+      : picture;
   const { width: w, height: h, data } = lightness;
   const xx = new Float32Array(w * h);
   const xy = new Float32Array(w * h);

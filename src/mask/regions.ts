@@ -1,6 +1,6 @@
 import type { Grid } from '../grid/grid.js';
 import { cellLocator, cellReach } from '../grid/locate.js';
-import { type Frame, type LabelRaster, pixelAt } from '../grid/raster.js';
+import type { Frame, LabelRaster } from '../grid/raster.js';
 import { UserError } from '../spec/errors.js';
 import { decodePicture } from './picture-pixels.js';
 import { type Polyline, traceLines } from './trace-lines.js';
@@ -186,28 +186,36 @@ export function regionsOnGrid(
   const { cellCount, cellX, cellY } = grid;
   const reach = cellReach(grid);
   const region = new Int32Array(cellCount).fill(-1);
-  const votes = new Int32Array(map.colours.length);
+  const isRegion = new Uint8Array(256);
+  for (let l = 0; l < 256; l++) isRegion[l] = role(l) === 'region' ? 1 : 0;
+  const votes = new Int32Array(256);
+  const seen = new Int32Array(SAMPLE_X.length);
+  const { width: lw, height: lh, data } = labels;
+  const sx = lw / frame.width;
+  const sy = lh / frame.height;
   for (let c = 0; c < cellCount; c++) {
     const r = reach[c] / 2;
     let best = -1;
-    for (const [dx, dy] of SAMPLES) {
-      const l = labels.data[pixelAt(labels, frame, cellX[c] + dx * r, cellY[c] + dy * r)];
-      if (role(l) !== 'region') continue;
+    for (let k = 0; k < SAMPLE_X.length; k++) {
+      let i = Math.floor((cellX[c] + SAMPLE_X[k] * r - frame.x) * sx);
+      let j = Math.floor((cellY[c] + SAMPLE_Y[k] * r - frame.y) * sy);
+      i = i < 0 ? 0 : i >= lw ? lw - 1 : i;
+      j = j < 0 ? 0 : j >= lh ? lh - 1 : j;
+      const l = data[j * lw + i];
+      seen[k] = l;
+      if (isRegion[l] === 0) continue;
       votes[l]++;
       if (best < 0 || votes[l] > votes[best]) best = l;
     }
     region[c] = best;
-    for (const [dx, dy] of SAMPLES) {
-      const l = labels.data[pixelAt(labels, frame, cellX[c] + dx * r, cellY[c] + dy * r)];
-      if (l !== NO_LABEL) votes[l] = 0;
-    }
+    for (let k = 0; k < SAMPLE_X.length; k++) votes[seen[k]] = 0;
   }
   fillFromNeighbours(grid, region);
 
   const fixed = new Uint8Array(grid.wallCount);
   if (roles.includes('lines')) {
     const drawing = traceLines(labels, (l) => role(l) === 'lines');
-    drawnWalls(grid, drawing.lines, frame, labels, fixed);
+    drawnWalls(grid, drawing.lines, frame, labels, fixed, reach);
   }
   return { region, fixed };
 }
@@ -224,9 +232,9 @@ function drawnWalls(
   frame: Frame,
   labels: { width: number; height: number },
   fixed: Uint8Array,
+  reach: Float64Array,
 ): void {
   const locate = cellLocator(grid);
-  const reach = cellReach(grid);
   const sx = frame.width / labels.width;
   const sy = frame.height / labels.height;
   const crossings = new Uint8Array(grid.wallCount);
@@ -295,13 +303,9 @@ function segmentsCross(
   );
 }
 
-const SAMPLES = [
-  [0, 0],
-  [-1, 0],
-  [1, 0],
-  [0, -1],
-  [0, 1],
-] as const;
+/** Where a cell is sampled, in halves of its reach: the centre first (it wins ties), then four around it. */
+const SAMPLE_X = [0, -1, 1, 0, 0];
+const SAMPLE_Y = [0, 0, 0, -1, 1];
 
 /** Gives every unlabelled cell (-1) the label of the nearest labelled cell, breadth first in cell order. */
 function fillFromNeighbours(grid: Grid, region: Int32Array): void {
