@@ -45,6 +45,12 @@ export interface Grid {
   readonly wallArc?: Uint8Array;
   readonly arcCX?: number;
   readonly arcCY?: number;
+
+  /**
+   * Drawn width of each wall, in grid units (tone-reproducing picture mazes); absent when every wall is drawn
+   * with the theme's one width.
+   */
+  readonly wallWidth?: Float32Array;
 }
 
 /** Raw parts a topology hands to `assembleGrid`; walls must reference valid cells and vertices. */
@@ -67,6 +73,7 @@ export interface GridParts {
   wallArc?: Uint8Array;
   arcCX?: number;
   arcCY?: number;
+  wallWidth?: Float32Array;
 }
 
 /**
@@ -237,6 +244,7 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
   const wallV0 = new Int32Array(n);
   const wallV1 = new Int32Array(n);
   const wallArc = grid.wallArc ? new Uint8Array(n) : undefined;
+  const wallWidth = grid.wallWidth ? new Float32Array(n) : undefined;
   let m = 0;
   for (let w = 0; w < n; w++) {
     const a = ids[grid.wallCellA[w]];
@@ -248,6 +256,7 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
     wallV0[m] = grid.wallV0[w];
     wallV1[m] = grid.wallV1[w];
     if (wallArc && grid.wallArc) wallArc[m] = grid.wallArc[w];
+    if (wallWidth && grid.wallWidth) wallWidth[m] = grid.wallWidth[w];
     m++;
   }
   return assembleGrid({
@@ -266,6 +275,7 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
     width: grid.width,
     height: grid.height,
     ...(wallArc ? { wallArc: wallArc.slice(0, m), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
+    ...(wallWidth ? { wallWidth: wallWidth.slice(0, m) } : {}),
   });
 }
 
