@@ -11,6 +11,7 @@ export const CLIENT_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>mazebook preview</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/app.css">
 <script src="/app.js" defer></script>
 </head>
@@ -30,6 +31,10 @@ export const CLIENT_HTML = `<!doctype html>
 </main>
 </body>
 </html>
+`;
+
+/** A tiny maze for the browser tab. */
+export const CLIENT_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="2" fill="#23262b"/><path d="M3 3h10v10H9M3 3v10h4M6 3v4h4M13 6H9v4H6" fill="none" stroke="#f2f2f2" stroke-width="1.5"/></svg>
 `;
 
 export const CLIENT_STYLE = `* { box-sizing: border-box; }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UserError } from '../spec/errors.js';
-import { CLIENT_HTML, CLIENT_SCRIPT, CLIENT_STYLE } from './client-assets.js';
+import { CLIENT_HTML, CLIENT_ICON, CLIENT_SCRIPT, CLIENT_STYLE } from './client-assets.js';
 import { PreviewSession, type SessionOptions } from './preview-session.js';
 import { refuseRequest, SAFE_HEADERS } from './request-guard.js';
 
@@ -12,7 +12,7 @@ import { refuseRequest, SAFE_HEADERS } from './request-guard.js';
  * for who may call it.
  *
  *   GET  /                      the page
- *   GET  /app.js, /app.css      its script and style
+ *   GET  /app.js, /app.css      its script and style (and /favicon.svg)
  *   GET  /events                text/event-stream: `state` events (a PreviewState as JSON)
  *   GET  /page/<n>.svg?v=<ver>  page n (0-based) of the latest good build
  *   POST /api/reroll {key}      re-roll the puzzle with this key
@@ -128,7 +128,8 @@ export async function startPreview(specPath: string, options: PreviewOptions = {
       send(res, refusal.status, 'text/plain; charset=utf-8', `${refusal.reason}\n`);
       return;
     }
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
     if (req.method === 'POST') {
       if (path === '/api/reroll') {
         await act(res, async () => {
@@ -151,11 +152,17 @@ export async function startPreview(specPath: string, options: PreviewOptions = {
     if (path === '/' || path === '/index.html') send(res, 200, 'text/html; charset=utf-8', CLIENT_HTML);
     else if (path === '/app.js') send(res, 200, 'text/javascript; charset=utf-8', CLIENT_SCRIPT);
     else if (path === '/app.css') send(res, 200, 'text/css; charset=utf-8', CLIENT_STYLE);
+    else if (path === '/favicon.svg') send(res, 200, 'image/svg+xml', CLIENT_ICON);
     else if (path === '/events') events(req, res);
     else if (svg) {
       const page = session.svg(Number(svg[1]));
       if (!page) send(res, 404, 'text/plain; charset=utf-8', 'no such page\n');
-      else send(res, 200, 'image/svg+xml; charset=utf-8', page.svg, { ETag: `"${page.version}"` });
+      else {
+        // A URL naming the current version never changes its answer: the browser may keep it.
+        const cache =
+          url.searchParams.get('v') === page.version ? 'private, max-age=31536000, immutable' : 'no-store';
+        send(res, 200, 'image/svg+xml; charset=utf-8', page.svg, { 'Cache-Control': cache });
+      }
     } else send(res, 404, 'text/plain; charset=utf-8', 'not found\n');
   };
 

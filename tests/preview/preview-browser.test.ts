@@ -15,6 +15,18 @@ if (!chromiumPath) {
   );
 }
 
+/** What the page functions below use of the DOM (the tests compile without the DOM library). */
+interface Shown {
+  getAttribute(name: string): string | null;
+  classList: { contains(name: string): boolean };
+  textContent: string | null;
+}
+declare const document: {
+  querySelectorAll(selector: string): ArrayLike<Shown>;
+  querySelector(selector: string): Shown | null;
+  getElementById(id: string): Shown | null;
+};
+
 /** The SVG the page at this index shows, fetched as the preview page fetches it. */
 const shownSvg = (page: Page, index: number) =>
   page.evaluate((i) => fetch(`/page/${i}.svg`).then((r) => r.text()), index);
@@ -51,7 +63,10 @@ describe.skipIf(!chromiumPath)('the preview in Chromium', () => {
     expect(await page.locator('#info h2').textContent()).toBe('Page 4 · Puzzle 3');
     expect(await page.locator('#info .puzzle[data-key="three"] dd').first().textContent()).toBe('three');
     const loaded = await page.$$eval('#thumbs img', (imgs) =>
-      imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+      imgs.every((img) => {
+        const { complete, naturalWidth } = img as unknown as { complete: boolean; naturalWidth: number };
+        return complete && naturalWidth > 0;
+      }),
     );
     expect(loaded).toBe(true);
   });
