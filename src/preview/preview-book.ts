@@ -129,17 +129,20 @@ export class PreviewBook {
       };
       const warnings: string[] = [];
       const puzzles = await makePuzzles(sub, rate, (w) => warnings.push(w));
+      // Warnings come as `where: what`; each unit is one spec page, so its place names its warnings.
+      const byPlace = new Map<string, string[]>();
       let k = 0;
-      const claimed = new Set<number>();
       for (const u of missing) {
-        const prefix = `${plan.puzzles[u.indices[0]].where}: `;
-        const own = warnings.flatMap((w, j) =>
-          w.startsWith(prefix) && !claimed.has(j) && claimed.add(j) ? [w.slice(prefix.length)] : [],
-        );
+        const own: string[] = [];
+        byPlace.set(`${plan.puzzles[u.indices[0]].where}: `, own);
         made.set(u.key, { puzzles: puzzles.slice(k, k + u.indices.length), warnings: own });
         k += u.indices.length;
       }
-      loose.push(...warnings.filter((_, j) => !claimed.has(j)));
+      for (const w of warnings) {
+        const place = [...byPlace.keys()].find((p) => w.startsWith(p));
+        if (place) byPlace.get(place)?.push(w.slice(place.length));
+        else loose.push(w);
+      }
     }
     const entries = expandEntries(spec.value, pageKeys(spec.value));
     const sources: GeneratedPuzzle[] = [];

@@ -22,6 +22,8 @@ import { refuseRequest, SAFE_HEADERS } from './request-guard.js';
 export interface PreviewOptions extends SessionOptions {
   /** Port to listen on; 0 (the default) lets the system choose a free one. */
   port?: number;
+  /** Called once the server listens, before the first build (which may take a while) is done. */
+  onListening?: (url: string) => void;
 }
 
 export interface PreviewServer {
@@ -92,13 +94,12 @@ async function act(res: ServerResponse, action: () => Promise<Record<string, unk
 const PAGE_SVG = /^\/page\/(\d{1,5})\.svg$/;
 
 /**
- * Starts the preview of a spec: the first build runs before this resolves (a spec with a mistake still
- * starts, showing the error), then the server listens on 127.0.0.1.
+ * Starts the preview of a spec: listens on 127.0.0.1, then runs the first build (the page shows it building)
+ * and resolves once that build is done. A spec with a mistake still starts, showing the error.
  * @throws UserError when the port is taken or not allowed
  */
 export async function startPreview(specPath: string, options: PreviewOptions = {}): Promise<PreviewServer> {
   const session = new PreviewSession(specPath, options);
-  await session.start();
   const streams = new Set<ServerResponse>();
   let port = 0;
 
@@ -188,15 +189,19 @@ export async function startPreview(specPath: string, options: PreviewOptions = {
     );
   }
   port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    port,
-    session,
-    close: async () => {
-      session.close();
-      for (const s of streams) s.end();
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
+  const url = `http://127.0.0.1:${port}/`;
+  const close = async () => {
+    session.close();
+    for (const s of streams) s.end();
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
   };
+  options.onListening?.(url);
+  try {
+    await session.start();
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { url, port, session, close };
 }

@@ -172,11 +172,6 @@ export class PreviewSession {
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolves when no build is running or queued. */
-  async idle(): Promise<void> {
-    while (this.running) await this.settled;
-  }
-
   close(): void {
     this.closed = true;
     this.watch.close();
