@@ -234,8 +234,9 @@ export class PreviewSession {
   }
 
   private built(build: PreviewBuild, ms: number): void {
+    // The first pages shown carry no marks: there is nothing they changed from.
     const previous = this.state.pages;
-    const first = this.state.version === 0 || (previous.length === 0 && this.state.error === undefined);
+    const first = previous.length === 0;
     const puzzles = this.puzzleStates(build);
     const pages = build.pages.map(
       (p, i): PageState => ({
