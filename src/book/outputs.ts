@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   closeSync,
   fsyncSync,
   lstatSync,
@@ -224,5 +225,34 @@ export async function writeOutputs(
       } catch {}
     }
     await release();
+  }
+}
+
+/**
+ * The one edit mazebook makes to an input: a spec rewritten in place (`preview`'s re-roll and its undo). The
+ * text goes to a temporary file beside the spec's real path (links followed, so a linked spec stays a link),
+ * is flushed, takes the spec's permission bits and is renamed over it, so an editor or a build reading the
+ * spec sees the old text or the new, never a part. Only an existing regular file is rewritten.
+ */
+export function rewriteSpec(path: string, text: string): void {
+  const shown = shownPath(path);
+  let real: string;
+  let st: Stats;
+  try {
+    real = realpathSync.native(path);
+    st = statSync(real);
+  } catch (e) {
+    throw new UserError(shown, `cannot rewrite the spec: ${(e as NodeJS.ErrnoException).code ?? e}`);
+  }
+  if (!st.isFile()) throw new UserError(shown, `cannot rewrite the spec: it is ${kindOf(st)}`);
+  const temp = writeTemp(real, text, 'spec');
+  try {
+    chmodSync(temp, st.mode & 0o7777);
+    renameSync(temp, real);
+  } catch (e) {
+    try {
+      unlinkSync(temp);
+    } catch {}
+    throw new UserError(shown, `cannot rewrite the spec: ${(e as NodeJS.ErrnoException).code ?? e}`);
   }
 }

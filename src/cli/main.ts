@@ -335,6 +335,19 @@ program
   });
 
 program
+  .command('preview')
+  .description('show the book in a browser, rebuilt on every save, with a re-roll button per maze')
+  .argument('<spec>', 'the book spec (YAML)')
+  .option('--port <n>', 'port on 127.0.0.1 to serve on (default: any free port)', wholeNumber(0, 65535))
+  .option('--allow-any-path', 'let the spec name theme, font and picture files outside its own folder')
+  .action(async (spec: string, opts: { port?: number; allowAnyPath?: boolean }) => {
+    const { runPreview } = await import('../preview/run-preview.js');
+    await runPreview(spec, { ...opts, sourceDateEpoch: sourceDateEpoch() }, (line) =>
+      process.stdout.write(`${line}\n`),
+    );
+  });
+
+program
   .command('schema')
   .description('print the JSON Schema of book specs (for editors and other tools)')
   .action(async () => {

@@ -175,7 +175,8 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     key: entry.key,
     number: n + 1,
     where,
-    seed: deriveSeed(ctx.seed, entry.key, 0),
+    // A page's own `seed` replaces the book seed for its maze; the key stays, so the page keeps its identity.
+    seed: deriveSeed(page.seed ?? ctx.seed, entry.key, 0),
     title: checkTemplate(titleSource, titlePlace, sample),
     usesRating: /\{\{[^}]*\b(difficulty|level)\b/.test(titleSource),
     recipe: {

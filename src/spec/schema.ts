@@ -313,6 +313,15 @@ export const pageSchema = z
       .optional()
       .meta({ description: 'Stable key of the page; its maze depends only on this and the seed.' }),
     title: z.string().optional().meta({ description: 'Handlebars template for this page title.' }),
+    seed: z
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional()
+      .meta({
+        description:
+          "This page's own seed: replaces the book seed for its maze (or series). Written by the preview's re-roll.",
+      }),
     maze: mazeSchema.optional(),
     series: seriesSchema.optional(),
   })
@@ -323,7 +332,11 @@ export const pageSchema = z
     (p) =>
       p.section === undefined
         ? p.defaults === undefined
-        : p.maze === undefined && p.series === undefined && p.id === undefined && p.title === undefined,
+        : p.maze === undefined &&
+          p.series === undefined &&
+          p.id === undefined &&
+          p.title === undefined &&
+          p.seed === undefined,
     { error: 'a section entry has only section and defaults; its pages follow it' },
   );
 
