@@ -108,7 +108,7 @@ export function lockFor(
     puzzles: puzzles.map((p) => ({
       key: p.plan.key,
       number: p.plan.number,
-      seed: seedToHex(deriveSeed(bookSeed, p.plan.key, p.candidate)),
+      seed: seedToHex(deriveSeed(p.plan.pageSeed ?? bookSeed, p.plan.key, p.candidate)),
       candidate: p.candidate,
       generator: p.recipe.fixed
         ? 'fm'

@@ -97,7 +97,7 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
     let visits: Float64Array | undefined;
     if (simulator !== 'smart' || dir) {
       // The seed choosePuzzle rated this candidate with: `smart` repeats its walks exactly.
-      const seed = deriveSeed(plan.seed, `${key}#rate`, p.candidate);
+      const seed = deriveSeed(p.plan.pageSeed ?? plan.seed, `${key}#rate`, p.candidate);
       shown = rateMaze(p.maze, seed, {
         simulator,
         keep: (sim) => {

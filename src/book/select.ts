@@ -82,6 +82,8 @@ export function choosePuzzle(
   warn: (what: string) => void,
 ): ChosenPuzzle {
   const target = p.difficulty;
+  // Candidates derive from the page's own seed when it has one, else from the book's.
+  const seed = p.pageSeed ?? book.seed;
   let size = p.autoSize && target ? startSize(p, target) : p.recipe.size;
   let best: (ChosenPuzzle & { distance: number; notes: string[] }) | undefined;
   // Without a target, a maze whose solution hugs the rim (or is too short for a mazegram's message) is
@@ -99,13 +101,13 @@ export function choosePuzzle(
   for (let c = 0; c < tries; c++) {
     const recipe: MazeRecipe = p.autoSize ? { ...p.recipe, size } : p.recipe;
     const notes: string[] = [];
-    const maze = generateMaze(recipe, deriveSeed(book.seed, p.key, c), p.where, (w) => notes.push(w));
+    const maze = generateMaze(recipe, deriveSeed(seed, p.key, c), p.where, (w) => notes.push(w));
     tried++;
     // Candidates are screened with a quicker rating (±10 %); the one kept is rated in full below.
     const screen = target !== undefined && tries > 1;
     const rating =
       target || rate
-        ? rateMaze(maze, deriveSeed(book.seed, `${p.key}#rate`, c), screen ? SCREENING : {})
+        ? rateMaze(maze, deriveSeed(seed, `${p.key}#rate`, c), screen ? SCREENING : {})
         : undefined;
     const solution = solve(maze);
     const metrics = measure(maze, solution);
@@ -149,7 +151,7 @@ export function choosePuzzle(
   }
   if (best.rating && target && tries > 1) {
     // The full rating decides whether the target was met (the screening one was only ±10 %).
-    best.rating = rateMaze(best.maze, deriveSeed(book.seed, `${p.key}#rate`, best.candidate));
+    best.rating = rateMaze(best.maze, deriveSeed(seed, `${p.key}#rate`, best.candidate));
     best.distance =
       bandDistance(best.rating.score, target) + (hugsRim(best.maze, best.metrics) ? RIM_PENALTY : 0);
     if (previous !== undefined && best.rating.score <= previous) best.distance += 10;
@@ -170,7 +172,7 @@ export function choosePuzzle(
         chosen.maze,
         chosen.solution,
         p.mazegram,
-        createRng(deriveSeed(book.seed, `${p.key}#letters`, chosen.candidate)),
+        createRng(deriveSeed(seed, `${p.key}#letters`, chosen.candidate)),
         p.where,
       )
     : undefined;

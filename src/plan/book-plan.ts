@@ -64,6 +64,8 @@ export interface PuzzlePlan {
   /** Spec place of the page, for messages. */
   where: string;
   seed: Seed128;
+  /** The page's own `seed`, which replaces the book seed for this puzzle's candidates (re-roll writes it). */
+  pageSeed?: number;
   title: TemplateSource;
   recipe: MazeRecipe;
   /** Passage width (a cell's inscribed diameter) on the puzzle page, in points, before masking. */

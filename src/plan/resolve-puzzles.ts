@@ -177,6 +177,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     where,
     // A page's own `seed` replaces the book seed for its maze; the key stays, so the page keeps its identity.
     seed: deriveSeed(page.seed ?? ctx.seed, entry.key, 0),
+    ...(page.seed !== undefined ? { pageSeed: page.seed } : {}),
     title: checkTemplate(titleSource, titlePlace, sample),
     usesRating: /\{\{[^}]*\b(difficulty|level)\b/.test(titleSource),
     recipe: {
