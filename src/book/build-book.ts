@@ -10,6 +10,7 @@ import { UserError } from '../spec/errors.js';
 import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
 import { type LoadedYaml, loadYamlRef } from '../spec/parse.js';
 import { type BookSpec, bookSchema } from '../spec/schema.js';
+import { nonGreyColours } from './ink-check.js';
 import { checkFrozen, type LockFile, lockFor, lockPath, parseLock } from './lockfile.js';
 import { checkOutputs, type OutputFile, shownPath, writeOutputs } from './outputs.js';
 import { generateOnWorkers, useWorkers } from './parallel.js';
@@ -340,6 +341,15 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   // pdfkit is heavy: loaded only when a PDF is written.
   const { renderPdf } = await import('../render/pdf.js');
   const pdf = await renderPdf(doc);
+  if (plan.ink === 'black') {
+    // A black-ink interior must hold greys only, as printed: checked on the PDF's content streams.
+    const colours = nonGreyColours(pdf);
+    if (colours.length > 0) {
+      const msg = `${plan.specFile}: ink black: ${colours.length} colour setting${colours.length > 1 ? 's' : ''} in the PDF ${colours.length > 1 ? 'are' : 'is'} not grey (first: ${colours[0]})`;
+      if (options.strict) throw new UserError(plan.specFile, `--strict: ${msg}`);
+      warnings.push(msg);
+    }
+  }
   const lock = lockFor(plan.title, plan.seed, puzzles, pdf);
   options.onProgress?.({ stage: 'write', done: 0, total: 1 });
   const outputs: OutputFile[] = [

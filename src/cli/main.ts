@@ -143,7 +143,8 @@ program
 The mazes are the ones \`build\` makes from the same spec and seed. Score (1–10) and label always come from
 the smart simulator, as difficulty targets do; --simulator changes only the overlap column (mean overlap steps
 ± 95 % interval), the walks and the heatmaps. Columns: sol = solution length in cells, dead = dead ends,
-junc = junctions, loops = independent loops, target = the page's difficulty target (✓ reached).`,
+junc = junctions, loops = independent loops, clear = the clear passage as printed (! under the page's floor),
+target = the page's difficulty target (✓ reached).`,
   )
   .action(
     async (
