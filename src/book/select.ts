@@ -41,7 +41,10 @@ export interface ChosenPuzzle {
  */
 export function clearPassage(book: BookPlan, p: PuzzlePlan, maze: Maze): number {
   const geometry = book.layouts[p.perPage] ?? book.geometry;
-  const area = puzzleMazeArea(geometry, book.theme, p.mazegram?.blanks ?? false);
+  const area = puzzleMazeArea(geometry, book.theme, {
+    blanks: p.mazegram?.blanks ?? false,
+    pictures: p.markers.pictures !== undefined,
+  });
   const topo: TopologyInfo = topologies[maze.grid.topology as keyof typeof topologies] ?? topologies.square;
   return fitScale(maze.grid, area) * topo.passage - book.theme.walls.width;
 }

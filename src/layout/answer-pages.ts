@@ -81,7 +81,10 @@ interface ThumbMeasure {
 function measure(book: BookPlan, p: PuzzleForLayout, maze: Rect): ThumbMeasure {
   const topo = topologies[(p.recipe ?? p.plan.recipe).shape];
   const passage = fitScale(p.maze.grid, maze) * topo.passage;
-  const area = puzzleMazeArea(pageGeometry(book, p.plan), book.theme, !!p.plan.mazegram?.blanks);
+  const area = puzzleMazeArea(pageGeometry(book, p.plan), book.theme, {
+    blanks: !!p.plan.mazegram?.blanks,
+    pictures: p.plan.markers.pictures !== undefined,
+  });
   const full = fitScale(p.maze.grid, area) * topo.passage;
   return { passage, ratio: passage / full };
 }

@@ -1,6 +1,12 @@
 import { topologies } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
-import { type PuzzlePageGeometry, puzzleMazeArea, type Rect, type Slot } from '../plan/page-geometry.js';
+import {
+  type PuzzlePageGeometry,
+  pictureInset,
+  puzzleMazeArea,
+  type Rect,
+  type Slot,
+} from '../plan/page-geometry.js';
 import { markerWords } from '../plan/resolve-markers.js';
 import { puzzleTemplateVars } from '../plan/template-vars.js';
 import { answerPointer } from '../plan/words.js';
@@ -107,7 +113,12 @@ export function puzzlePage(
     );
   }
   const gram = p.mazegram && p.plan.mazegram;
-  const area = puzzleMazeArea(geometry, theme, !!(gram && p.plan.mazegram?.blanks));
+  // The maze's rectangle (smaller for picture markers) within the room its markers may use.
+  const around = puzzleMazeArea(geometry, theme, {
+    blanks: !!(gram && p.plan.mazegram?.blanks),
+    pictures: false,
+  });
+  const area = p.plan.markers.pictures ? pictureInset(around, theme) : around;
   if (gram && p.plan.mazegram?.blanks) {
     // Answer blanks under the maze (below the room its arrows need): a drawn rule per letter.
     const room = theme.markers.size * MARKER_ROOM;
@@ -115,15 +126,15 @@ export function puzzlePage(
     page.items.push(
       answerBlankLines(
         p.mazegram?.words ?? [],
-        area.x + area.width / 2,
-        area.y + area.height + room + line * 0.7,
+        around.x + around.width / 2,
+        around.y + around.height + room + line * 0.7,
         area.width,
         theme,
       ),
     );
   }
   const room = theme.markers.size * MARKER_ROOM;
-  const frame = { x: content.x, y: area.y - room, width: content.width, height: area.height + 2 * room };
+  const frame = { x: content.x, y: around.y - room, width: content.width, height: around.height + 2 * room };
   page.items.push(
     ...drawMaze(p.maze, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
@@ -146,6 +157,13 @@ export function puzzlePage(
   return page;
 }
 
+/** The free area around a page's one maze: the content's width, from the title band to the folio band. */
+function pageFrame(book: BookPlan, slot: Slot): Rect {
+  const room = book.theme.markers.size * MARKER_ROOM;
+  const { content } = book.geometry;
+  return { x: content.x, y: slot.maze.y - room, width: content.width, height: slot.maze.height + 2 * room };
+}
+
 /**
  * The slips of a sheet: the geometry's slots, or for a page of one maze the maze's area (less a mazegram's
  * blanks, as on the puzzle page) as one slip the width of the page.
@@ -153,7 +171,10 @@ export function puzzlePage(
 function slotsOf(book: BookPlan, geometry: PuzzlePageGeometry, first: PuzzleForLayout): Slot[] {
   if (geometry.slots) return geometry.slots;
   const room = book.theme.markers.size * MARKER_ROOM;
-  const maze = puzzleMazeArea(geometry, book.theme, !!(first.mazegram && first.plan.mazegram?.blanks));
+  const maze = puzzleMazeArea(geometry, book.theme, {
+    blanks: !!(first.mazegram && first.plan.mazegram?.blanks),
+    pictures: false, // each slip's maze is inset for its own pictures
+  });
   const box = {
     x: geometry.content.x,
     y: maze.y - room,
@@ -198,10 +219,11 @@ export function sheetPage(
 ): Page {
   const page = blankPage(book);
   const geometry = pageGeometry(book, group[0].plan);
-  pageHeading(book, page, book.title);
+  pageHeading(book, page, group[0].plan.section?.heading ?? book.title);
   const slots = slotsOf(book, geometry, group[0]);
   group.forEach((p, i) => {
-    slipItems(book, page, p, slots[i], number, letterFont(p), false);
+    const frame = slots.length > 1 ? slipFrame(book, slots, slots[i]) : pageFrame(book, slots[i]);
+    slipItems(book, page, p, slots[i], number, letterFont(p), false, frame);
   });
   if (book.print.profile === 'home' && slots.length > 1) cutLines(book, page, slots);
   folio(book, page, number);
@@ -224,8 +246,10 @@ export function answerSheet(
   const geometry = pageGeometry(book, group[0].plan);
   pageHeading(book, page, book.solutions.title);
   const slots = slotsOf(book, geometry, group[0]);
+  const backs = slots.map((slot) => backOf(book, slot));
   group.forEach((p, i) => {
-    slipItems(book, page, p, backOf(book, slots[i]), number, letterFont(p), true);
+    const frame = backs.length > 1 ? slipFrame(book, backs, backs[i]) : pageFrame(book, backs[i]);
+    slipItems(book, page, p, backs[i], number, letterFont(p), true, frame);
   });
   folio(book, page, number);
   return page;
@@ -240,6 +264,7 @@ function slipItems(
   number: number,
   letterFont: string,
   answers: boolean,
+  frame: Rect,
 ): void {
   const { theme } = book;
   const many = (book.layouts[p.plan.perPage]?.slots?.length ?? 1) > 1;
@@ -253,20 +278,15 @@ function slipItems(
   if (!answers && slot.nameLine !== undefined) {
     nameDateLine(book, page, cx, slot.nameLine, slot.box.width, theme.sizes.label * 1.1);
   }
-  const place = fitGrid(p.maze.grid, slot.maze);
+  const mazeRect = p.plan.markers.pictures ? pictureInset(slot.maze, theme) : slot.maze;
+  const place = fitGrid(p.maze.grid, mazeRect);
   const passage = place.scale * topologyPassage(p);
   const route = routeStyle(book, theme.walls.width, theme.solution.width, passage);
   const room = theme.markers.size * MARKER_ROOM;
-  const frame = {
-    x: slot.box.x,
-    y: slot.maze.y - room,
-    width: slot.box.width,
-    height: slot.maze.height + 2 * room,
-  };
   page.items.push(
     ...drawMaze(
       p.maze,
-      slot.maze,
+      mazeRect,
       {
         walls: { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
@@ -309,6 +329,44 @@ function topologyPassage(p: PuzzleForLayout): number {
 
 /** The border of a sheet a home printer cannot print, in points (5 mm). */
 export const HOME_BORDER = (5 / 25.4) * 72;
+
+/**
+ * Where a slip's markers and their words may go: below its title and name lines, across the slip and half
+ * the gap to its neighbours (up to the cut line); on the sheet's outer sides, for sheets printed at home (no
+ * print-on-demand profile), out to the 5 mm border a home printer cannot print.
+ */
+function slipFrame(book: BookPlan, slots: readonly Slot[], slot: Slot): Rect {
+  const room = book.theme.markers.size * MARKER_ROOM;
+  const { box } = slot;
+  const home = book.print.profile === undefined || book.print.profile === 'home';
+  const overlaps = (a0: number, a1: number, b0: number, b1: number) => a0 < b1 && b0 < a1;
+  const gapTo = (side: 'left' | 'right' | 'below'): number | undefined => {
+    const gaps: number[] = [];
+    for (const o of slots) {
+      if (o === slot) continue;
+      const b = o.box;
+      const row = overlaps(b.y, b.y + b.height, box.y, box.y + box.height);
+      const column = overlaps(b.x, b.x + b.width, box.x, box.x + box.width);
+      if (side === 'left' && row && b.x + b.width <= box.x) gaps.push(box.x - (b.x + b.width));
+      if (side === 'right' && row && b.x >= box.x + box.width) gaps.push(b.x - (box.x + box.width));
+      if (side === 'below' && column && b.y >= box.y + box.height) gaps.push(b.y - (box.y + box.height));
+    }
+    return gaps.length > 0 ? Math.min(...gaps) : undefined;
+  };
+  const left = gapTo('left');
+  const right = gapTo('right');
+  const below = gapTo('below');
+  const x0 = left !== undefined ? box.x - left / 2 : home ? Math.min(box.x, HOME_BORDER) : box.x;
+  const x1 =
+    right !== undefined
+      ? box.x + box.width + right / 2
+      : home
+        ? Math.max(box.x + box.width, book.paper.width - HOME_BORDER)
+        : box.x + box.width;
+  const y0 = slot.maze.y - room;
+  const y1 = box.y + box.height + (below !== undefined ? below / 2 : 0);
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
 
 /**
  * Home printing of activity sheets: dashed cut lines along the middle of the gaps between slips, rows across

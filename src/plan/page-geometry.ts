@@ -106,15 +106,32 @@ export function blanksBand(theme: Theme): number {
   return theme.sizes.body * 2.4 + theme.markers.size * 1.75;
 }
 
+/** Extra room around a maze marked by pictures, in marker sizes on each side (pictures are larger than arrows). */
+export const PICTURE_ROOM = 1.25;
+
+/** What a puzzle needs around its maze besides the arrows' room. */
+export interface MazeRoom {
+  /** A mazegram's answer blanks under it (one-maze pages). */
+  blanks: boolean;
+  /** Picture markers, which need more room than arrows. */
+  pictures: boolean;
+}
+
+/** A slip's or page's maze rectangle made smaller on every side for picture markers. */
+export function pictureInset(rect: Rect, theme: Theme): Rect {
+  const d = Math.min(theme.markers.size * PICTURE_ROOM, rect.width / 6, rect.height / 6);
+  return { x: rect.x + d, y: rect.y + d, width: rect.width - 2 * d, height: rect.height - 2 * d };
+}
+
 /**
  * Where a puzzle's maze is fitted on its page: the page's maze area (a slip's on a sheet), less the band of
- * answer blanks a mazegram has under it on a one-maze page. Sizing, layout and the lockfile's passage
- * figures all use this rectangle.
+ * answer blanks a mazegram has under it on a one-maze page, less more room for picture markers. Sizing,
+ * layout and the lockfile's passage figures all use this rectangle.
  */
-export function puzzleMazeArea(geometry: PuzzlePageGeometry, theme: Theme, blanks: boolean): Rect {
-  const area = geometry.mazeArea;
-  if (!blanks || geometry.slots) return area;
-  return { ...area, height: area.height - blanksBand(theme) };
+export function puzzleMazeArea(geometry: PuzzlePageGeometry, theme: Theme, room: MazeRoom): Rect {
+  let area = geometry.mazeArea;
+  if (room.blanks && !geometry.slots) area = { ...area, height: area.height - blanksBand(theme) };
+  return room.pictures ? pictureInset(area, theme) : area;
 }
 
 /**

@@ -158,7 +158,9 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   const geometry = ctx.layouts[perPage];
   const blanks =
     maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false);
-  const area = puzzleMazeArea(geometry, ctx.theme, blanks);
+  const floor = resolveFloor(ctx, entry);
+  const markers = resolveMarkers(maze.markers, floor.audience, field('markers'), at, where, ctx.markers);
+  const area = puzzleMazeArea(geometry, ctx.theme, { blanks, pictures: markers.pictures !== undefined });
   const mask = resolveMask(maze.mask, field('mask'), at, ctx.masks, area.width / area.height);
   const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
   if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
@@ -176,7 +178,6 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     : maze.difficulty !== undefined
       ? resolveDifficulty(maze.difficulty)
       : undefined;
-  const floor = resolveFloor(ctx, entry);
   const wall = ctx.theme.walls.width;
   const sized = resolveSize(
     maze,
@@ -211,7 +212,6 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
       );
     }
   }
-  const markers = resolveMarkers(maze.markers, floor.audience, field('markers'), at, where, ctx.markers);
   const algorithm = maze.algorithm ?? 'backtracker';
   checkAlgorithm(algorithm, shape, own, s.defaults ?? {}, field, at);
   const mazegram =
