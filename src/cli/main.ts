@@ -270,6 +270,12 @@ program
   .option('--theme <name>', 'theme (default classic)')
   .option('--locale <code>', 'language of the built-in words (en, de, nl, es, fr, da, eo)')
   .option('--name-date', 'add Name and Date lines')
+  .addOption(
+    new Option(
+      '--audience <who>',
+      'who solves them: kids keeps passages at least 6mm clear, adults 3mm (default: kids with --theme kids)',
+    ).choices(['kids', 'adults']),
+  )
   .option('--no-answers', 'leave out the answer page')
   .option('--print-spec', 'print the equivalent book spec (YAML) and stop')
   .option('--shape <name>', 'square, hex, triangle, octagon or circle')

@@ -22,7 +22,7 @@ import { cellsToGenerate, expandEntries, resolvePuzzle } from './resolve-puzzles
 import { sizePhrase } from './resolve-size.js';
 import { expectedPages, resolveSolutions } from './resolve-solutions.js';
 import { puzzleTemplateVars } from './template-vars.js';
-import { type Ink, loadTheme, themeForInk } from './theme.js';
+import { type Ink, loadTheme, type Theme, themeForInk } from './theme.js';
 import { answerLabel, answerPointer, wordsFor } from './words.js';
 
 export type {
@@ -66,17 +66,21 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   const themeWhere = s.theme ? at(['theme']) : spec.file;
   // With a broken theme or paper, planning goes on with the defaults to find the other problems.
   const ink = s.ink ?? defaultInk(s.profile);
-  const theme = themeForInk(
+  const pageTint = s['page-tint'] ?? false;
+  const loaded =
     problems.catch(() => loadTheme(s.theme ?? 'classic', specDir, files, themeWhere)) ??
-      loadTheme('classic', specDir, files, themeWhere),
-    ink,
-    s['page-tint'] ?? false,
-  );
+    loadTheme('classic', specDir, files, themeWhere);
+  const theme = themeForInk(loaded, ink, pageTint);
   const paper = problems.catch(() => resolvePaper(s, at)) ?? { width: 595.28, height: 841.89 };
   const bleed = problems.catch(() => resolveBleed(s, paper, at)) ?? 0;
   const resolved = resolvePrint(s, expectedPages(s), toPoints(DEFAULT_MARGIN));
   // A black interior is written in black ink only: greys as pure K, whatever `color` says.
-  const print = { ...resolved, bleed, color: ink === 'black' ? ('cmyk' as const) : resolved.color };
+  const print = {
+    ...resolved,
+    bleed,
+    color: ink === 'black' ? ('cmyk' as const) : resolved.color,
+    notes: [...resolved.notes, ...tintNotes(loaded, ink, pageTint)],
+  };
   const words = wordsFor(s.locale ?? 'en');
   const margins = print.margins;
   const perPage = s['per-page'] ?? 1;
@@ -195,6 +199,29 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
 /** The print-on-demand services print interiors in black ink unless the author pays for colour. */
 function defaultInk(profile: ProfileName | undefined): Ink {
   return profile === 'kdp' || profile === 'lulu' || profile === 'ingram' ? 'black' : 'standard-color';
+}
+
+/**
+ * What an author should know about page tints: a black-ink interior prints on white unless the theme's
+ * grayscale rule asks for a tint and the spec confirms it (`page-tint: true`).
+ */
+function tintNotes(theme: Theme, ink: Ink, pageTint: boolean): string[] {
+  const page = theme.colors.page.toLowerCase();
+  const white = page === '#ffffff' || page === '#fff';
+  if (ink !== 'black') {
+    return pageTint ? ['page-tint applies to ink: black only; this book prints its theme as it is'] : [];
+  }
+  if (pageTint && !theme.grayscale.page) {
+    return [
+      `page-tint: theme "${theme.name}" asks for no tint in black ink (grayscale.page), so the pages stay white`,
+    ];
+  }
+  if (!white && !pageTint) {
+    return [
+      `ink: black prints white pages: the page colour ${page} of theme "${theme.name}" is left out (a theme's grayscale.page tint prints with page-tint: true)`,
+    ];
+  }
+  return [];
 }
 
 /** The audience of a book whose spec names none: the kids theme is for kids. */
