@@ -53,11 +53,18 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
   /** The page each puzzle is printed on (for answer labels and links), and each sheet's page. */
   const pageOf = new Map<number, number>();
   const sheetAt: number[] = [];
+  /** Blank left-hand pages before section openers, which open on a right-hand page in facing books. */
+  const blankBefore = new Set<number>();
   let next = pages.length + 1;
-  for (const group of groups) {
+  for (const [g, group] of groups.entries()) {
     const section = group[0].plan.section;
-    if (section && sectionPages.length === section.index)
+    if (section && sectionPages.length === section.index) {
+      if (book.print.facing && next % 2 === 0) {
+        blankBefore.add(g);
+        next++;
+      }
       sectionPages.push({ heading: section.heading, page: next++ });
+    }
     sheetAt.push(next);
     for (const p of group) pageOf.set(p.plan.number, next);
     next += book.solutions.inline ? 2 : 1;
@@ -71,6 +78,7 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
 
   groups.forEach((group, g) => {
     const section = group[0].plan.section;
+    if (blankBefore.has(g)) pages.push(blankPage(book));
     if (section && pages.length + 1 < sheetAt[g])
       pages.push(sectionPage(book, section.heading, pages.length + 1));
     const number = sheetAt[g];

@@ -134,7 +134,12 @@ export function puzzlePage(
     );
   }
   const room = theme.markers.size * MARKER_ROOM;
-  const frame = { x: content.x, y: around.y - room, width: content.width, height: around.height + 2 * room };
+  const frame = widen(book, {
+    x: content.x,
+    y: around.y - room,
+    width: content.width,
+    height: around.height + 2 * room,
+  });
   page.items.push(
     ...drawMaze(p.maze, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
@@ -161,7 +166,25 @@ export function puzzlePage(
 function pageFrame(book: BookPlan, slot: Slot): Rect {
   const room = book.theme.markers.size * MARKER_ROOM;
   const { content } = book.geometry;
-  return { x: content.x, y: slot.maze.y - room, width: content.width, height: slot.maze.height + 2 * room };
+  return widen(book, {
+    x: content.x,
+    y: slot.maze.y - room,
+    width: content.width,
+    height: slot.maze.height + 2 * room,
+  });
+}
+
+/**
+ * A page's frame for markers and their words, widened on the left and right out to the 5 mm border a home
+ * printer cannot print, for books printed at home (no print-on-demand profile): their margins are not a
+ * print shop's safe zone.
+ */
+function widen(book: BookPlan, frame: Rect): Rect {
+  const home = book.print.profile === undefined || book.print.profile === 'home';
+  if (!home) return frame;
+  const x0 = Math.min(frame.x, HOME_BORDER);
+  const x1 = Math.max(frame.x + frame.width, book.paper.width - HOME_BORDER);
+  return { ...frame, x: x0, width: x1 - x0 };
 }
 
 /**
