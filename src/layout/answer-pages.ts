@@ -151,10 +151,15 @@ export function paginateAnswers(book: BookPlan, puzzles: readonly PuzzleForLayou
   return pages;
 }
 
-/** The slot count of an answer page holding `group`: the least that has room for each of them. */
+/**
+ * The slot count of an answer page holding `group`: the fewest (so the largest slots) that hold them all,
+ * within what each of them allows. A full page keeps the spec's count; a last page with fewer thumbnails
+ * draws them larger.
+ */
 function pageCapacity(book: BookPlan, group: readonly PuzzleForLayout[]): number {
   const least = Math.min(...group.map((p) => answerCapacity(book, p)));
-  return capacities(book.solutions.perPage).find((n) => n <= least && n >= group.length) ?? group.length;
+  const fits = capacities(book.solutions.perPage).filter((n) => n <= least && n >= group.length);
+  return fits.length > 0 ? Math.min(...fits) : group.length;
 }
 
 /**
