@@ -64,6 +64,24 @@ describe('masks that keep their shape', () => {
     expect(warnings[0]).toMatch(/^mask heart does not read/);
   });
 
+  it('warn in render too', async () => {
+    const { renderMaze } = await import('../../src/book/render-maze.js');
+    const written: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      await renderMaze({ format: 'svg', maze: { mask: 'star', cells: 10 } });
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(written.join('')).toMatch(
+      /warning: mask 5-point star does not read as its shape at 10×10 cells: fidelity 0\.\d\d/,
+    );
+  });
+
   it('grow a size mazebook chooses until the shape reads, within the floor', async () => {
     const { plan } = await planned(
       'title: T\npaper: a6\npages: [{ maze: { mask: star } }, { maze: { mask: star, cells: auto, difficulty: easy } }]\n',
