@@ -236,8 +236,9 @@ export function choosePuzzle(
       else if (rating.score > target.max) size = scaleSize(size, 1 / GROW, p.autoSize.max, p.autoSize.min);
     }
   }
-  // Too easy at the largest size the page allows (the passage floor): other algorithms and post-processes
-  // the page allows, with more candidates, before giving up.
+  // Too easy at the largest size the page allows (the passage floor stops `auto` from growing): other
+  // algorithms and post-processes the page allows, with more candidates, before giving up. (A size the spec
+  // gives is the author's lever; the warning suggests it.)
   const tooEasy = () => {
     const b = best as (ChosenPuzzle & { distance: number; full?: boolean }) | undefined;
     if (!b?.rating || !target || b.distance <= (b.full ? NEAR_MISS : 0)) return false;
@@ -245,8 +246,12 @@ export function choosePuzzle(
   };
   let reached = '';
   confirmed();
-  if (target && !p.recipe.fixed && tries > 1 && tooEasy()) {
-    const largest = p.autoSize ? p.autoSize.max : p.recipe.size;
+  const atLargest = (g: GridSize | undefined, max: GridSize) =>
+    !!g && g.columns >= max.columns && g.rows >= max.rows;
+  const grown =
+    p.autoSize && (atLargest(size, p.autoSize.max) || atLargest(best?.recipe.size, p.autoSize.max));
+  if (target && p.autoSize && tries > 1 && grown && tooEasy()) {
+    const largest = p.autoSize.max;
     const more = Math.max(2, Math.ceil(p.candidates / 2));
     const variants = harderVariants(p);
     for (const v of variants) {
