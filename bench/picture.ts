@@ -197,8 +197,8 @@ for (const tiling of ['square', 'triangle'] as const) {
 }
 
 // 2. Tone fidelity on the cat portrait, with and without region textures, and the sketched route.
-const catBytes = readFileSync('books/pictures/cat.png');
-const cat = await decodeLightness(catBytes, 'cat.png', 'bench');
+const catBytes = readFileSync('books/pictures/cat-portrait.png');
+const cat = await decodeLightness(catBytes, 'cat-portrait.png', 'bench');
 const box = { width: 6 * 72, height: 7.5 * 72 };
 const COLOURS = ['#4f7bd9', '#b8442f', '#8a5cc7', '#e0a030', '#f2e6a0', '#3aa860', '#111111', '#e0309a'];
 const ROLES: LabelRole[] = ['region', 'region', 'region', 'region', 'region', 'region', 'lines', 'route'];

@@ -7,6 +7,7 @@ import { renderSvgPage } from '../render/svg.js';
 import { UserError } from '../spec/errors.js';
 import type { FileAccess } from '../spec/files.js';
 import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';
+import { nonGreyColours } from './ink-check.js';
 import { checkFrozen, type LockFile, lockFor, lockPath, parseLock } from './lockfile.js';
 import { checkOutputs, type OutputFile, shownPath, writeOutputs } from './outputs.js';
 import { generateOnWorkers, useWorkers } from './parallel.js';
@@ -282,6 +283,7 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   ];
   const covers = coverPaths(paths.pdf);
   let coverPlan: CoverPlan | undefined;
+  let coverSource: PlannedSpec | undefined;
   let ebook = false;
   const { plan, files, puzzles, doc, warnings, reports } = await layoutBook(
     specPath,
@@ -298,8 +300,12 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
         ],
         p.inputs,
       );
-      // The cover is planned before any maze is made, for the page count the plan gives.
-      if (cover) coverPlan = await prepareCover(loaded, undefined, planMinPassage(p));
+      // The cover is planned before any maze is made (its problems are found early), for the page count the
+      // plan foresees; answer slots that grow for large mazes can add pages, and the spine follows below.
+      if (cover) {
+        coverSource = loaded;
+        coverPlan = await prepareCover(loaded, undefined, planMinPassage(p));
+      }
     },
   );
   const avoided: LockFile[] = [];
@@ -308,12 +314,8 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   }
   const pages = doc.pages.length;
   let cover: MadeCover | undefined;
-  if (coverPlan) {
-    if (coverPlan.geometry.pages !== pages) {
-      throw new Error(
-        `internal: the cover was planned for ${coverPlan.geometry.pages} pages but the interior has ${pages}`,
-      );
-    }
+  if (coverPlan && coverSource) {
+    if (coverPlan.geometry.pages !== pages) coverPlan = await prepareCover(coverSource, pages, planMinPassage(plan));
     cover = await makeCover(coverPlan, plan, pages, puzzles, (w) => warnings.push(w));
     for (const note of coverPlan.notes) reports.push(`${plan.specFile}: cover: ${note}`);
   }
@@ -337,6 +339,15 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   // pdfkit is heavy: loaded only when a PDF is written.
   const { renderPdf } = await import('../render/pdf.js');
   const pdf = await renderPdf(doc);
+  if (plan.ink === 'black') {
+    // A black-ink interior must hold greys only, as printed: checked on the PDF's content streams.
+    const colours = nonGreyColours(pdf);
+    if (colours.length > 0) {
+      const msg = `${plan.specFile}: ink black: ${colours.length} colour setting${colours.length > 1 ? 's' : ''} in the PDF ${colours.length > 1 ? 'are' : 'is'} not grey (first: ${colours[0]})`;
+      if (options.strict) throw new UserError(plan.specFile, `--strict: ${msg}`);
+      warnings.push(msg);
+    }
+  }
   const lock = lockFor(plan.title, plan.seed, puzzles, pdf, extra);
   options.onProgress?.({ stage: 'write', done: 0, total: 1 });
   const outputs: OutputFile[] = [

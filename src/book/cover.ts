@@ -163,8 +163,7 @@ function coverLock(cover: CoverPlan, book: BookPlan, art: ChosenPuzzle, pdf: Buf
  * `print.minPassage`); undefined leaves the cover's default of 3mm.
  */
 export function planMinPassage(plan: BookPlan): number | undefined {
-  const floors = plan.print as { minPassage?: unknown };
-  return typeof floors.minPassage === 'number' ? floors.minPassage : undefined;
+  return plan.floor.clear;
 }
 
 /** `book.pdf` → `book-cover.pdf`, and the ebook picture `book-cover-ebook.png`. */
@@ -215,15 +214,10 @@ export async function buildCover(specPath: string, options: CoverOptions): Promi
       'add cover: (see docs/spec.md, "Cover")',
     );
   }
-  const pages = interiorPageCount(plan);
-  const notes = [
-    pageCountNote(
-      plan,
-      files,
-      pages,
-      options.interior ?? join('output', `${basename(specPath, extname(specPath))}.pdf`),
-    ),
-  ];
+  const interior = options.interior ?? join('output', `${basename(specPath, extname(specPath))}.pdf`);
+  const counted = await countInteriorPages(specPath, options, plan, files, interior);
+  const pages = counted.pages;
+  const notes = [counted.note];
   const paths = {
     pdf: ext === '.pdf' ? out : undefined,
     preview: ext === '.png' ? out : options.png ? out.replace(/\.pdf$/i, '.png') : undefined,
@@ -256,8 +250,18 @@ export async function buildCover(specPath: string, options: CoverOptions): Promi
   };
 }
 
-/** Where the page count comes from: the interior's lockfile when it matches the plan, else the plan (and why). */
-function pageCountNote(plan: BookPlan, files: FileAccess, pages: number, interior: string): string {
+/**
+ * The interior's page count: the one its lockfile recorded when that interior was built from this plan (the
+ * same seed and puzzles), else counted by laying the interior out (answer slots grow for large mazes, so only
+ * the finished layout knows), with a note saying which.
+ */
+async function countInteriorPages(
+  specPath: string,
+  options: CoverOptions,
+  plan: BookPlan,
+  files: FileAccess,
+  interior: string,
+): Promise<{ pages: number; note: string }> {
   const lockFile = lockPath(resolve(interior));
   let lock: LockFile | undefined;
   try {
@@ -267,11 +271,24 @@ function pageCountNote(plan: BookPlan, files: FileAccess, pages: number, interio
   }
   const same =
     lock !== undefined &&
+    lock.book.seed === plan.seed &&
     lock.puzzles.length === plan.puzzles.length &&
     lock.puzzles.every((e, i) => e.key === plan.puzzles[i].key);
-  if (lock?.pages === pages && same)
-    return `${pages} interior pages, as ${shownPath(resolve(interior))} was built`;
-  if (lock?.pages !== undefined)
-    return `the cover is for the ${pages} pages the spec makes now; ${shownPath(resolve(interior))} was built with ${lock.pages} pages${same ? '' : ' and other puzzles'}: build the interior again before printing`;
-  return `${pages} interior pages, as the spec makes them (no interior lockfile at ${shownPath(lockFile)})`;
+  if (same && lock?.pages !== undefined) {
+    return {
+      pages: lock.pages,
+      note: `${lock.pages} interior pages, as ${shownPath(resolve(interior))} was built`,
+    };
+  }
+  const { layoutBook } = await import('./build-book.js');
+  const pages = (await layoutBook(specPath, { seed: options.seed, allowAnyPath: options.allowAnyPath })).doc
+    .pages.length;
+  const why =
+    lock === undefined
+      ? `no interior lockfile at ${shownPath(lockFile)}`
+      : `${shownPath(resolve(interior))} was built from other puzzles`;
+  return {
+    pages,
+    note: `${pages} interior pages, counted by laying the interior out (${why}): build the interior before printing`,
+  };
 }

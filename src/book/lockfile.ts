@@ -64,6 +64,16 @@ export interface LockEntry {
   canonical: string;
   /** Difficulty score, when the puzzle was rated. */
   difficulty: number | null;
+  /**
+   * The clear passage as printed (between walls, after their width), in mm to two decimals. Absent in
+   * lockfiles of older versions.
+   */
+  clearPassage?: number;
+}
+
+/** Points as millimetres, to two decimals (lockfile and report figures). */
+export function toMm(points: number): number {
+  return Math.round(((points * 25.4) / 72) * 100) / 100;
 }
 
 /** Hash of a maze as printed (any change to a wall or an end changes it). */
@@ -119,6 +129,7 @@ export function lockFor(
       hash: mazeContentHash(p.maze),
       canonical: canonicalHash(p.maze),
       difficulty: p.rating ? Math.round(p.rating.score * 100) / 100 : null,
+      clearPassage: toMm(p.clear),
     })),
     ...(extra.cover ? { cover: extra.cover } : {}),
   };
@@ -139,6 +150,7 @@ const lockEntrySchema = z.looseObject({
   hash: z.string(),
   canonical: z.string().optional(),
   difficulty: z.number().nullable(),
+  clearPassage: z.number().optional(),
 });
 
 const lockSchema = z.looseObject({

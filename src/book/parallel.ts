@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { GridSize } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import { cellsToGenerate } from '../plan/resolve-puzzles.js';
@@ -22,6 +23,9 @@ export type WorkerResult = Omit<ChosenPuzzle, 'plan' | 'recipe'> & {
   index: number;
   /** The size of the maze kept (it differs from the plan's with `cells: auto`). */
   size: GridSize;
+  /** Its algorithm and post-processes (the search may change them to reach a difficulty). */
+  algorithm: MazeRecipe['algorithm'];
+  post: MazeRecipe['post'];
   warnings: string[];
 };
 
@@ -126,8 +130,8 @@ export async function generateOnWorkers(
   return results.map((r, i) => {
     const p = plan.puzzles[i];
     for (const w of r.warnings) warn(w);
-    const { index: _i, size, warnings: _w, ...chosen } = r;
-    return { ...chosen, plan: p, recipe: { ...p.recipe, size } };
+    const { index: _i, size, algorithm, post, warnings: _w, ...chosen } = r;
+    return { ...chosen, plan: p, recipe: { ...p.recipe, size, algorithm, post } };
   });
 }
 

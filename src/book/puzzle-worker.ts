@@ -21,7 +21,14 @@ export default function makePuzzles(
       const chosen = choosePuzzle(plan, p, rate, prev, (w) => warnings.push(`${p.where}: ${w}`));
       previous = chosen.rating?.score;
       const { plan: _p, recipe, ...rest } = chosen;
-      results.push({ ...rest, index, size: recipe.size, warnings });
+      results.push({
+        ...rest,
+        index,
+        size: recipe.size,
+        algorithm: recipe.algorithm,
+        post: recipe.post,
+        warnings,
+      });
     }
     return { ok: true, results };
   } catch (e) {

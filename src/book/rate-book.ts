@@ -8,6 +8,7 @@ import { deriveSeed } from '../random/derive-seed.js';
 import { heatmapPng, heatmapSvg } from '../render/heatmap.js';
 import { renderTemplate } from '../text/template.js';
 import { ensureDir, makeBook } from './build-book.js';
+import { toMm } from './lockfile.js';
 import { type OutputFile, writeOutputs } from './outputs.js';
 import { bandDistance } from './select.js';
 
@@ -55,6 +56,10 @@ export interface PageRating {
   /** Which candidate seed was kept, and how many were tried. */
   candidate: number;
   tried: number;
+  /** The clear passage as printed (between walls, after their width), in mm. */
+  clearPassage: number;
+  /** The page's floor for it (its audience's or `min-passage`), in mm. */
+  minPassage: number;
   /** The heatmap written, when asked for. */
   heatmap?: string;
 }
@@ -134,6 +139,8 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
         : {}),
       candidate: p.candidate,
       tried: p.tried,
+      clearPassage: toMm(p.clear),
+      minPassage: toMm(p.plan.floor.clear),
     };
     if (dir && visits) {
       const caption = `${number}. ${title}: ${simulator}, ${shown.walks} walks, overlap ${shown.overlapSteps.mean.toFixed(1)} ± ${shown.overlapSteps.ci95.toFixed(1)}, score ${smart.score.toFixed(1)} (${smart.label})`;
@@ -185,6 +192,8 @@ export function ratingsJson(r: BookRatings): unknown {
       ...(p.target ? { target: p.target } : {}),
       candidate: p.candidate,
       tried: p.tried,
+      clearPassage: p.clearPassage,
+      minPassage: p.minPassage,
     })),
   };
 }
@@ -210,12 +219,13 @@ export function ratingsTable(r: BookRatings, seconds: number): string[] {
     'dead',
     'junc',
     'loops',
+    'clear',
     'overlap (mean ± ci95)',
     'score',
     'label',
     'target',
   ];
-  const right = [true, false, false, false, false, true, true, true, true, true, true, false, false];
+  const right = [true, false, false, false, false, true, true, true, true, true, true, true, false, false];
   const meanW = Math.max(...r.pages.map((p) => p.overlapSteps.mean.toFixed(1).length));
   const ciW = Math.max(...r.pages.map((p) => p.overlapSteps.ci95.toFixed(1).length));
   const rows = r.pages.map((p) => [
@@ -228,6 +238,7 @@ export function ratingsTable(r: BookRatings, seconds: number): string[] {
     String(p.metrics.deadEnds),
     String(p.metrics.junctions),
     String(p.metrics.loops),
+    `${p.clearPassage.toFixed(1)}mm${p.clearPassage < p.minPassage - 0.005 ? '!' : ''}`,
     `${p.overlapSteps.mean.toFixed(1).padStart(meanW)} ± ${p.overlapSteps.ci95.toFixed(1).padStart(ciW)}`,
     p.score.toFixed(1),
     p.label,

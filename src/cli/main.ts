@@ -149,7 +149,8 @@ program
 The mazes are the ones \`build\` makes from the same spec and seed. Score (1–10) and label always come from
 the smart simulator, as difficulty targets do; --simulator changes only the overlap column (mean overlap steps
 ± 95 % interval), the walks and the heatmaps. Columns: sol = solution length in cells, dead = dead ends,
-junc = junctions, loops = independent loops, target = the page's difficulty target (✓ reached).`,
+junc = junctions, loops = independent loops, clear = the clear passage as printed (! under the page's floor),
+target = the page's difficulty target (✓ reached).`,
   )
   .action(
     async (
@@ -275,6 +276,12 @@ program
   .option('--theme <name>', 'theme (default classic)')
   .option('--locale <code>', 'language of the built-in words (en, de, nl, es, fr, da, eo)')
   .option('--name-date', 'add Name and Date lines')
+  .addOption(
+    new Option(
+      '--audience <who>',
+      'who solves them: kids keeps passages at least 6mm clear, adults 3mm (default: kids with --theme kids)',
+    ).choices(['kids', 'adults']),
+  )
   .option('--no-answers', 'leave out the answer page')
   .option('--print-spec', 'print the equivalent book spec (YAML) and stop')
   .option('--shape <name>', 'square, hex, triangle, octagon or circle')

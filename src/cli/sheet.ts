@@ -9,6 +9,8 @@ export interface SheetCliOptions {
   theme?: string;
   locale?: string;
   nameDate?: boolean;
+  /** `kids` or `adults`: the narrowest clear passage automatic sizes may use (docs/spec.md, audience). */
+  audience?: string;
   answers: boolean;
   printSpec?: boolean;
   shape?: string;
@@ -32,6 +34,7 @@ const SHEET_FLAGS: Record<string, string> = {
   theme: '--theme',
   locale: '--locale',
   title: '--title',
+  audience: '--audience',
 };
 
 /** A mistake in the generated spec, reported at the option that caused it instead of the temporary file. */
@@ -62,6 +65,7 @@ export function sheetSpec(o: SheetCliOptions): Record<string, unknown> {
     ...(o.locale ? { locale: o.locale } : {}),
     'per-page': perPage,
     ...(o.nameDate ? { 'name-date': true } : {}),
+    ...(o.audience ? { audience: o.audience } : {}),
     front: [],
     defaults: { title: '{{number}}', ...maze },
     pages: Array.from({ length: o.count }, () => ({})),

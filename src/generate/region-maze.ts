@@ -16,6 +16,7 @@ import {
 import { type AlgorithmName, algorithms, openWalls } from './registry.js';
 import { type RouteSketch, type TracedLine, traceSketch, wallBetween } from './route.js';
 import { lengthenPath } from './route-lengthen.js';
+import { runaway, stepBudget } from './watchdog.js';
 
 /**
  * Picture mazes after Xu & Kaplan §4–5: the cells are split into regions (from a painted region map), each
@@ -189,8 +190,11 @@ export function regionMaze(grid: Grid, rng: Rng, input: RegionMazeInput, where: 
   };
   for (let p = 0; p < pieceCount; p++) if (processed[p]) offer(p);
   let viaDrawn = 0;
+  let budget = stepBudget(grid);
   for (;;) {
+    if (--budget < 0) throw runaway('regions', grid);
     while (frontier.length > 0) {
+      if (--budget < 0) throw runaway('regions', grid);
       const i = rng.int(frontier.length / 2) * 2;
       const parent = frontier[i];
       const child = frontier[i + 1];
@@ -309,7 +313,9 @@ function regionPieces(grid: Grid, region: Int32Array, fixed: Uint8Array): Int32A
     let tail = 0;
     queue[tail++] = s;
     piece[s] = next;
+    let budget = stepBudget(grid);
     while (head < tail) {
+      if (--budget < 0) throw runaway('regions', grid);
       const c = queue[head++];
       for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
         const m = grid.adjCell[k];
@@ -477,7 +483,9 @@ function territoryGrower(
     }
   };
   const run = (claimed: Int32Array, capped: boolean, drawn: boolean) => {
+    let budget = stepBudget(grid);
     while (size > 0) {
+      if (--budget < 0) throw runaway('regions', grid);
       const i = rng.int(size / 2) * 2;
       const cell = frontier[i];
       const label = frontier[i + 1];
@@ -575,7 +583,9 @@ function carveTerritories(
   const size = new Int32Array(cellCount).fill(1);
   for (let c = 0; c < cellCount; c++) parent[c] = c;
   const find = (x: number): number => {
+    let budget = cellCount + 1;
     while (parent[x] !== x) {
+      if (--budget < 0) throw new Error('internal: regions: a cycle in the union-find forest');
       parent[x] = parent[parent[x]];
       x = parent[x];
     }

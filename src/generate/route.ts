@@ -96,7 +96,8 @@ export function traceSketch(
     let from = -1;
     let first = 0;
     if (line > 0) {
-      while (first < raw.length && owner[raw[first]] >= 0) first++;
+      first = raw.findIndex((cell) => owner[cell] < 0);
+      if (first < 0) first = raw.length;
       if (first === 0) {
         // It starts beside its parent line: hang it from the nearest cell of an earlier line.
         from = nearestOwned(grid, owner, raw[0]);

@@ -3,12 +3,12 @@ import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import type { Mazegram } from '../mazegram/place.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
-import { answerPage } from './answer-pages.js';
+import { answerPage, paginateAnswers } from './answer-pages.js';
 import type { DisplayDocument, Page } from './display-list.js';
 import { finishPages } from './finish-pages.js';
 import { contentsPage, copyrightPage, instructionsPage, sectionPage, titlePage } from './front-pages.js';
 import { blankPage } from './page-parts.js';
-import { puzzlePage, sheetPage } from './puzzle-pages.js';
+import { answerSheet, puzzlePage, sheetPage } from './puzzle-pages.js';
 
 /** A generated puzzle as the layout needs it. */
 export interface PuzzleForLayout {
@@ -37,8 +37,6 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
       pages.push(blankPage(book)); // filled in once the page numbers are known
     }
   }
-  /** Section headings and the pages they start on, for the contents. */
-  const sectionPages: { heading: string; page: number }[] = [];
   // Mazegram letter fonts: one font key per distinct file, in book order.
   const letterFonts = new Map<string, string>();
   for (const p of puzzles) {
@@ -47,44 +45,69 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
   }
   const fontKey = (p: PuzzleForLayout) => letterFonts.get(p.plan.mazegram?.font.path ?? '') ?? 'heading';
   const interactive = book.print.rules.interactive;
-  /** The page each puzzle is printed on (for answer labels and links). */
+
+  // Page numbers first (puzzle pages say where their answers are): section openers, sheets, their backs.
+  const groups = sheetGroups(puzzles);
+  /** Section headings and the pages they start on, for the contents. */
+  const sectionPages: { heading: string; page: number }[] = [];
+  /** The page each puzzle is printed on (for answer labels and links), and each sheet's page. */
   const pageOf = new Map<number, number>();
-  for (let i = 0; i < puzzles.length; ) {
-    // A sheet holds up to perPage puzzles, and never runs across a section boundary.
-    let end = i + 1;
-    while (
-      end < i + book.perPage &&
-      end < puzzles.length &&
-      puzzles[end].plan.section?.index === puzzles[i].plan.section?.index
-    )
-      end++;
-    const group = puzzles.slice(i, end);
-    i = end;
+  const sheetAt: number[] = [];
+  /** Blank left-hand pages before section openers, which open on a right-hand page in facing books. */
+  const blankBefore = new Set<number>();
+  let next = pages.length + 1;
+  for (const [g, group] of groups.entries()) {
     const section = group[0].plan.section;
     if (section && sectionPages.length === section.index) {
-      sectionPages.push({ heading: section.heading, page: pages.length + 1 });
-      pages.push(sectionPage(book, section.heading, pages.length + 1));
+      if (book.print.facing && next % 2 === 0) {
+        blankBefore.add(g);
+        next++;
+      }
+      sectionPages.push({ heading: section.heading, page: next++ });
     }
-    const number = pages.length + 1;
+    sheetAt.push(next);
+    for (const p of group) pageOf.set(p.plan.number, next);
+    next += book.solutions.inline ? 2 : 1;
+  }
+  const answerGroups = book.solutions.appendix ? paginateAnswers(book, puzzles) : [];
+  const answerOf = new Map<number, number>();
+  answerGroups.forEach((group, k) => {
+    for (const p of group) answerOf.set(p.plan.number, next + k);
+  });
+  const pointTo = book.solutions.pointers && answerGroups.length > 0;
+
+  groups.forEach((group, g) => {
+    const section = group[0].plan.section;
+    if (blankBefore.has(g)) pages.push(blankPage(book));
+    if (section && pages.length + 1 < sheetAt[g])
+      pages.push(sectionPage(book, section.heading, pages.length + 1));
+    const number = sheetAt[g];
     const page =
-      book.perPage === 1
-        ? puzzlePage(book, group[0], number, fontKey(group[0]))
-        : sheetPage(book, group, number, fontKey, false);
-    for (const p of group) pageOf.set(p.plan.number, number);
+      group[0].plan.perPage === 1
+        ? puzzlePage(
+            book,
+            group[0],
+            number,
+            fontKey(group[0]),
+            pointTo ? answerOf.get(group[0].plan.number) : undefined,
+          )
+        : sheetPage(
+            book,
+            group,
+            number,
+            fontKey,
+            pointTo ? (p) => answerOf.get(p.plan.number) ?? 0 : undefined,
+          );
     if (interactive) page.bookmark = group.map((p) => `${book.words.puzzle} ${p.plan.number}`).join(', ');
     pages.push(page);
     // `solutions: inline`: the answers on the next page, the back of the sheet when printed double-sided.
-    if (book.solutions.inline) pages.push(sheetPage(book, group, pages.length + 1, fontKey, true));
-  }
+    if (book.solutions.inline) pages.push(answerSheet(book, group, pages.length + 1, fontKey));
+  });
   const answersStart = pages.length;
-  if (book.solutions.appendix) {
-    for (let i = 0; i < puzzles.length; i += book.solutions.perPage) {
-      pages.push(
-        answerPage(book, puzzles.slice(i, i + book.solutions.perPage), pageOf, pages.length + 1, fontKey),
-      );
-      if (interactive && i === 0) pages[pages.length - 1].bookmark = book.solutions.title;
-    }
-  }
+  answerGroups.forEach((group, k) => {
+    pages.push(answerPage(book, group, pageOf, pages.length + 1, fontKey));
+    if (interactive && k === 0) pages[pages.length - 1].bookmark = book.solutions.title;
+  });
   if (interactive && book.solutions.appendix) {
     // Screen PDFs: each puzzle page's title links to the answers of its first puzzle.
     const g = book.geometry;
@@ -97,14 +120,12 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
         y: g.content.y,
         width: g.content.width,
         height: g.titleBaseline - g.content.y + book.theme.sizes.heading * 0.4,
-        page: answersStart + Math.floor((n - 1) / book.solutions.perPage),
+        page: (answerOf.get(n) ?? answersStart + 1) - 1,
       });
     }
   }
   if (contentsAt >= 0) {
-    const answers = book.solutions.appendix
-      ? pages.length - Math.ceil(puzzles.length / book.solutions.perPage) + 1
-      : 0;
+    const answers = answerGroups.length > 0 ? answersStart + 1 : 0;
     pages[contentsAt] = contentsPage(book, contentsAt + 1, sectionPages, pageOf, puzzles.length, answers);
   }
   finishPages(book, pages);
@@ -124,4 +145,22 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
     },
     pages,
   };
+}
+
+/** Puzzles by page: a sheet holds up to its `per-page` puzzles and never runs across a section. */
+export function sheetGroups(puzzles: readonly PuzzleForLayout[]): PuzzleForLayout[][] {
+  const groups: PuzzleForLayout[][] = [];
+  for (let i = 0; i < puzzles.length; ) {
+    const perPage = puzzles[i].plan.perPage;
+    let end = i + 1;
+    while (
+      end < i + perPage &&
+      end < puzzles.length &&
+      puzzles[end].plan.section?.index === puzzles[i].plan.section?.index
+    )
+      end++;
+    groups.push(puzzles.slice(i, end));
+    i = end;
+  }
+  return groups;
 }

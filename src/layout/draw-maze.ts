@@ -10,6 +10,8 @@ export interface MazeStyle {
   walls: Stroke;
   /** Draw the solution with this stroke; omit for a puzzle page. */
   solution?: Stroke;
+  /** Also draw the solution as this (wide, light) band under the walls, so it reads in grey. */
+  band?: Stroke;
   /** Start/finish markers (arrows or pictures, optionally labelled) outside the rim; omit for none. */
   markers?: MarkerStyle;
   /** Draw the solution under the walls (a highlight band) instead of over them. */
@@ -38,11 +40,13 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   const items: Item[] = [{ type: 'path', path: wallPaths(maze, place), stroke: style.walls }];
   const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
   if (oneWay) items.push({ type: 'path', path: oneWay, stroke: { ...style.walls, join: 'miter' } });
-  if (solution && style.solution) {
-    const path: Item = { type: 'path', path: solutionPath(maze, solution, place), stroke: style.solution };
+  const route = solution && (style.solution || style.band) ? solutionPath(maze, solution, place) : undefined;
+  if (route && style.solution) {
+    const path: Item = { type: 'path', path: route, stroke: style.solution };
     if (style.solutionUnder) items.unshift(path);
     else items.push(path);
   }
+  if (route && style.band) items.unshift({ type: 'path', path: route, stroke: style.band });
   if (style.background) {
     items.unshift({
       type: 'path',
@@ -145,33 +149,49 @@ export function rimOutline(grid: Grid, { ox, oy, scale }: Placement): PathData {
 }
 
 /**
- * The route from the entry opening through every solution cell's centre to the exit opening (from or to a
- * cell centre when an end is inside the maze). On circle mazes steps round a ring follow the ring's arc and
- * steps between rings turn along the inner ring, then go straight out, so the line stays inside its cells.
+ * The route from the entry opening to the exit opening (from or to a cell centre when an end is inside the
+ * maze). On straight-edged tilings it runs through the midpoints of the walls each step crosses, a straight
+ * line across every cell between them (cells are convex), so it is an even polyline on every tiling: a
+ * straight run of triangles is a straight line, not a sawtooth through their centroids. On circle mazes steps
+ * round a ring follow the ring's arc through the cell centres and steps between rings turn along the inner
+ * ring, then go straight out, so the line stays inside its cells.
  */
-function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: Placement) {
+export function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: Placement): PathData {
   const { grid } = maze;
   const b = new PathBuilder();
   const X = (x: number): number => ox + x * scale;
   const Y = (y: number): number => oy + y * scale;
   const cells = solution.cells;
+  const curved = grid.wallArc !== undefined;
   if (maze.entryWall >= 0) {
     const [ex, ey] = wallMidpoint(grid, maze.entryWall);
     b.moveTo(X(ex), Y(ey));
-    b.lineTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
+    if (curved) b.lineTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
   } else {
     b.moveTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
   }
-  const curved = grid.wallArc !== undefined;
+  if (!curved) {
+    for (let i = 1; i < cells.length; i++) {
+      const w = sharedWall(maze, cells[i - 1], cells[i]);
+      if (w < 0) {
+        b.lineTo(X(grid.cellX[cells[i]]), Y(grid.cellY[cells[i]]));
+        continue;
+      }
+      const [mx, my] = wallMidpoint(grid, w);
+      b.lineTo(X(mx), Y(my));
+    }
+    const last = cells[cells.length - 1];
+    if (maze.exitWall >= 0) {
+      const [xx, xy] = wallMidpoint(grid, maze.exitWall);
+      b.lineTo(X(xx), Y(xy));
+    } else b.lineTo(X(grid.cellX[last]), Y(grid.cellY[last]));
+    return b.finish();
+  }
   const cx = X(grid.arcCX ?? 0);
   const cy = Y(grid.arcCY ?? 0);
   for (let i = 1; i < cells.length; i++) {
     const tx = X(grid.cellX[cells[i]]);
     const ty = Y(grid.cellY[cells[i]]);
-    if (!curved) {
-      b.lineTo(tx, ty);
-      continue;
-    }
     const fx = X(grid.cellX[cells[i - 1]]);
     const fy = Y(grid.cellY[cells[i - 1]]);
     const rf = Math.hypot(fx - cx, fy - cy);
@@ -196,4 +216,13 @@ function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: Placeme
     b.lineTo(X(xx), Y(xy));
   }
   return b.finish();
+}
+
+/** The open wall between two neighbouring cells, or -1 when they share none. */
+function sharedWall(maze: Maze, a: number, b: number): number {
+  const { grid, open } = maze;
+  for (let k = grid.adjStart[a]; k < grid.adjStart[a + 1]; k++) {
+    if (grid.adjCell[k] === b && open[grid.adjWall[k]] !== 0) return grid.adjWall[k];
+  }
+  return -1;
 }

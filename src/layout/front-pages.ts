@@ -35,8 +35,10 @@ export function titlePage(book: BookPlan): Page {
     const style: TextStyle = { font: 'body', size: theme.sizes.subtitle, color: theme.colors.muted };
     page.items.push(centredText(theme, book.author, cx, y + style.size * 2.5, style));
   }
-  const small: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
-  page.items.push(centredText(theme, `Seed ${book.seed}`, cx, geometry.folioBaseline, small));
+  if (book.showSeed) {
+    const small: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
+    page.items.push(centredText(theme, `Seed ${book.seed}`, cx, geometry.folioBaseline, small));
+  }
   return page;
 }
 
@@ -113,7 +115,7 @@ export function contentsPage(
   return page;
 }
 
-/** A copyright or colophon page: the author's text low on the page, and the book's seed. */
+/** A copyright or colophon page: the author's text low on the page, and the book's seed when asked for. */
 export function copyrightPage(book: BookPlan, text: string, _where: string): Page {
   const page = blankPage(book);
   const { theme, geometry } = book;
@@ -125,8 +127,10 @@ export function copyrightPage(book: BookPlan, text: string, _where: string): Pag
     y += body.size * 1.4;
   }
   y += body.size * 1.4;
-  page.items.push(
-    leftText(`Seed ${book.seed} · mazebook`, geometry.content.x, y, { ...body, color: theme.colors.muted }),
-  );
+  if (book.showSeed) {
+    page.items.push(
+      leftText(`Seed ${book.seed} · mazebook`, geometry.content.x, y, { ...body, color: theme.colors.muted }),
+    );
+  }
   return page;
 }

@@ -71,8 +71,12 @@ export interface PlacedMarker {
   direction: [number, number];
   /** False when no size and distance kept the marker clear of walls and inside the frame (drawn anyway). */
   fits: boolean;
-  label?: { text: string; x: number; y: number; width: number; height: number };
+  /** The word beside the marker: its box (cap height above the baseline) and type size, pt. */
+  label?: { text: string; x: number; y: number; width: number; height: number; size: number };
 }
+
+/** Labels shrink down to this share of their size before they are left out. */
+export const LABEL_SHRINK = 0.72;
 
 /** Straight pieces of walls, (x0, y0, x1, y1) each, in page points. */
 type Segments = number[];
@@ -126,14 +130,20 @@ export function placeMarkers(
     );
     const marker = fitMarker(open, biggest, least, wallWidth, end, picture, near, rim, frame);
     marker.wall = wall;
-    pushOutline(taken, marker.outline);
     if (style.labels) {
-      const label = fitLabel(marker, open, wallWidth, style.labels, end, near.concat(taken), rim, frame);
+      // The word at its size, else a little smaller, where room is short; never under LABEL_SHRINK of it.
+      let label: PlacedMarker['label'];
+      for (const k of [1, 0.85, LABEL_SHRINK]) {
+        const labels = { ...style.labels, size: style.labels.size * k };
+        label = fitLabel(marker, open, wallWidth, labels, end, near, rim, frame);
+        if (label) break;
+      }
       if (label) {
         marker.label = label;
         pushOutline(taken, boxOutline(label.x, label.y, label.width, label.height));
       }
     }
+    pushOutline(taken, marker.outline);
     placed.push(marker);
   }
   return placed;
@@ -163,13 +173,13 @@ export function drawMarkers(
       items.push({ type: 'path', fill: style.color, path: polygon(m.outline) });
     }
     if (m.label && style.labels) {
-      const { size, color, fontKey } = style.labels;
+      const { color, fontKey } = style.labels;
       items.push({
         type: 'text',
         text: m.label.text,
         x: m.label.x,
         y: m.label.y + m.label.height, // the box spans the cap height above the baseline
-        size,
+        size: m.label.size,
         font: fontKey,
         color,
       });
@@ -379,12 +389,15 @@ function fitLabel(
     [mcx - tx * besideT + nx * besideN, mcy - ty * besideT + ny * besideN],
   ];
   const margin = Math.max(wallWidth, 0.2 * height);
+  const own: Segments = [];
+  pushOutline(own, marker.outline);
   for (const [cx, cy] of candidates) {
     const box = boxOutline(cx - width / 2, cy - height / 2, width, height);
     if (!insideFrame(box, frame)) continue;
     if (clearance(box, obstacles, margin + wallWidth) - wallWidth / 2 < margin) continue;
+    if (clearance(box, own, gap) < gap * 0.99) continue;
     if (insideRegion([cx, cy], rim)) continue;
-    return { text, x: cx - width / 2, y: cy - height / 2, width, height };
+    return { text, x: cx - width / 2, y: cy - height / 2, width, height, size: labels.size };
   }
   return undefined;
 }

@@ -1,7 +1,9 @@
 import type { BookPlan } from '../plan/book-plan.js';
 import { mixColors } from '../plan/palette.js';
+import { shownStars } from '../plan/resolve-difficulty.js';
+import { textWidth } from '../text/fonts.js';
 import { type Item, type Page, PathBuilder, polygon, type Stroke } from './display-list.js';
-import { centredText, fitSize } from './text-items.js';
+import { centredText, fitSize, type TextStyle } from './text-items.js';
 
 /** Building blocks every kind of page uses: an empty page, the folio, the heading, marks and strokes. */
 
@@ -37,12 +39,16 @@ export function pageHeading(book: BookPlan, page: Page, text: string): void {
   );
 }
 
-/** Five stars (one per two points of the 1–10 score, rounded up) or the label, under the puzzle title. */
+/**
+ * Five stars (filled as `shownStars` says: they follow the labels, and agree with the page's target band) or
+ * the label, under the puzzle title.
+ */
 export function difficultyMark(
   book: BookPlan,
   page: Page,
   rating: { score: number; label: string },
   at?: { cx: number; y: number; scale: number },
+  target?: { min: number; max: number },
 ): void {
   const { theme, geometry } = book;
   const cx = at?.cx ?? geometry.content.x + geometry.content.width / 2;
@@ -58,7 +64,7 @@ export function difficultyMark(
     return;
   }
   const r = theme.sizes.label * 0.6 * (at?.scale ?? 1);
-  const filled = Math.min(5, Math.max(1, Math.ceil(rating.score / 2)));
+  const filled = shownStars(rating.score, target);
   for (let i = 0; i < 5; i++) {
     const x = cx + (i - 2) * r * 2.4;
     const points: [number, number][] = [];
@@ -84,18 +90,79 @@ export function difficultyMark(
   }
 }
 
-/** "Name: ______  Date: ______" under the title, when the book asks for it. */
-export function nameDateLine(book: BookPlan, page: Page): void {
-  const { theme, geometry, words } = book;
-  if (geometry.nameLine === undefined) return;
-  const text = `${words.name}: ____________________     ${words.date}: ____________`;
+/**
+ * "Name: ______  Date: ______" centred on cx at baseline y, as long as fits `width` (the rules shorten
+ * before the type shrinks).
+ */
+export function nameDateLine(
+  book: BookPlan,
+  page: Page,
+  cx: number,
+  y: number,
+  width: number,
+  size: number,
+): void {
+  const { theme, words } = book;
+  const style: TextStyle = { font: 'body', size, color: theme.colors.text };
+  const line = (n: number) =>
+    `${words.name}: ${'_'.repeat(n)}   ${words.date}: ${'_'.repeat(Math.ceil(n * 0.6))}`;
+  let n = 20;
+  while (n > 6 && textWidth(theme.fonts.body, line(n), size) > width) n--;
+  const text = line(n);
   page.items.push(
-    centredText(theme, text, geometry.content.x + geometry.content.width / 2, geometry.nameLine, {
-      font: 'body',
-      size: theme.sizes.body,
-      color: theme.colors.text,
-    }),
+    centredText(theme, text, cx, y, { ...style, size: fitSize(theme, text, 'body', size, width) }),
   );
+}
+
+/** The thinnest line an answer drawing may use: the profile's, and never under 0.5pt. */
+export function thinnestLine(book: BookPlan): number {
+  return Math.max(book.print.rules.minLine, 0.5);
+}
+
+/** How an answer route is drawn: its line, and (black ink) a wide light band under the walls. */
+export interface RouteStyle {
+  solution: Stroke;
+  band?: Stroke;
+  solutionUnder?: boolean;
+}
+
+/**
+ * The answer route's strokes for walls of width `wall` and passages `passage` wide (wall centre to wall
+ * centre), all in points. In colour: the book's solution style (see {@link solutionStroke}) at width `route`.
+ * With `ink: black` the route must survive without colour: a light band under the walls, 2.5 wall widths
+ * wide or more, and a dark centre line that never has the walls' weight (half of it, or 1.6 times it where
+ * half would be thinner than the thinnest line allowed).
+ */
+export function routeStyle(book: BookPlan, wall: number, route: number, passage: number): RouteStyle {
+  if (book.ink !== 'black') {
+    return {
+      solution: solutionStroke(book, route, passage),
+      solutionUnder: book.solutions.style === 'highlight',
+    };
+  }
+  const thinnest = thinnestLine(book);
+  const clear = Math.max(0, passage - wall);
+  const line = wall * 0.5 >= thinnest ? wall * 0.5 : Math.max(thinnest, wall * 1.6);
+  return {
+    band: {
+      color: book.theme.colors.solution,
+      width: Math.max(2.5 * wall, 0.75 * clear),
+      cap: 'round',
+      join: 'round',
+    },
+    solution: {
+      color: book.theme.grayscale.solutionLine,
+      width: line,
+      cap: 'round',
+      join: 'round',
+      ...(book.solutions.style === 'dashed' ? { dash: [line * 3, line * 2.5] as [number, number] } : {}),
+    },
+  };
+}
+
+/** The colour a mazegram letter on the route is set on (so the route passes under it, not through it). */
+export function knockoutColor(book: BookPlan, route: RouteStyle): string {
+  return route.band?.color ?? (route.solutionUnder ? route.solution.color : book.theme.colors.page);
 }
 
 /**

@@ -1,12 +1,14 @@
 import type { MazeRecipe } from '../generate/generate-maze.js';
+import type { AlgorithmName } from '../generate/registry.js';
 import type { GridSize } from '../grid/registry.js';
+import type { Icon } from '../layout/svg-icon.js';
 import type { Language } from '../mazegram/languages.js';
 import type { Seed128 } from '../random/sfc32.js';
 import type { FontFace } from '../text/fonts.js';
 import type { TemplateSource } from '../text/template.js';
 import type { Margins, PuzzlePageGeometry } from './page-geometry.js';
 import type { PrintPlan } from './print.js';
-import type { Theme } from './theme.js';
+import type { Ink, Theme } from './theme.js';
 import type { Words } from './words.js';
 
 /**
@@ -30,8 +32,18 @@ export interface BookPlan {
   /** The trim size of a page, in points. */
   paper: { width: number; height: number };
   margins: Margins;
+  /** The theme as it prints with `ink` (see `themeForInk`). */
   theme: Theme;
+  /** The geometry of one-maze pages, or of the book's activity sheets (`per-page`). */
   geometry: PuzzlePageGeometry;
+  /** Puzzle page geometry by mazes per page: the book's and each section's `per-page`. */
+  layouts: Record<number, PuzzlePageGeometry>;
+  /** The interior's ink: `black` prints only greys (walls and text 100 % black). */
+  ink: Ink;
+  /** Print "Seed N" on the title and copyright pages. */
+  showSeed: boolean;
+  /** How sheets with their answers on the back are printed double-sided (`none`: single-sided). */
+  duplex: 'long-edge' | 'short-edge' | 'none';
   front: FrontPage[];
   puzzles: PuzzlePlan[];
   solutions: {
@@ -41,6 +53,8 @@ export interface BookPlan {
     perPage: number;
     title: string;
     style: 'line' | 'dashed' | 'highlight';
+    /** Puzzle pages say where their answer is ("Answer on page N"). */
+    pointers: boolean;
   };
   /** Mazes per puzzle page (activity sheets when above 1), and whether pages carry name/date lines. */
   perPage: number;
@@ -51,6 +65,8 @@ export interface BookPlan {
   words: Words;
   /** What to show under each puzzle title. */
   showDifficulty: 'none' | 'stars' | 'label';
+  /** The book's passage floor (its `audience` or `min-passage`); sections and pages may have their own. */
+  floor: PuzzlePlan['floor'];
   /** Real paths of every file planning read (spec, themes, fonts, pictures): no output may replace one. */
   inputs: string[];
 }
@@ -74,8 +90,28 @@ export interface PuzzlePlan {
   difficulty?: DifficultyTarget;
   /** Mazes to generate (from candidate seeds 0, 1, …) to meet the difficulty; 1 without a target. */
   candidates: number;
-  /** `cells: auto` / `rings: auto`: the largest size the page allows; the builder searches up to it. */
-  autoSize?: { max: GridSize };
+  /**
+   * `cells: auto` / `rings: auto`: the largest size the page allows at the passage floor; the builder
+   * searches up to it, and from `min` (the smallest size at which a mask reads as its shape) when set.
+   */
+  autoSize?: { max: GridSize; min?: GridSize };
+  /** Mazes on the puzzle's page (its section's `per-page`, else the book's). */
+  perPage: number;
+  /**
+   * The narrowest clear passage (between walls, after their width) the page should have, in points, and
+   * where it comes from: the audience's default or an explicit `min-passage`.
+   */
+  floor: { clear: number; audience: Audience; from: 'audience' | 'min-passage' };
+  /** How the start and finish are marked. */
+  markers: MarkerPlan;
+  /**
+   * What the difficulty search may change, besides the size, when a target is out of reach: algorithms the
+   * page allows (only its own when the spec names one or sets an algorithm's option) and whether it may add
+   * post-processes (not when the spec lists its own).
+   */
+  reach: { algorithms: AlgorithmName[]; post: boolean };
+  /** Things found while planning that the author should know (a shape that does not read), each `what`. */
+  notes: string[];
   /** The message this maze spells, resolved and checked (letters of the language, glyphs of the font). */
   mazegram?: MazegramPlan;
   /** The section the puzzle belongs to, if the book has sections. */
@@ -84,6 +120,14 @@ export interface PuzzlePlan {
   usesRating: boolean;
   /** Part of a series: the spec page it comes from and its place in the series. */
   series?: { page: number; index: number; count: number };
+}
+
+export type Audience = 'kids' | 'adults';
+
+/** Start and finish markers: arrows, or pictures (parsed, plain path data); with the locale's words or not. */
+export interface MarkerPlan {
+  pictures?: { start: Icon; finish: Icon };
+  labels: boolean;
 }
 
 export interface MazegramPlan {

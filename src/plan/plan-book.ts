@@ -8,21 +8,22 @@ import type { LoadedYaml } from '../spec/parse.js';
 import type { BookSpec } from '../spec/schema.js';
 import { toPoints } from '../spec/units.js';
 import { renderTemplate } from '../text/template.js';
-import type { BookPlan, PlanOptions, PuzzlePlan } from './book-plan.js';
+import type { Audience, BookPlan, PlanOptions, PuzzlePlan } from './book-plan.js';
 import { checkGlyphs } from './check-glyphs.js';
-import { sheetGeometry } from './page-geometry.js';
+import { type PuzzlePageGeometry, sheetGeometry } from './page-geometry.js';
 import { checkUniqueIds, pageKeys } from './page-keys.js';
+import type { ProfileName } from './print.js';
 import { resolvePrint } from './print.js';
 import { Problems } from './problems.js';
 import { resolveFront } from './resolve-front.js';
 import type { MaskContext } from './resolve-mask.js';
 import { resolveBleed, resolveDate, resolvePaper } from './resolve-paper.js';
-import { cellsToGenerate, expandEntries, resolvePuzzle } from './resolve-puzzles.js';
+import { cellsToGenerate, expandEntries, resolveFloor, resolvePuzzle } from './resolve-puzzles.js';
 import { sizePhrase } from './resolve-size.js';
 import { expectedPages, resolveSolutions } from './resolve-solutions.js';
 import { puzzleTemplateVars } from './template-vars.js';
-import { loadTheme } from './theme.js';
-import { answerLabel, wordsFor } from './words.js';
+import { type Ink, loadTheme, type Theme, themeForInk } from './theme.js';
+import { answerLabel, answerPointer, wordsFor } from './words.js';
 
 export type {
   BookPlan,
@@ -64,24 +65,38 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   const files = options.files ?? createFileAccess(defaultPathPolicy(specDir, options.allowAnyPath));
   const themeWhere = s.theme ? at(['theme']) : spec.file;
   // With a broken theme or paper, planning goes on with the defaults to find the other problems.
-  const theme =
+  const ink = s.ink ?? defaultInk(s.profile);
+  const pageTint = s['page-tint'] ?? false;
+  const loaded =
     problems.catch(() => loadTheme(s.theme ?? 'classic', specDir, files, themeWhere)) ??
     loadTheme('classic', specDir, files, themeWhere);
+  const theme = themeForInk(loaded, ink, pageTint);
   const paper = problems.catch(() => resolvePaper(s, at)) ?? { width: 595.28, height: 841.89 };
   const bleed = problems.catch(() => resolveBleed(s, paper, at)) ?? 0;
-  const print = { ...resolvePrint(s, expectedPages(s), toPoints(DEFAULT_MARGIN)), bleed };
+  const resolved = resolvePrint(s, expectedPages(s), toPoints(DEFAULT_MARGIN));
+  // A black interior is written in black ink only: greys as pure K, whatever `color` says.
+  const print = {
+    ...resolved,
+    bleed,
+    color: ink === 'black' ? ('cmyk' as const) : resolved.color,
+    notes: [...resolved.notes, ...tintNotes(loaded, ink, pageTint)],
+  };
   const words = wordsFor(s.locale ?? 'en');
   const margins = print.margins;
   const perPage = s['per-page'] ?? 1;
   const nameDate = s['name-date'] ?? false;
-  const geometry = sheetGeometry(paper.width, paper.height, margins, theme, perPage, nameDate);
-  if (!(geometry.mazeArea.width >= 36 && geometry.mazeArea.height >= 36)) {
+  const layouts: Record<number, PuzzlePageGeometry> = {};
+  for (const n of new Set([perPage, ...s.pages.flatMap((p) => p['per-page'] ?? [])])) {
+    layouts[n] = sheetGeometry(paper.width, paper.height, margins, theme, n, nameDate);
+  }
+  const geometry = layouts[perPage];
+  if (!Object.values(layouts).every((g) => g.mazeArea.width >= 36 && g.mazeArea.height >= 36)) {
     // Nothing can be sized without room for a maze: report what was found so far.
     problems.add(
       new UserError(
         s.margins !== undefined ? at(['margins']) : at(['paper']),
         `the margins leave no room for a maze on ${Math.round(paper.width)}×${Math.round(paper.height)}pt paper`,
-        'use smaller margins or larger paper',
+        'use smaller margins, larger paper or fewer mazes per page',
       ),
     );
     problems.throwIfAny();
@@ -95,9 +110,26 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   if (s.author) problems.catch(() => checkGlyphs(theme, 'body', s.author ?? '', at(['author'])));
   const front = resolveFront({ spec: s, at, seed, date, theme, words, problems });
 
-  const masks: MaskContext = { specDir, files, theme, images: options.images ?? new Map() };
+  const masks: MaskContext = {
+    specDir,
+    files,
+    theme,
+    images: options.images ?? new Map(),
+    resolved: new Map(),
+  };
   const entries = expandEntries(s, pageKeys(s));
-  const ctx = { spec: s, at, seed, geometry, theme, words, masks };
+  const ctx = {
+    spec: s,
+    at,
+    seed,
+    layouts,
+    perPage,
+    audience: impliedAudience(s),
+    theme,
+    words,
+    masks,
+    markers: { specDir, files, theme, words, icons: new Map() },
+  };
   const planned = entries.map((entry, n) => problems.catch(() => resolvePuzzle(ctx, entry, n)));
   const puzzles = planned.filter((p): p is PuzzlePlan => p !== undefined);
   for (const p of puzzles) problems.catch(() => checkTitleGlyphs(theme, p, s.title));
@@ -110,7 +142,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     checkBuiltinWords(theme, words, solutions.title, s.solutions ? at(['solutions']) : spec.file),
   );
 
-  const sheets = Math.ceil(entries.length / perPage);
+  const sheets = sheetCount(puzzles);
   const answerPages = solutions.appendix
     ? Math.ceil(entries.length / solutions.perPage)
     : solutions.inline
@@ -148,16 +180,70 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     margins,
     theme,
     geometry,
+    layouts,
+    ink,
+    showSeed: s['show-seed'] ?? false,
+    duplex: s.duplex ?? 'long-edge',
     front,
     puzzles,
     solutions,
     showDifficulty: s['show-difficulty'] ?? 'none',
+    floor: resolveFloor(ctx),
     perPage,
     nameDate,
     print,
     words,
     inputs: [...new Set(files.located.map((f) => f.real))],
   };
+}
+
+/** The print-on-demand services print interiors in black ink unless the author pays for colour. */
+function defaultInk(profile: ProfileName | undefined): Ink {
+  return profile === 'kdp' || profile === 'lulu' || profile === 'ingram' ? 'black' : 'standard-color';
+}
+
+/**
+ * What an author should know about page tints: a black-ink interior prints on white unless the theme's
+ * grayscale rule asks for a tint and the spec confirms it (`page-tint: true`).
+ */
+function tintNotes(theme: Theme, ink: Ink, pageTint: boolean): string[] {
+  const page = theme.colors.page.toLowerCase();
+  const white = page === '#ffffff' || page === '#fff';
+  if (ink !== 'black') {
+    return pageTint ? ['page-tint applies to ink: black only; this book prints its theme as it is'] : [];
+  }
+  if (pageTint && !theme.grayscale.page) {
+    return [
+      `page-tint: theme "${theme.name}" asks for no tint in black ink (grayscale.page), so the pages stay white`,
+    ];
+  }
+  if (!white && !pageTint) {
+    return [
+      `ink: black prints white pages: the page colour ${page} of theme "${theme.name}" is left out (a theme's grayscale.page tint prints with page-tint: true)`,
+    ];
+  }
+  return [];
+}
+
+/** The audience of a book whose spec names none: the kids theme is for kids. */
+function impliedAudience(s: BookSpec): Audience {
+  const base = typeof s.theme === 'string' ? s.theme : s.theme?.base;
+  return base === 'kids' ? 'kids' : 'adults';
+}
+
+/** Puzzle pages: a sheet holds up to its `per-page` puzzles and never runs across a section. */
+function sheetCount(puzzles: readonly PuzzlePlan[]): number {
+  let sheets = 0;
+  let run = 0;
+  for (const [i, p] of puzzles.entries()) {
+    const prev = puzzles[i - 1];
+    if (!prev || prev.section?.index !== p.section?.index || run === p.perPage) {
+      sheets++;
+      run = 0;
+    }
+    run++;
+  }
+  return sheets;
 }
 
 /** A puzzle's title as it will print (with any rating label and score), in the heading font. */
@@ -178,7 +264,12 @@ function checkBuiltinWords(
   where: string,
 ): void {
   checkGlyphs(theme, 'heading', `${solutions}${words.contents}${words.howToPlay}`, where);
-  checkGlyphs(theme, 'body', `${answerLabel(words, 1234567890, 1)}${words.name}${words.date}: _`, where);
+  checkGlyphs(
+    theme,
+    'body',
+    `${answerLabel(words, 1234567890, 1)}${words.name}${words.date}: _${answerPointer(words, [1, 2], false)}${words.answerOnPage}${words.answersOnPage}`,
+    where,
+  );
 }
 
 /** Refuses a book whose mazes (candidates counted) are more than a build may generate, naming the biggest pages. */

@@ -30,6 +30,11 @@ export interface MaskContext {
   theme: Theme;
   /** Image masks decoded beforehand (decoding is asynchronous), by `imageKey`. */
   images: ReadonlyMap<string, MaskShape>;
+  /**
+   * Masks resolved so far, by the field that names them and the area they fill, so the pages of a series
+   * (and pages sharing defaults) share one descriptor: the text is set once, the fidelity measured once.
+   */
+  resolved?: Map<string, MaskDescriptor>;
 }
 
 const imageOptions = (m: ImageMaskSpec) => ({
@@ -105,14 +110,34 @@ export function resolveFont(
   return loadFont(ctx.files, bundled ? { ...ref, shownAs: name } : ref);
 }
 
-/** The mask descriptor for a maze spec's `mask`, or undefined when it has none. */
+/**
+ * The mask descriptor for a maze spec's `mask`, or undefined when it has none.
+ * @param aspect width ÷ height of the maze area the mask fills: a text mask breaks its lines and sets its
+ *   letters' height to use it (see `textShape`)
+ */
 export function resolveMask(
   m: MazeSpec['mask'],
   field: FieldPath,
   at: (path: FieldPath) => string,
   ctx: MaskContext,
+  aspect?: number,
 ): MaskDescriptor | undefined {
   if (m === undefined) return undefined;
+  const key = `${JSON.stringify(field)}|${aspect}`;
+  const hit = ctx.resolved?.get(key);
+  if (hit) return hit;
+  const found = describe(m, field, at, ctx, aspect);
+  ctx.resolved?.set(key, found);
+  return found;
+}
+
+function describe(
+  m: NonNullable<MazeSpec['mask']>,
+  field: FieldPath,
+  at: (path: FieldPath) => string,
+  ctx: MaskContext,
+  aspect: number | undefined,
+): MaskDescriptor {
   const where = at(field);
   let islands: IslandRule = typeof m === 'object' && m.islands ? m.islands : 'largest';
   if (typeof m === 'string' || 'shape' in m) {
@@ -152,5 +177,9 @@ export function resolveMask(
   const fontWhere = at([...field, m.font ? 'font' : 'text']);
   const face = resolveFont(m.font, ctx, fontWhere);
   if (!m.islands) islands = 'join';
-  return describeMask(textShape(m.text, face, at([...field, 'text'])), undefined, islands, where);
+  const shape = textShape(m.text, face, at([...field, 'text']), {
+    ...(aspect !== undefined ? { aspect } : {}),
+    lines: m.lines ?? 'auto',
+  });
+  return describeMask(shape, undefined, islands, where);
 }

@@ -5,20 +5,21 @@ import type { Maze } from '../generate/maze.js';
 import type { PostStep } from '../generate/post/registry.js';
 import { type AlgorithmName, algorithmInfo, algorithmNames, type OptionName } from '../generate/registry.js';
 import { topologies } from '../grid/registry.js';
-import { maskedGrid } from '../mask/apply.js';
-import { maskRequestOf, maskShapeOf } from '../mask/descriptor.js';
+import { maskShapeOf } from '../mask/descriptor.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { UserError } from '../spec/errors.js';
 import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec, EndSpec, MazeSpec } from '../spec/schema.js';
-import { toFraction } from '../spec/units.js';
+import { toFraction, toPoints } from '../spec/units.js';
 import { checkTemplate } from '../text/template.js';
-import type { PuzzlePlan } from './book-plan.js';
-import type { PuzzlePageGeometry } from './page-geometry.js';
+import type { Audience, PuzzlePlan } from './book-plan.js';
+import { fitScale, type PuzzlePageGeometry, puzzleMazeArea } from './page-geometry.js';
 import { levelScore, resolveDifficulty, seriesTarget } from './resolve-difficulty.js';
+import { drawnExtent, fitMask } from './resolve-fidelity.js';
+import { type MarkerContext, resolveMarkers } from './resolve-markers.js';
 import { type MaskContext, resolveMask } from './resolve-mask.js';
 import { resolveMazegram } from './resolve-mazegram.js';
-import { resolveSize } from './resolve-size.js';
+import { resolveSize, sizePhrase } from './resolve-size.js';
 import { puzzleTemplateVars, SAMPLE_RATING } from './template-vars.js';
 import type { Theme } from './theme.js';
 import type { Words } from './words.js';
@@ -26,7 +27,13 @@ import type { Words } from './words.js';
 /** Candidate mazes for a page with a difficulty target, unless it says otherwise. */
 export const DEFAULT_CANDIDATES = 8;
 
-type Defaults = MazeSpec & { title?: string };
+/**
+ * The narrowest clear passage (the gap between walls, after their width) of each audience, in mm: a pencil
+ * line fits an adult's 3 mm; a young child's grip and crayon need about twice that.
+ */
+export const AUDIENCE_FLOOR_MM: Record<Audience, number> = { adults: 3, kids: 6 };
+
+type Defaults = NonNullable<BookSpec['defaults']>;
 
 /** A section entry of the spec: its heading, defaults, and where it was written. */
 interface Section {
@@ -35,6 +42,8 @@ interface Section {
   defaults: Defaults;
   /** Index of the section entry in `pages`. */
   page: number;
+  /** The section's own `per-page`, if it sets one. */
+  perPage?: number;
 }
 
 /** One puzzle to plan: a page, or one page of a series, with the maze fields that apply to it. */
@@ -56,7 +65,13 @@ export function expandEntries(s: BookSpec, keys: readonly string[]): PuzzleEntry
   let sectionCount = 0;
   return s.pages.flatMap((page, i): PuzzleEntry[] => {
     if (page.section !== undefined) {
-      section = { index: sectionCount++, heading: page.section, defaults: page.defaults ?? {}, page: i };
+      section = {
+        index: sectionCount++,
+        heading: page.section,
+        defaults: page.defaults ?? {},
+        page: i,
+        ...(page['per-page'] !== undefined ? { perPage: page['per-page'] } : {}),
+      };
       return [];
     }
     const here = section;
@@ -84,10 +99,38 @@ export interface PuzzleContext {
   spec: BookSpec;
   at: (path: FieldPath) => string;
   seed: number;
-  geometry: PuzzlePageGeometry;
+  /** Puzzle page geometry by mazes per page. */
+  layouts: Record<number, PuzzlePageGeometry>;
+  /** The book's mazes per page (sections may set their own). */
+  perPage: number;
+  /** The audience when the spec names none (the kids theme implies kids). */
+  audience: Audience;
   theme: Theme;
   words: Words;
   masks: MaskContext;
+  markers: MarkerContext;
+}
+
+/**
+ * The floor of a puzzle: its section's, the book defaults', or the book's `min-passage` or `audience` (the
+ * book's own floor without a section).
+ */
+export function resolveFloor(
+  ctx: Pick<PuzzleContext, 'spec' | 'audience'>,
+  entry?: Pick<PuzzleEntry, 'section'>,
+): PuzzlePlan['floor'] {
+  const { spec: s } = ctx;
+  const section = entry?.section?.defaults ?? {};
+  const audience = section.audience ?? s.defaults?.audience ?? s.audience ?? ctx.audience;
+  const minPassage = section['min-passage'] ?? s.defaults?.['min-passage'] ?? s['min-passage'];
+  return minPassage !== undefined
+    ? { clear: toPoints(minPassage), audience, from: 'min-passage' }
+    : { clear: toPoints(`${AUDIENCE_FLOOR_MM[audience]}mm`), audience, from: 'audience' };
+}
+
+/** A length in points as millimetres for messages, e.g. `2.4mm`. */
+export function mm(points: number): string {
+  return `${((points * 25.4) / 72).toFixed(1)}mm`;
 }
 
 /** Plans one puzzle: its maze fields resolved over the defaults, sized, checked and seeded. */
@@ -117,7 +160,14 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     maze.cells = [fixed.grid.width, fixed.grid.height];
   }
   const shape = maze.shape ?? 'square';
-  const mask = resolveMask(maze.mask, field('mask'), at, ctx.masks);
+  const perPage = entry.section?.perPage ?? ctx.perPage;
+  const geometry = ctx.layouts[perPage];
+  const blanks =
+    maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false);
+  const floor = resolveFloor(ctx, entry);
+  const markers = resolveMarkers(maze.markers, floor.audience, field('markers'), at, where, ctx.markers);
+  const area = puzzleMazeArea(geometry, ctx.theme, { blanks, pictures: markers.pictures !== undefined });
+  const mask = resolveMask(maze.mask, field('mask'), at, ctx.masks, area.width / area.height);
   const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
   if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
     throw new UserError(at(field('hex-top')), `hex-top applies to hex mazes only, not ${shape}`);
@@ -134,25 +184,39 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     : maze.difficulty !== undefined
       ? resolveDifficulty(maze.difficulty)
       : undefined;
-  const { size, cellSize, auto } = resolveSize(
+  const wall = ctx.theme.walls.width;
+  const sized = resolveSize(
     maze,
     shape,
     hexTop,
     mask ? maskShapeOf(mask).aspect : undefined,
-    ctx.geometry,
+    area,
     ctx.theme,
+    floor.clear + wall,
     (name) => at(field(name)),
     where,
   );
-  // A mask that leaves (nearly) nothing is found now, so `validate` reports it (for `auto`, at the first size
-  // tried, as generation would).
-  if (mask) maskedGrid({ shape, size, hexTop }, maskRequestOf(mask), where);
-  if (auto && !difficulty) {
+  if (sized.auto && !difficulty) {
     throw new UserError(
       at(field(maze.cells === 'auto' ? 'cells' : 'rings')),
       `${maze.cells === 'auto' ? 'cells' : 'rings'}: auto needs a difficulty to aim for`,
       'add difficulty: easy, medium, hard, expert or a score, or give the size',
     );
+  }
+  const notes: string[] = [];
+  const { size, cellSize, auto } = fixed
+    ? { size: sized.size, cellSize: sized.cellSize, auto: undefined }
+    : fitMask(sized, { shape, hexTop, mask, area, notes });
+  // Passages the spec asked for (not chosen by mazebook) are measured as drawn, and a warning names any
+  // narrower than the floor. A mask that leaves (nearly) nothing is found here too, so `validate` reports it.
+  const drawn = drawnExtent(shape, size, hexTop, mask, fixed?.grid, where);
+  if (!sized.chosen && !auto) {
+    const clear = fitScale(drawn, area) * topologies[shape].passage - wall;
+    if (clear < floor.clear - 0.01) {
+      notes.push(
+        `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'audience' ? `${floor.audience}' floor` : 'min-passage'} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
+      );
+    }
   }
   const algorithm = maze.algorithm ?? 'backtracker';
   checkAlgorithm(algorithm, shape, mask !== undefined, own, s.defaults ?? {}, field, at);
@@ -195,6 +259,17 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     cellSize,
     ...(difficulty ? { difficulty, candidates: maze.candidates ?? DEFAULT_CANDIDATES } : { candidates: 1 }),
     ...(auto ? { autoSize: auto } : {}),
+    perPage,
+    floor,
+    markers,
+    reach: {
+      algorithms:
+        maze.algorithm !== undefined || ALGORITHM_OPTIONS.some((o) => maze[o] !== undefined)
+          ? [algorithm]
+          : algorithmNames.filter((a) => !('squareOnly' in algorithmInfo[a]) || shape === 'square'),
+      post: maze.post === undefined,
+    },
+    notes,
     ...(mazegram ? { mazegram } : {}),
     ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
     ...(entry.section ? { section: { index: entry.section.index, heading: entry.section.heading } } : {}),

@@ -8,20 +8,22 @@ export const DEFAULT_ANSWERS_PER_PAGE = 6;
 /** Where the answers go (an appendix, inline after each sheet, or nowhere) and how they are drawn. */
 export function resolveSolutions(s: BookSpec, words: Words): BookPlan['solutions'] {
   const sol = s.solutions;
+  const appendix =
+    sol === undefined
+      ? true
+      : typeof sol === 'boolean'
+        ? sol
+        : sol === 'inline'
+          ? false
+          : (sol.appendix ?? true);
   return {
-    appendix:
-      sol === undefined
-        ? true
-        : typeof sol === 'boolean'
-          ? sol
-          : sol === 'inline'
-            ? false
-            : (sol.appendix ?? true),
+    appendix,
     inline: sol === 'inline',
     perPage:
       typeof sol === 'object' ? (sol['per-page'] ?? DEFAULT_ANSWERS_PER_PAGE) : DEFAULT_ANSWERS_PER_PAGE,
     title: typeof sol === 'object' ? (sol.title ?? words.solutions) : words.solutions,
     style: typeof sol === 'object' ? (sol.style ?? 'line') : 'line',
+    pointers: appendix && (typeof sol !== 'object' || sol.pointers !== false),
   };
 }
 
@@ -33,12 +35,26 @@ export function expectedPages(s: BookSpec): number {
     0,
   );
   const sections = s.pages.filter((p) => p.section !== undefined).length;
-  const sheets = Math.ceil(puzzles / (s['per-page'] ?? 1));
+  // Sheets per section, each at its own mazes per page.
+  let sheets = 0;
+  let run = 0;
+  let perPage = s['per-page'] ?? 1;
+  const close = () => {
+    sheets += Math.ceil(run / perPage);
+    run = 0;
+  };
+  for (const p of s.pages) {
+    if (p.section !== undefined) {
+      close();
+      perPage = p['per-page'] ?? s['per-page'] ?? 1;
+    } else run += p.series ? p.series.count : 1;
+  }
+  close();
   const sol = s.solutions;
   const appendix = sol === undefined || sol === true || (typeof sol === 'object' && sol.appendix !== false);
-  const perPage =
+  const answers =
     typeof sol === 'object' ? (sol['per-page'] ?? DEFAULT_ANSWERS_PER_PAGE) : DEFAULT_ANSWERS_PER_PAGE;
   return (
-    front + sections + sheets + (appendix ? Math.ceil(puzzles / perPage) : sol === 'inline' ? sheets : 0)
+    front + sections + sheets + (appendix ? Math.ceil(puzzles / answers) : sol === 'inline' ? sheets : 0)
   );
 }

@@ -9,7 +9,7 @@ import { closest } from '../spec/suggest.js';
 import { themeSchema } from '../spec/theme-schema.js';
 import { toPoints } from '../spec/units.js';
 import { type FontFace, loadFont } from '../text/fonts.js';
-import { contrast, derivePalette, ensureContrast, relativeLuminance } from './palette.js';
+import { contrast, derivePalette, ensureContrast, normalizeHex, relativeLuminance } from './palette.js';
 
 /** A theme with every length in points and its fonts loaded. */
 export interface Theme {
@@ -28,11 +28,59 @@ export interface Theme {
     /** Mazegram letters. */
     letters: string;
   };
+  /**
+   * How the theme prints with `ink: black` (greys as `#rrggbb`): walls, text and letters are then 100 % black
+   * and these replace the other colours; the answer route becomes a light band under the walls (`solution`)
+   * with a dark centre line. `page` and `background` are tints the theme asks for, printed only when the spec
+   * confirms them (`page-tint: true`).
+   */
+  grayscale: {
+    markers: string;
+    muted: string;
+    solution: string;
+    solutionLine: string;
+    page?: string;
+    background?: string;
+  };
   walls: { width: number; cap: 'butt' | 'square' | 'round'; join: 'miter' | 'round' | 'bevel' };
   solution: { width: number };
   markers: { size: number };
   fonts: { heading: FontFace; body: FontFace };
   sizes: { title: number; subtitle: number; heading: number; body: number; label: number; folio: number };
+}
+
+/** The grayscale rule of a theme that gives none: black markers, dark grey labels, a light grey answer band. */
+export const GRAYSCALE_DEFAULTS = {
+  markers: '#000000',
+  muted: '#595959',
+  solution: '#c8c8c8',
+  solutionLine: '#000000',
+} as const;
+
+export type Ink = 'black' | 'standard-color' | 'premium-color';
+
+/**
+ * The theme as it prints with the book's ink. Colour inks print the theme as it is. `black` applies the
+ * theme's grayscale rule: walls, text and mazegram letters 100 % black, markers, labels and the answer band
+ * in the rule's greys, white paper and no tint behind the maze unless the theme asks for one and the spec
+ * confirms it (`pageTint`).
+ */
+export function themeForInk(theme: Theme, ink: Ink, pageTint: boolean): Theme {
+  if (ink !== 'black') return theme;
+  const g = theme.grayscale;
+  return {
+    ...theme,
+    colors: {
+      page: pageTint && g.page ? g.page : '#ffffff',
+      ...(pageTint && g.background ? { background: g.background } : {}),
+      walls: '#000000',
+      solution: g.solution,
+      markers: g.markers,
+      text: '#000000',
+      muted: g.muted,
+      letters: '#000000',
+    },
+  };
 }
 
 /**
@@ -239,10 +287,19 @@ export function loadTheme(
     (key) =>
       `colors.${key}${key === 'letters' && t.colors.letters === undefined ? ' (the text colour)' : ''}`,
   );
+  const g = t.grayscale ?? {};
   return {
     name: t.name,
     print: t.print ?? true,
     colors,
+    grayscale: {
+      markers: normalizeHex(g.markers ?? GRAYSCALE_DEFAULTS.markers),
+      muted: normalizeHex(g.muted ?? GRAYSCALE_DEFAULTS.muted),
+      solution: normalizeHex(g.solution ?? GRAYSCALE_DEFAULTS.solution),
+      solutionLine: normalizeHex(g['solution-line'] ?? GRAYSCALE_DEFAULTS.solutionLine),
+      ...(g.page ? { page: normalizeHex(g.page) } : {}),
+      ...(g.background ? { background: normalizeHex(g.background) } : {}),
+    },
     walls: { width: wallWidth, cap: t.walls.cap, join: t.walls.join },
     solution: { width: toPoints(t.solution.width) },
     markers: { size: toPoints(t.markers.size) },

@@ -18,6 +18,10 @@ export interface Words {
   contents: string;
   name: string;
   date: string;
+  /** "Answer on page 41", "Answers on page 41", "Answers on pages 41–42": the words before the number. */
+  answerOnPage: string;
+  answersOnPage: string;
+  answersOnPages: string;
 }
 
 const TABLE: Record<Locale, Words> = {
@@ -32,6 +36,9 @@ const TABLE: Record<Locale, Words> = {
     contents: 'Contents',
     name: 'Name',
     date: 'Date',
+    answerOnPage: 'Answer on page',
+    answersOnPage: 'Answers on page',
+    answersOnPages: 'Answers on pages',
   },
   de: {
     maze: 'Labyrinth',
@@ -44,6 +51,9 @@ const TABLE: Record<Locale, Words> = {
     contents: 'Inhalt',
     name: 'Name',
     date: 'Datum',
+    answerOnPage: 'Lösung auf Seite',
+    answersOnPage: 'Lösungen auf Seite',
+    answersOnPages: 'Lösungen auf den Seiten',
   },
   nl: {
     maze: 'Doolhof',
@@ -56,6 +66,9 @@ const TABLE: Record<Locale, Words> = {
     contents: 'Inhoud',
     name: 'Naam',
     date: 'Datum',
+    answerOnPage: 'Oplossing op pagina',
+    answersOnPage: 'Oplossingen op pagina',
+    answersOnPages: "Oplossingen op pagina's",
   },
   es: {
     maze: 'Laberinto',
@@ -68,6 +81,9 @@ const TABLE: Record<Locale, Words> = {
     contents: 'Índice',
     name: 'Nombre',
     date: 'Fecha',
+    answerOnPage: 'Solución en la página',
+    answersOnPage: 'Soluciones en la página',
+    answersOnPages: 'Soluciones en las páginas',
   },
   fr: {
     maze: 'Labyrinthe',
@@ -80,6 +96,9 @@ const TABLE: Record<Locale, Words> = {
     contents: 'Sommaire',
     name: 'Nom',
     date: 'Date',
+    answerOnPage: 'Solution page',
+    answersOnPage: 'Solutions page',
+    answersOnPages: 'Solutions pages',
   },
   da: {
     maze: 'Labyrint',
@@ -92,6 +111,9 @@ const TABLE: Record<Locale, Words> = {
     contents: 'Indhold',
     name: 'Navn',
     date: 'Dato',
+    answerOnPage: 'Løsning på side',
+    answersOnPage: 'Løsninger på side',
+    answersOnPages: 'Løsninger på siderne',
   },
   eo: {
     maze: 'Labirinto',
@@ -104,6 +126,9 @@ const TABLE: Record<Locale, Words> = {
     contents: 'Enhavo',
     name: 'Nomo',
     date: 'Dato',
+    answerOnPage: 'Solvo sur paĝo',
+    answersOnPage: 'Solvoj sur paĝo',
+    answersOnPages: 'Solvoj sur paĝoj',
   },
 };
 
@@ -112,6 +137,14 @@ export const localeNames = Object.keys(TABLE) as Locale[];
 
 export function wordsFor(locale: Locale): Words {
   return { ...TABLE[locale] };
+}
+
+/** "Answer on page 41" for one puzzle, or for a sheet "Answers on page 41" / "Answers on pages 41–42". */
+export function answerPointer(words: Words, pages: readonly number[], one: boolean): string {
+  const first = Math.min(...pages);
+  const last = Math.max(...pages);
+  if (one) return `${words.answerOnPage} ${first}`;
+  return first === last ? `${words.answersOnPage} ${first}` : `${words.answersOnPages} ${first}–${last}`;
 }
 
 /** "Puzzle 12 · page 14" */

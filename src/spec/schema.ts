@@ -89,6 +89,30 @@ const end = z
       'Where the maze is entered or left: auto, a side, {side, at: 30%}, or centre (the middle cell; the centre disc of a circle maze).',
   });
 
+/** A picture marker: a bundled icon name or an SVG file (checked while planning). */
+const markerPicture = z
+  .string()
+  .min(1)
+  .max(500)
+  .meta({ description: 'A bundled icon name (rabbit, carrot, …) or an .svg file relative to the spec.' });
+
+const markers = z
+  .union(
+    [
+      z.literal('arrows'),
+      z.strictObject({
+        start: markerPicture.optional(),
+        finish: markerPicture.optional(),
+        labels: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Write the start and finish words beside the markers (default: kids only).' }),
+      }),
+    ],
+    { error: 'expected arrows, or {start, finish, labels}' },
+  )
+  .meta({ description: 'How the start and finish are marked: arrows, or pictures; with or without words.' });
+
 const islands = z.enum(['join', 'largest']).optional().meta({
   description:
     'Separate pieces of the mask: join (bridge them by the shortest paths of cells; the default for text) or largest (keep the biggest piece; the default otherwise).',
@@ -128,6 +152,15 @@ const mask = z
           description:
             'lato, lato-bold, comic-neue, comic-neue-bold, or a TTF/OTF file; default the theme’s heading font.',
         }),
+        lines: z
+          .union([z.literal('auto'), z.int().min(1).max(20)], {
+            error: 'expected auto or a number of lines from 1 to 20',
+          })
+          .optional()
+          .meta({
+            description:
+              'auto (default): break the text into the lines that fill the maze area best; a number: that many lines.',
+          }),
         islands,
       }),
     ],
@@ -272,6 +305,7 @@ export const mazeSchema = z
       .meta({ description: 'Mazes generated to meet the difficulty; the closest is kept (default 8).' }),
     entry: end.optional(),
     exit: end.optional(),
+    markers: markers.optional(),
     post: z
       .array(postStep)
       .max(16)
@@ -280,12 +314,22 @@ export const mazeSchema = z
   })
   .meta({ description: 'How one maze is made.' });
 
+const audience = z
+  .enum(['kids', 'adults'])
+  .meta({ description: 'Who solves the mazes: sets the narrowest clear passage (kids 6mm, adults 3mm).' });
+const minPassage = length.meta({
+  description:
+    'Narrowest clear passage (the gap between walls, after their thickness) automatic sizes may use; replaces the audience’s.',
+});
+
 export const defaultsSchema = mazeSchema
   .extend({
     title: z
       .string()
       .optional()
       .meta({ description: 'Handlebars template for puzzle titles, e.g. "Maze {{number}}".' }),
+    audience: audience.optional(),
+    'min-passage': minPassage.optional(),
   })
   .meta({ description: 'Defaults applied to every page.' });
 
@@ -309,6 +353,10 @@ export const pageSchema = z
       .optional()
       .meta({ description: 'Starts a section: a heading page, and `defaults` for the pages that follow.' }),
     defaults: defaultsSchema.optional().meta({ description: 'Section defaults (with section only).' }),
+    'per-page': z
+      .literal([1, 2, 4, 6])
+      .optional()
+      .meta({ description: 'Mazes per page in this section (with section only; default the book’s).' }),
     id: pageId
       .optional()
       .meta({ description: 'Stable key of the page; its maze depends only on this and the seed.' }),
@@ -331,13 +379,13 @@ export const pageSchema = z
   .refine(
     (p) =>
       p.section === undefined
-        ? p.defaults === undefined
+        ? p.defaults === undefined && p['per-page'] === undefined
         : p.maze === undefined &&
           p.series === undefined &&
           p.id === undefined &&
           p.title === undefined &&
           p.seed === undefined,
-    { error: 'a section entry has only section and defaults; its pages follow it' },
+    { error: 'a section entry has only section, defaults and per-page; its pages follow it' },
   );
 
 const frontItem = z.union(
@@ -441,9 +489,12 @@ export const solutionsSchema = z.union(
         .enum(['line', 'dashed', 'highlight'])
         .optional()
         .meta({ description: 'How the answer path is drawn (default line).' }),
+      pointers: z.boolean().optional().meta({
+        description: 'Print "Answer on page N" on every puzzle page (default true with an appendix).',
+      }),
     }),
   ],
-  { error: 'expected true, false, or {appendix, per-page, title}' },
+  { error: 'expected true, false, inline, or {appendix, per-page, title, style, pointers}' },
 );
 
 /** Interior paper stocks; which a profile offers (and their thickness) is in plan/cover-geometry.ts. */
@@ -567,10 +618,28 @@ export const bookSchema = z
       .literal([1, 2, 4, 6])
       .optional()
       .meta({ description: 'Mazes per puzzle page: 1, or 2, 4 or 6 for activity sheets (default 1).' }),
-    'name-date': z
-      .boolean()
-      .optional()
-      .meta({ description: 'Print "Name: ____  Date: ____" under each puzzle page title.' }),
+    'name-date': z.boolean().optional().meta({
+      description:
+        'Print "Name: ____  Date: ____" on every puzzle page, and on every slip of an activity sheet.',
+    }),
+    audience: audience.optional(),
+    'min-passage': minPassage.optional(),
+    duplex: z.enum(['long-edge', 'short-edge', 'none']).optional().meta({
+      description:
+        'How sheets with answers on the back are printed: flipped on the long edge (default), the short edge, or single-sided.',
+    }),
+    ink: z.enum(['black', 'standard-color', 'premium-color']).optional().meta({
+      description:
+        'The interior ink: black (only greys; the default with profile kdp, lulu or ingram), standard-color or premium-color.',
+    }),
+    'page-tint': z.boolean().optional().meta({
+      description:
+        'With ink: black, print the page tint the theme’s grayscale rule asks for (default false).',
+    }),
+    'show-seed': z.boolean().optional().meta({
+      description:
+        'Print "Seed N" on the title page and "Seed N · mazebook" on the copyright page (default false).',
+    }),
     bleed: lengthOrZero
       .optional()
       .meta({ description: 'Extra paper beyond the trim on the outer edges, e.g. 0.125in (default 0).' }),
