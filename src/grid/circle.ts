@@ -64,12 +64,14 @@ function circleTables(rings: number): TileTables {
   const vertexCount = vFirst[rings + 1];
   const vertexX = new Float64Array(vertexCount);
   const vertexY = new Float64Array(vertexCount);
+  // Circles with the same number of corners share their angles: sines and cosines once per count.
+  const vertexTurn = turnTables((j, m) => (2 * Math.PI * j) / m);
   for (let b = 1; b <= rings; b++) {
     const m = onCircle(b);
+    const { sin, cos } = vertexTurn(m);
     for (let j = 0; j < m; j++) {
-      const t = (2 * Math.PI * j) / m;
-      vertexX[vFirst[b] + j] = rings + b * Math.sin(t);
-      vertexY[vFirst[b] + j] = rings - b * Math.cos(t);
+      vertexX[vFirst[b] + j] = rings + b * sin[j];
+      vertexY[vFirst[b] + j] = rings - b * cos[j];
     }
   }
   const vertex = (b: number, j: number): number => vFirst[b] + (j % onCircle(b));
@@ -90,17 +92,18 @@ function circleTables(rings: number): TileTables {
     arc[j] = 1;
   }
 
+  const middleTurn = turnTables((k, cells) => ((k + 0.5) * 2 * Math.PI) / cells);
   for (let r = 1; r < rings; r++) {
     const cells = n[r];
+    const middle = middleTurn(cells);
     const outer = r + 1 < rings ? n[r + 1] / cells : 1; // children per wedge
     const inner = cells / n[r - 1]; // wedges per parent
     const vin = onCircle(r) / cells; // vertex steps per wedge on the inner circle (always 1)
     const vout = onCircle(r + 1) / cells;
     for (let k = 0; k < cells; k++) {
       const c = first[r] + k;
-      const mid = ((k + 0.5) * 2 * Math.PI) / cells;
-      cellX[c] = rings + (r + 0.5) * Math.sin(mid);
-      cellY[c] = rings - (r + 0.5) * Math.cos(mid);
+      cellX[c] = rings + (r + 0.5) * middle.sin[k];
+      cellY[c] = rings - (r + 0.5) * middle.cos[k];
       const b = c * stride;
       let s = 0;
       // Inner arc, clockwise: towards the parent (or the centre disc).
@@ -135,5 +138,28 @@ function circleTables(rings: number): TileTables {
     cellY,
     vertexX,
     vertexY,
+  };
+}
+
+/**
+ * Sines and cosines of `angle(j, count)` for j in [0, count), computed once per count and reused by every
+ * ring or circle with that count (counts only double now and then, so there are few).
+ */
+function turnTables(
+  angle: (j: number, count: number) => number,
+): (count: number) => { sin: Float64Array; cos: Float64Array } {
+  const made = new Map<number, { sin: Float64Array; cos: Float64Array }>();
+  return (count) => {
+    let t = made.get(count);
+    if (!t) {
+      t = { sin: new Float64Array(count), cos: new Float64Array(count) };
+      for (let j = 0; j < count; j++) {
+        const a = angle(j, count);
+        t.sin[j] = Math.sin(a);
+        t.cos[j] = Math.cos(a);
+      }
+      made.set(count, t);
+    }
+    return t;
   };
 }

@@ -27,26 +27,36 @@ export interface TileTables {
  * Turns tile tables into a Grid, keeping only the cells `keep` marks (all when absent). Walls come out in
  * cell order then edge order (a shared wall with the lower cell); a wall between a kept cell and a dropped
  * one is a rim wall of the kept cell.
- * Cell ids of the grid are the ranks of the kept cells in table order.
+ * Cell ids of the grid are the ranks of the kept cells in table order. The grid may take over the tables'
+ * arrays (the tables are not to be used afterwards).
  */
 export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
   const { cellCount: full, stride, corners, across } = t;
-  const ids = new Int32Array(full);
-  let cellCount = 0;
-  for (let c = 0; c < full; c++) ids[c] = keep && keep[c] === 0 ? -1 : cellCount++;
+  // Cell ids by table order: the table index itself when nothing is dropped.
+  let ids: Int32Array | undefined;
+  let cellCount = full;
+  if (keep) {
+    ids = new Int32Array(full);
+    cellCount = 0;
+    for (let c = 0; c < full; c++) ids[c] = keep[c] === 0 ? -1 : cellCount++;
+  }
+  const id = (c: number): number => (ids === undefined ? c : ids[c]);
 
   // First pass: exact wall count, so the wall arrays are allocated once at their final size.
-  const cellX = new Float64Array(cellCount);
-  const cellY = new Float64Array(cellCount);
+  const cellX = ids === undefined ? t.cellX : new Float64Array(cellCount);
+  const cellY = ids === undefined ? t.cellY : new Float64Array(cellCount);
   let wallCount = 0;
   for (let c = 0; c < full; c++) {
-    if (ids[c] < 0) continue;
-    cellX[ids[c]] = t.cellX[c];
-    cellY[ids[c]] = t.cellY[c];
+    const a = id(c);
+    if (a < 0) continue;
+    if (ids !== undefined) {
+      cellX[a] = t.cellX[c];
+      cellY[a] = t.cellY[c];
+    }
     const base = c * stride;
     for (let i = 0; i < stride && corners[base + i] >= 0; i++) {
       const other = across[base + i];
-      if (other < 0 || ids[other] < 0 || other > c) wallCount++; // rim, or shared and written by c
+      if (other < 0 || id(other) < 0 || other > c) wallCount++; // rim, or shared and written by c
     }
   }
 
@@ -57,14 +67,14 @@ export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
   const wallArc = t.arc ? new Uint8Array(wallCount) : undefined;
   let n = 0;
   for (let c = 0; c < full; c++) {
-    const a = ids[c];
+    const a = id(c);
     if (a < 0) continue;
     const base = c * stride;
     let sides = 0;
     while (sides < stride && corners[base + sides] >= 0) sides++;
     for (let i = 0; i < sides; i++) {
       const other = across[base + i];
-      const b = other >= 0 ? ids[other] : -1;
+      const b = other >= 0 ? id(other) : -1;
       // A shared wall is written once, by the lower cell of the pair.
       if (b >= 0 && other < c) continue;
       wallCellA[n] = a;

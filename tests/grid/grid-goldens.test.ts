@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Grid } from '../../src/grid/grid.js';
-import { buildGrid, type GridLayout } from '../../src/grid/registry.js';
+import { buildGrid, type GridLayout, type TopologyInfo, topologies } from '../../src/grid/registry.js';
 import { maskedGrid } from '../../src/mask/apply.js';
-import { builtinShape } from '../../src/mask/shapes.js';
+import { builtinShape, type ShapeName } from '../../src/mask/shapes.js';
 
 /**
  * A short fingerprint of every array of a grid. Cell, wall and vertex numbering and every coordinate feed
@@ -60,15 +60,15 @@ const PLAIN: [GridLayout, string][] = [
   [{ shape: 'triangle', size: { columns: 41, rows: 30 } }, '957b7aee442911e1'],
   [{ shape: 'octagon', size: { columns: 30, rows: 31 } }, '9c347e17eda5b9b7'],
   [{ shape: 'circle', size: { columns: 31, rows: 31 } }, '22949321ec567255'],
-  [{ shape: 'square', size: { columns: 300, rows: 200 } }, 'a4423c933ddee5c6'],
-  [{ shape: 'hex', size: { columns: 301, rows: 200 } }, '794661e6169618d7'],
-  [{ shape: 'triangle', size: { columns: 301, rows: 200 } }, '7deeafaefa82f24a'],
-  [{ shape: 'octagon', size: { columns: 201, rows: 300 } }, '601bb83f2b5144eb'],
-  [{ shape: 'circle', size: { columns: 150, rows: 150 } }, '00b01a5f02368eb8'],
+  [{ shape: 'square', size: { columns: 120, rows: 80 } }, '6b898e5212d708bb'],
+  [{ shape: 'hex', size: { columns: 121, rows: 80 } }, '70948f1f9aa91821'],
+  [{ shape: 'triangle', size: { columns: 121, rows: 80 } }, '07938be17f6a2fe2'],
+  [{ shape: 'octagon', size: { columns: 81, rows: 120 } }, '73e7f61e9c43b502'],
+  [{ shape: 'circle', size: { columns: 70, rows: 70 } }, '22879520e6b6e0c0'],
 ];
 
 /** Masked grids: [layout, mask, islands rule, fingerprint]. */
-const MASKED: [GridLayout, string, 'join' | 'largest', string][] = [
+const MASKED: [GridLayout, ShapeName, 'join' | 'largest', string][] = [
   [{ shape: 'square', size: { columns: 16, rows: 13 } }, 'heart', 'largest', '1a7fcf8ad1ece045'],
   [{ shape: 'square', size: { columns: 16, rows: 13 } }, 'ring', 'largest', 'f0d30139effe0bce'],
   [{ shape: 'square', size: { columns: 16, rows: 13 } }, 'star', 'join', 'a1fe7c496854f383'],
@@ -88,12 +88,28 @@ const MASKED: [GridLayout, string, 'join' | 'largest', string][] = [
   [{ shape: 'circle', size: { columns: 12, rows: 12 } }, 'star', 'join', '569c792f9eb6e50e'],
 ];
 
+/** Grids built with a keep array (every third cell and the first nine dropped): [layout, fingerprint]. */
+const KEPT: [GridLayout, string][] = [
+  [{ shape: 'square', size: { columns: 9, rows: 7 } }, 'a74411bbfe1fddf9'],
+  [{ shape: 'hex', size: { columns: 9, rows: 7 } }, '4945cd9442fb0cef'],
+  [{ shape: 'hex', size: { columns: 9, rows: 7 }, hexTop: 'flat' }, '419c8e8ef16d6956'],
+  [{ shape: 'triangle', size: { columns: 9, rows: 7 } }, '94042bd49fa84a91'],
+  [{ shape: 'octagon', size: { columns: 9, rows: 7 } }, '56362ff8af89aa5e'],
+  [{ shape: 'circle', size: { columns: 6, rows: 6 } }, 'd256296e1916a336'],
+];
+
 const label = (l: GridLayout): string =>
   `${l.shape}${l.hexTop ? `-${l.hexTop}` : ''} ${l.size.columns}×${l.size.rows}`;
 
 describe('grid goldens', () => {
   it.each(PLAIN.map(([l, fp]) => [label(l), l, fp] as const))('%s builds the same grid', (_, layout, fp) => {
     expect(fingerprint(buildGrid(layout))).toBe(fp);
+  });
+
+  it.each(KEPT.map(([l, fp]) => [label(l), l, fp] as const))('%s with a keep array', (_, layout, fp) => {
+    const n = (topologies[layout.shape] as TopologyInfo).count(layout.size);
+    const keep = Uint8Array.from({ length: n }, (_, i) => (i % 3 === 1 || i < 9 ? 0 : 1));
+    expect(fingerprint(buildGrid(layout, keep))).toBe(fp);
   });
 
   it.each(MASKED.map(([l, mask, islands, fp]) => [`${label(l)} ${mask}`, l, mask, islands, fp] as const))(
