@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { backtracker } from '../../src/generate/backtracker.js';
-import { placeEnds } from '../../src/generate/entry-exit.js';
-import { generateMaze } from '../../src/generate/generate-maze.js';
+import { placeEnds, wallSide } from '../../src/generate/entry-exit.js';
+import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
+import type { Maze } from '../../src/generate/maze.js';
 import { bfs } from '../../src/grid/bfs.js';
 import { rimNormal, wallMidpoint } from '../../src/grid/grid.js';
+import { buildGrid } from '../../src/grid/registry.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
@@ -146,3 +148,146 @@ describe('openings stay on the outer wall', () => {
     }
   });
 });
+
+describe('auto ends on different sides', () => {
+  const shapes: Partial<MazeRecipe>[] = [
+    { shape: 'square' },
+    { shape: 'hex' },
+    { shape: 'hex', hexTop: 'flat' },
+    { shape: 'triangle' },
+    { shape: 'octagon' },
+    { shape: 'circle' },
+    { shape: 'square', mask: { shape: builtinShape('heart'), islands: 'largest' } },
+    { shape: 'hex', mask: { shape: builtinShape('star'), islands: 'largest' } },
+  ];
+  const label = (r: Partial<MazeRecipe>) =>
+    `${r.shape}${r.hexTop ? ` ${r.hexTop}` : ''}${r.mask ? ' masked' : ''}`;
+
+  it.each(shapes.map((r) => [label(r), r] as const))('%s: both auto', (_, extra) => {
+    for (const algorithm of ['backtracker', 'sidewinder', 'kruskal', 'binary-tree'] as const) {
+      if (algorithm === 'sidewinder' || algorithm === 'binary-tree') {
+        if (extra.shape !== 'square' || extra.mask) continue; // square-only algorithms
+      }
+      for (let seed = 1; seed <= 12; seed++) {
+        const m = generateMaze(
+          recipe(11, 9, {
+            ...extra,
+            algorithm,
+            size: { columns: 11, rows: extra.shape === 'circle' ? 11 : 9 },
+          }),
+          deriveSeed(seed, 'sides', 0),
+          'test',
+        );
+        const a = wallSide(m.grid, m.entryWall);
+        const b = wallSide(m.grid, m.exitWall);
+        expect(a).toBeDefined();
+        expect(b).toBeDefined();
+        expect(a, `${algorithm} seed ${seed}`).not.toBe(b);
+        // Farthest along the passages among pairs on different sides (far enough apart on the page).
+        expect(ends(m).length).toBeGreaterThanOrEqual(Math.floor(0.9 * bestSidedPair(m)));
+      }
+    }
+  });
+
+  it('finds the farthest pair on different sides exactly when nothing is close on the page', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const m = squareMaze(14, 14, seed);
+      expect(ends(m).length).toBe(bestSidedPair(m));
+    }
+  });
+
+  it('puts an auto end on another side than a fixed one, and anywhere from the centre', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      for (const side of ['top', 'right', 'bottom', 'left'] as const) {
+        const m = squareMaze(9, 9, seed, { entry: { kind: 'side', side, at: 0.5 } });
+        expect(wallSide(m.grid, m.entryWall)).toBe(side);
+        expect(wallSide(m.grid, m.exitWall)).not.toBe(side);
+        const e = squareMaze(9, 9, seed, { exit: { kind: 'side', side, at: 0.5 } });
+        expect(wallSide(e.grid, e.entryWall)).not.toBe(side);
+      }
+    }
+  });
+
+  it('leaves two fixed ends where the author put them, even on one side', () => {
+    const m = squareMaze(9, 9, 1, {
+      entry: { kind: 'side', side: 'top', at: 0.1 },
+      exit: { kind: 'side', side: 'top', at: 0.9 },
+    });
+    expect([wallSide(m.grid, m.entryWall), wallSide(m.grid, m.exitWall)]).toEqual(['top', 'top']);
+  });
+
+  it('names the side an outer wall faces on every topology, and none for inner or hole walls', () => {
+    const sq = buildGrid({ shape: 'square', size: { columns: 3, rows: 2 } });
+    const seen = new Map<string, number>();
+    for (const w of sq.rimWall) {
+      const [nx, ny] = rimNormal(sq, w);
+      const side = wallSide(sq, w);
+      seen.set(side ?? '-', (seen.get(side ?? '-') ?? 0) + 1);
+      expect(side).toBe(nx > 0 ? 'right' : nx < 0 ? 'left' : ny > 0 ? 'bottom' : 'top');
+    }
+    expect(Object.fromEntries(seen)).toEqual({ top: 3, bottom: 3, left: 2, right: 2 });
+    expect(wallSide(sq, sq.adjWall[0])).toBeUndefined();
+    // Circle: quarter turns of the rim around straight up, right, down and left.
+    const circle = buildGrid({ shape: 'circle', size: { columns: 6, rows: 6 } });
+    for (const w of circle.rimWall) {
+      const [mx, my] = wallMidpoint(circle, w);
+      const angle = (Math.atan2(mx - 6, 6 - my) * 180) / Math.PI; // clockwise from up
+      const quarter = ['top', 'right', 'bottom', 'left'][Math.round(((angle + 360) % 360) / 90) % 4];
+      expect(wallSide(circle, w)).toBe(quarter);
+    }
+    // Octagon corners at 45° go to the nearer side of the box.
+    const oct = buildGrid({ shape: 'octagon', size: { columns: 6, rows: 3 } });
+    for (const w of oct.rimWall) {
+      const [nx, ny] = rimNormal(oct, w);
+      if (Math.abs(Math.abs(nx) - Math.abs(ny)) > 1e-9) continue;
+      const [mx, my] = wallMidpoint(oct, w);
+      const horizontal = Math.abs(mx - 3) / 6 >= Math.abs(my - 1.5) / 3;
+      expect(wallSide(oct, w)).toBe(horizontal ? (nx > 0 ? 'right' : 'left') : ny > 0 ? 'bottom' : 'top');
+    }
+    // A ring's hole has no side: openings never go there.
+    const ring = generateMaze(
+      recipe(20, 20, { mask: { shape: builtinShape('ring', { inner: 0.5 }), islands: 'largest' } }),
+      deriveSeed(1, 'ring', 0),
+      'test',
+    );
+    const holes = [...ring.grid.rimWall].filter((w) => wallSide(ring.grid, w) === undefined);
+    expect(holes.length).toBeGreaterThan(0);
+  });
+});
+
+/** Passages between a maze's entry and exit cells. */
+function ends(m: Maze): { length: number } {
+  return { length: bfs(m.grid, m.open, m.entryCell).dist[m.exitCell] };
+}
+
+/**
+ * By brute force: the most passages between two rim cells with outer walls on different sides, among pairs
+ * at least half the maze's larger side apart on the page when there are such pairs.
+ */
+function bestSidedPair(m: Maze): number {
+  const { grid } = m;
+  const sides = new Map<number, Set<string>>();
+  for (const w of grid.rimWall) {
+    const side = wallSide(grid, w);
+    if (!side) continue;
+    const c = grid.wallCellA[w];
+    sides.set(c, (sides.get(c) ?? new Set()).add(side));
+  }
+  const cells = [...sides.keys()];
+  const minApart = 0.5 * Math.max(grid.width, grid.height);
+  let apart = -1;
+  let any = -1;
+  for (const x of cells) {
+    const { dist } = bfs(grid, m.open, x);
+    for (const y of cells) {
+      if (y === x) continue;
+      const differ = [...sides.get(x)!].some((s) => [...sides.get(y)!].some((t) => t !== s));
+      if (!differ) continue;
+      any = Math.max(any, dist[y]);
+      if (Math.hypot(grid.cellX[x] - grid.cellX[y], grid.cellY[x] - grid.cellY[y]) >= minApart) {
+        apart = Math.max(apart, dist[y]);
+      }
+    }
+  }
+  return apart >= 0 ? apart : any;
+}
