@@ -23,15 +23,48 @@ const SIDE_VECTOR: Record<Side, [number, number]> = {
 const FACING_COS = 0.7;
 
 /**
+ * One of the eight parts of a maze's outer rim, by where it lies around the middle of the maze's box: the
+ * middles of the four sides and the four corners (see `rimPart`).
+ */
+export type RimPart =
+  | 'top'
+  | 'top-right'
+  | 'right'
+  | 'bottom-right'
+  | 'bottom'
+  | 'bottom-left'
+  | 'left'
+  | 'top-left';
+
+/** Parts clockwise from the top: a part's code is its index, and opposite parts differ by 4. */
+const PARTS: readonly RimPart[] = [
+  'top',
+  'top-right',
+  'right',
+  'bottom-right',
+  'bottom',
+  'bottom-left',
+  'left',
+  'top-left',
+];
+
+/** Steps between two parts round the rim, 0 to 4 (4: opposite). */
+const apartParts = (a: number, b: number): number => {
+  const d = Math.abs(a - b);
+  return d > 4 ? 8 - d : d;
+};
+
+/**
  * Opens an entry and an exit in the rim of a spanning tree and returns the finished maze.
  *
- * `auto` ends go on outer rim walls on different sides of the maze (`wallSide`), unless the author fixed both
- * ends: with both `auto`, the pair of rim cells farthest apart along the passages among pairs on different
- * sides (exactly, in one pass over the tree); with one `auto`, the rim cell farthest along the passages from
- * the fixed end, on another side than it (any side when the fixed end is the centre). Among those, pairs at
- * least half the maze's larger side apart on the page come first, so the two arrows never sit side by side.
- * The upper-left of two `auto` ends is the entry. A side end is the rim wall facing that side nearest to
- * `at`, preferring the outermost. Linear in cells + walls.
+ * `auto` ends go on outer rim walls in opposite parts of the rim (`rimPart`: top and bottom, left and
+ * right, or opposite corners), so they are on different sides of the maze and never both along one edge,
+ * unless the author fixed both ends. With both `auto`: the pair of rim cells farthest apart along the
+ * passages among such pairs (exactly, in one pass over the tree). With one `auto`: the rim cell farthest
+ * along the passages from the fixed end, in the part opposite it if possible, else as far round the rim as
+ * possible (anywhere when the fixed end is the centre). Pairs at least half the maze's larger side apart on
+ * the page come first. The upper-left of two `auto` ends is the entry. A side end is the rim wall facing
+ * that side nearest to `at`, preferring the outermost. Linear in cells + walls.
  * @param where names the page in error messages
  */
 export function placeEnds(
@@ -77,17 +110,16 @@ export function placeEnds(
     const pair = farthestPair(grid, open, rim, minApart);
     // Name the upper-left of the two the entry, so books read top to bottom.
     const [a, b] = isBefore(grid, pair.a, pair.b) ? [pair.a, pair.b] : [pair.b, pair.a];
-    const [sa, sb] = a === pair.a ? [pair.sideA, pair.sideB] : [pair.sideB, pair.sideA];
-    entryWall = outermostRimWall(grid, rim, a, b, sa);
-    exitWall = outermostRimWall(grid, rim, b, a, sb);
+    const [pa, pb] = a === pair.a ? [pair.partA, pair.partB] : [pair.partB, pair.partA];
+    entryWall = outermostRimWall(grid, rim, a, b, pa);
+    exitWall = outermostRimWall(grid, rim, b, a, pb);
   } else if (exit.kind === 'auto' || entry.kind === 'auto') {
-    const [end, wall, cell] =
-      entry.kind === 'auto' ? [exit, exitWall, exitCell] : [entry, entryWall, entryCell];
+    const [wall, cell] = entry.kind === 'auto' ? [exitWall, exitCell] : [entryWall, entryCell];
     const from = cell >= 0 ? cell : grid.wallCellA[wall];
-    // The fixed end's side: the one asked for, else the side its wall faces; none for the centre.
-    const avoid = end.kind === 'side' ? SIDES.indexOf(end.side) : cell >= 0 ? -1 : rim.wallSide[wall];
-    const far = farthestFrom(grid, open, rim, from, avoid, minApart);
-    const placed = outermostRimWall(grid, rim, far.cell, from, far.side);
+    // The fixed end's part of the rim; none for the centre (or a wall round a hole).
+    const part = cell >= 0 ? -1 : rim.wallPart[wall];
+    const far = farthestFrom(grid, open, rim, from, part, minApart);
+    const placed = outermostRimWall(grid, rim, far.cell, from, far.part);
     if (entry.kind === 'auto') entryWall = placed;
     else exitWall = placed;
   }
@@ -111,29 +143,26 @@ export function placeEnds(
   };
 }
 
-/** Sides in code order: the code of a side is its index here. */
-const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];
-
 /**
- * The side of the maze an outer rim wall is on: the direction its outward normal points to most (top,
- * right, bottom or left of the page). A wall at exactly 45° (an octagon's corner) goes to the side of the
- * maze's box it is nearer to, in proportion to the box. On a circle maze the sides are the four quarter
- * turns of the rim centred on straight up, right, down and left. Undefined for walls that are not on the
- * outer rim.
+ * The part of the rim an outer rim wall is in, by where its middle lies around the middle of the maze's
+ * box: the box is stretched to a square, and the turn from straight up to the wall's middle, rounded to
+ * eighths of a full turn, names the part (top, top-right, right, …). On a rectangle the middle 41 % of each
+ * side is that side's part and the rest are the corners; on a circle the parts are eight equal arcs.
+ * Undefined for walls that are not on the outer rim.
  */
-export function wallSide(grid: Grid, wall: number): Side | undefined {
-  const code = rimInfo(grid).wallSide[wall];
-  return code >= 0 ? SIDES[code] : undefined;
+export function rimPart(grid: Grid, wall: number): RimPart | undefined {
+  const code = rimInfo(grid).wallPart[wall];
+  return code >= 0 ? PARTS[code] : undefined;
 }
 
-/** Per grid: which rim walls are outer and on which side, and the rim cells with the sides they touch. */
+/** Per grid: which rim walls are outer and in which part, and the rim cells with the parts they touch. */
 interface RimInfo {
-  /** Per wall: the side code of an outer rim wall, -1 for every other wall. */
-  wallSide: Int8Array;
+  /** Per wall: the part code of an outer rim wall, -1 for every other wall. */
+  wallPart: Int8Array;
   /** Cells with at least one outer rim wall, ascending. */
   cells: Int32Array;
-  /** Per cell: a bit (1 << side code) for each side its outer rim walls are on. */
-  sides: Uint8Array;
+  /** Per cell: a bit (1 << part code) for each part its outer rim walls are in. */
+  parts: Uint8Array;
 }
 
 const rimCache = new WeakMap<Grid, RimInfo>();
@@ -142,224 +171,222 @@ function rimInfo(grid: Grid): RimInfo {
   const hit = rimCache.get(grid);
   if (hit) return hit;
   const outer = outerRimWalls(grid);
-  const wallSide = new Int8Array(grid.wallCount).fill(-1);
-  const sides = new Uint8Array(grid.cellCount);
-  const box = { cx: grid.width / 2, cy: grid.height / 2, w: grid.width || 1, h: grid.height || 1 };
+  const wallPart = new Int8Array(grid.wallCount).fill(-1);
+  const parts = new Uint8Array(grid.cellCount);
+  const cx = grid.width / 2;
+  const cy = grid.height / 2;
+  const sx = 1 / (cx || 1);
+  const sy = 1 / (cy || 1);
   let count = 0;
   for (let k = 0; k < grid.rimWall.length; k++) {
     const w = grid.rimWall[k];
     if (!outer[w]) continue;
-    const code = sideCode(grid, w, box);
-    wallSide[w] = code;
+    const [mx, my] = wallMidpoint(grid, w);
+    // Clockwise from straight up (y grows downwards), in eighths of a turn.
+    const turn = Math.atan2((mx - cx) * sx, (cy - my) * sy) / (Math.PI / 4);
+    const code = (Math.round(turn) + 8) % 8;
+    wallPart[w] = code;
     const c = grid.wallCellA[w];
-    if (sides[c] === 0) count++;
-    sides[c] |= 1 << code;
+    if (parts[c] === 0) count++;
+    parts[c] |= 1 << code;
   }
   const cells = new Int32Array(count);
-  for (let c = 0, i = 0; i < count; c++) if (sides[c] !== 0) cells[i++] = c;
-  const info = { wallSide, cells, sides };
+  for (let c = 0, i = 0; i < count; c++) if (parts[c] !== 0) cells[i++] = c;
+  const info = { wallPart, cells, parts };
   rimCache.set(grid, info);
   return info;
 }
 
-/** Normal components closer than this count as a tie (a wall at 45°). */
-const TIE = 1e-9;
-
-function sideCode(grid: Grid, wall: number, box: { cx: number; cy: number; w: number; h: number }): number {
-  const [nx, ny] = rimNormal(grid, wall);
-  const ax = Math.abs(nx);
-  const ay = Math.abs(ny);
-  let horizontal = ax > ay;
-  if (Math.abs(ax - ay) <= TIE) {
-    const [mx, my] = wallMidpoint(grid, wall);
-    horizontal = Math.abs(mx - box.cx) / box.w >= Math.abs(my - box.cy) / box.h;
-  }
-  if (horizontal) return nx > 0 ? 1 : 3;
-  return ny > 0 ? 2 : 0;
-}
-
-/** A pair of rim cells and the sides their openings go on. */
+/** A pair of rim cells and the parts of the rim their openings go in. */
 interface EndPair {
   a: number;
-  sideA: number;
+  partA: number;
   b: number;
-  sideB: number;
+  partB: number;
 }
 
 /**
- * The two rim cells farthest apart along the passages with openings on different sides, preferring pairs
- * at least `minApart` apart on the page (then any pair on different sides, then any pair at all on a maze
- * whose rim has one side only). One pass over the tree: a depth-first order from a rim cell, then, children
- * before parents, the two farthest rim cells below each cell on two different sides, paired with those of
- * its other branches at every cell where branches meet (the best pair on different sides only ever needs
- * the best two sides of each branch). Distances are along the tree the traversal follows: the maze itself,
- * for a spanning tree.
+ * The two rim cells farthest apart along the passages with openings in opposite parts of the rim,
+ * preferring pairs at least `minApart` apart on the page.
+ *
+ * One pass over the tree: a depth-first order from a rim cell, then, children before parents, the farthest
+ * rim cell of each part below every cell (as a number of passages), paired with those of the opposite part
+ * in the cell's other branches wherever branches meet; the two cells of the best pair are then found again
+ * by walking down from where their branches met. Distances are along the tree the traversal follows: the
+ * maze itself, for a spanning tree. A best pair too close on the page keeps its better end, which gets the
+ * farthest partner far enough away (one more pass from each end, rarely needed); so does a maze with no
+ * pair in opposite parts, from its first rim cell.
  */
 function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: number): EndPair {
   const { adjStart, adjCell, adjWall, cellX, cellY } = grid;
   const n = grid.cellCount;
   const root = rim.cells[0];
-  const parent = new Int32Array(n).fill(-2);
+  const parent = new Int32Array(n);
+  const seen = new Uint8Array(n);
   const order = new Int32Array(n);
-  /**
-   * Per cell c, two entries (slots 4c and 4c + 2): [passages · 4 + side, rim cell], the farthest rim cell
-   * below c and the farthest on another side; -1 where there is none. The first is never the shorter.
-   */
-  const top = new Int32Array(4 * n);
+  const stack = new Int32Array(n);
+  /** down[8c + p]: passages from c to the farthest rim cell below c with an outer wall in part p, or -1. */
+  const down = new Int32Array(8 * n).fill(-1);
+  for (let i = 0; i < rim.cells.length; i++) {
+    const c = rim.cells[i];
+    for (let p = 0; p < 8; p++) if ((rim.parts[c] >> p) & 1) down[8 * c + p] = 0;
+  }
   let count = 0;
   let sp = 0;
-  // The order array doubles as the stack: cells are taken from its end and written to its front.
-  const stack = new Int32Array(n);
   stack[sp++] = root;
   parent[root] = -1;
+  seen[root] = 1;
   while (sp > 0) {
     const c = stack[--sp];
     order[count++] = c;
-    const own = rim.sides[c];
-    const o = 4 * c;
-    if (own === 0) {
-      top[o] = -1;
-      top[o + 2] = -1;
-    } else {
-      top[o] = lowestSide(own);
-      top[o + 1] = c;
-      const rest = own & (own - 1);
-      top[o + 2] = rest !== 0 ? lowestSide(rest) : -1;
-      top[o + 3] = c;
-    }
     for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
       const m = adjCell[k];
-      if (parent[m] !== -2 || open[adjWall[k]] === 0) continue;
+      if (seen[m] !== 0 || open[adjWall[k]] === 0) continue;
+      seen[m] = 1;
       parent[m] = c;
       stack[sp++] = m;
     }
   }
-  // The best pair on different sides: [length, a, sa, b, sb].
-  const best = [-1, -1, -1, -1, -1];
-  const pair = (length: number, x: number, sx: number, y: number, sy: number): void => {
-    if (length > best[0]) set(best, length, x, sx, y, sy);
-  };
+  // The longest pair so far: its length, the cell where its branches meet, the branch, and the part of the
+  // end in that branch (the other end is in the opposite part).
+  let bestLength = -1;
+  let bestMeet = -1;
+  let bestBranch = -1;
+  let bestPart = -1;
   for (let i = count - 1; i > 0; i--) {
-    const c = 4 * order[i];
-    const p = 4 * parent[order[i]];
-    let c1 = top[c];
-    if (c1 < 0) continue;
-    c1 += 4; // one passage more, seen from the parent
-    const c2 = top[c + 2] < 0 ? -1 : top[c + 2] + 4;
-    const p1 = top[p];
-    const p2 = top[p + 2];
-    // Pairs across the parent's branches so far and this one: best with best, else with a runner-up (the
-    // best two sides of each branch hold the best pair on different sides).
-    if (p1 >= 0) {
-      if ((p1 & 3) !== (c1 & 3)) pair((p1 >> 2) + (c1 >> 2), top[p + 1], p1 & 3, top[c + 1], c1 & 3);
-      else {
-        if (c2 >= 0) pair((p1 >> 2) + (c2 >> 2), top[p + 1], p1 & 3, top[c + 3], c2 & 3);
-        if (p2 >= 0) pair((p2 >> 2) + (c1 >> 2), top[p + 3], p2 & 3, top[c + 1], c1 & 3);
+    const c = order[i];
+    const o = 8 * c;
+    // Most cells have no rim cell below them (dead-end branches): all eight are -1, sign bits all set.
+    if (
+      (down[o] &
+        down[o + 1] &
+        down[o + 2] &
+        down[o + 3] &
+        down[o + 4] &
+        down[o + 5] &
+        down[o + 6] &
+        down[o + 7]) <
+      0
+    ) {
+      continue;
+    }
+    const q = 8 * parent[c];
+    for (let p = 0; p < 8; p++) {
+      const dc = down[o + p];
+      if (dc < 0) continue;
+      const dq = down[q + (p ^ 4)];
+      if (dq >= 0 && dq + dc + 1 > bestLength) {
+        bestLength = dq + dc + 1;
+        bestMeet = q >> 3;
+        bestBranch = c;
+        bestPart = p;
       }
     }
-    // The parent keeps the best two of its own and this branch's, on different sides.
-    merge(top, p, c1, top[c + 1]);
-    if (c2 >= 0) merge(top, p, c2, top[c + 3]);
+    for (let p = 0; p < 8; p++) {
+      const d = down[o + p] + 1;
+      if (d > 0 && d > down[q + p]) down[q + p] = d;
+    }
   }
-  if (best[0] < 0) {
-    // One side only (or a single rim cell): the farthest rim cell from the root, any side.
-    const other = farthestFrom(grid, open, rim, root, -1, minApart);
-    return { a: root, sideA: lowestSide(rim.sides[root]), b: other.cell, sideB: other.side };
+  let found: EndPair;
+  if (bestLength >= 0) {
+    // The rim cell in part p exactly r passages below u (down[8u + p] = r), walking down the tree and
+    // leaving out branch `skip` at the first step.
+    const below = (u: number, p: number, r: number, skip: number): number => {
+      let cell = u;
+      for (let left = r; left > 0; left--) {
+        let next = -1;
+        for (let k = adjStart[cell], end = adjStart[cell + 1]; k < end && next < 0; k++) {
+          const m = adjCell[k];
+          if (m !== skip && parent[m] === cell && seen[m] !== 0 && open[adjWall[k]] !== 0) {
+            if (down[8 * m + p] === left - 1) next = m;
+          }
+        }
+        if (next < 0)
+          throw new Error('internal: the search for the entry and exit lost its way down the tree');
+        cell = next;
+        skip = -1;
+      }
+      return cell;
+    };
+    const inBranch = down[8 * bestBranch + bestPart];
+    const y = below(bestBranch, bestPart, inBranch, -1);
+    const x = below(bestMeet, bestPart ^ 4, bestLength - inBranch - 1, bestBranch);
+    found = { a: x, partA: bestPart ^ 4, b: y, partB: bestPart };
+    if ((cellX[x] - cellX[y]) ** 2 + (cellY[x] - cellY[y]) ** 2 >= minApart * minApart) return found;
+  } else {
+    const far = farthestFrom(grid, open, rim, root, -1, minApart);
+    found = { a: root, partA: lowestPart(rim.parts[root]), b: far.cell, partB: far.part };
   }
-  const found = { a: best[1], sideA: best[2], b: best[3], sideB: best[4] };
-  const dx = cellX[found.a] - cellX[found.b];
-  const dy = cellY[found.a] - cellY[found.b];
-  if (dx * dx + dy * dy >= minApart * minApart) return found;
-  // Too close on the page (a long detour between neighbours round a corner): keep one end and take the
-  // farthest partner far enough away on another side, whichever end gives the longer route.
-  let kept: EndPair | undefined;
-  let keptLength = -1;
-  for (const [end, side] of [
-    [found.a, found.sideA],
-    [found.b, found.sideB],
+  // Keep the end that finds the better partner: farther round the rim, far enough on the page, longer.
+  let kept = found;
+  let keptRank = bestLength >= 0 ? 1 : Infinity; // the pair found is opposite but too close
+  let keptLength = bestLength;
+  for (const [end, part] of [
+    [found.a, found.partA],
+    [found.b, found.partB],
   ]) {
-    const far = farthestFrom(grid, open, rim, end, side, minApart);
-    if (far.length > keptLength && far.apart) {
+    const far = farthestFrom(grid, open, rim, end, part, minApart);
+    if (far.rank < keptRank || (far.rank === keptRank && far.length > keptLength)) {
+      keptRank = far.rank;
       keptLength = far.length;
-      kept = { a: end, sideA: side, b: far.cell, sideB: far.side };
+      kept = { a: end, partA: part, b: far.cell, partB: far.part };
     }
   }
-  return kept ?? found;
+  return kept;
 }
 
-/** Adds entry (v = passages · 4 + side, rim cell f) to the best two on different sides at top[p]. */
-function merge(top: Int32Array, p: number, v: number, f: number): void {
-  const p1 = top[p];
-  const side = v & 3;
-  if (p1 >= 0 && (p1 & 3) === side) {
-    if (v >> 2 > p1 >> 2) {
-      top[p] = v;
-      top[p + 1] = f;
-    }
-    return;
-  }
-  if (p1 < 0 || v >> 2 > p1 >> 2) {
-    // New best; the old best (another side) becomes the runner-up.
-    top[p + 2] = p1;
-    top[p + 3] = top[p + 1];
-    top[p] = v;
-    top[p + 1] = f;
-    return;
-  }
-  const p2 = top[p + 2];
-  if (p2 < 0 || v >> 2 > p2 >> 2) {
-    top[p + 2] = v;
-    top[p + 3] = f;
-  }
-}
-
-function set(best: number[], length: number, a: number, sa: number, b: number, sb: number): void {
-  best[0] = length;
-  best[1] = a;
-  best[2] = sa;
-  best[3] = b;
-  best[4] = sb;
-}
-
-const lowestSide = (mask: number): number => 31 - Math.clz32(mask & -mask);
+const lowestPart = (mask: number): number => 31 - Math.clz32(mask & -mask);
 
 /**
- * The rim cell farthest along the passages from `from` with an outer rim wall on a side other than `avoid`
- * (-1: any side), and that side; rim cells at least `minApart` from `from` on the page first, then any;
- * when no rim cell has another side, the farthest on any side. Lowest cell, then lowest side code, on ties.
+ * The rim cell farthest along the passages from `from` (an end in rim part `fromPart`, -1 for the centre),
+ * and the part of its opening, best first by: how far round the rim from `fromPart` (opposite is best;
+ * from the centre every part is as good), then at least `minApart` away on the page, then the distance.
+ * Lowest cell, then the part farthest round (lowest code among equals), on ties. `rank` orders the classes
+ * (0 best).
  */
 function farthestFrom(
   grid: Grid,
   open: Uint8Array,
   rim: RimInfo,
   from: number,
-  avoid: number,
+  fromPart: number,
   minApart: number,
-): { cell: number; side: number; length: number; apart: boolean } {
+): { cell: number; part: number; length: number; rank: number } {
   const dist = treeDistances(grid, open, from);
   const fx = grid.cellX[from];
   const fy = grid.cellY[from];
   const apart2 = minApart * minApart;
-  // [distance, cell, side] of the best candidate in each class, best class first.
-  const classes = [
-    [-1, -1, -1],
-    [-1, -1, -1],
-    [-1, -1, -1],
-  ];
+  let best = -1;
+  let bestPart = -1;
+  let bestRank = Infinity;
+  let bestLength = -1;
   for (let i = 0; i < rim.cells.length; i++) {
     const c = rim.cells[i];
     const d = dist[c];
-    if (d < 0) continue;
-    const far = (grid.cellX[c] - fx) ** 2 + (grid.cellY[c] - fy) ** 2 >= apart2;
-    const mask = rim.sides[c];
-    const other = avoid >= 0 ? mask & ~(1 << avoid) : mask;
-    const k = other !== 0 ? (far ? 0 : 1) : 2;
-    const side = lowestSide(other !== 0 ? other : mask);
-    if (d > classes[k][0]) classes[k] = [d, c, side];
+    if (d < 0 || c === from) continue;
+    // The part of c farthest round the rim from fromPart.
+    const mask = rim.parts[c];
+    let part = -1;
+    let steps = -1;
+    for (let p = 0; p < 8; p++) {
+      if (((mask >> p) & 1) === 0) continue;
+      const s = fromPart < 0 ? 4 : apartParts(p, fromPart);
+      if (s > steps) {
+        steps = s;
+        part = p;
+      }
+    }
+    const near = (grid.cellX[c] - fx) ** 2 + (grid.cellY[c] - fy) ** 2 < apart2;
+    const rank = 2 * (4 - steps) + (near ? 1 : 0);
+    if (rank < bestRank || (rank === bestRank && d > bestLength)) {
+      best = c;
+      bestPart = part;
+      bestRank = rank;
+      bestLength = d;
+    }
   }
-  const k = classes.findIndex((b) => b[1] >= 0);
-  const best = k >= 0 ? classes[k] : [0, from, lowestSide(rim.sides[from] || 1)];
-  return { cell: best[1], side: best[2], length: best[0], apart: k === 0 };
+  if (best < 0) return { cell: from, part: lowestPart(rim.parts[from] || 1), length: 0, rank: Infinity };
+  return { cell: best, part: bestPart, length: bestLength, rank: bestRank };
 }
 
 /**
@@ -469,20 +496,20 @@ function isBefore(grid: Grid, a: number, b: number): boolean {
 const MIN_APART = 0.5;
 
 /**
- * Of a rim cell's outer rim walls on `side` (any outer wall if it has none there), the one facing most
- * directly away from `other` cell's centre.
+ * Of a rim cell's outer rim walls in rim part `part` (any outer wall if it has none there), the one facing
+ * most directly away from `other` cell's centre.
  */
-function outermostRimWall(grid: Grid, rim: RimInfo, cell: number, other: number, side: number): number {
+function outermostRimWall(grid: Grid, rim: RimInfo, cell: number, other: number, part: number): number {
   const awayX = grid.cellX[cell] - grid.cellX[other];
   let awayY = grid.cellY[cell] - grid.cellY[other];
   if (awayX === 0 && awayY === 0) awayY = -1;
-  const onSide = (rim.sides[cell] >> side) & 1;
+  const inPart = (rim.parts[cell] >> part) & 1;
   let best = -1;
   let bestDot = -Infinity;
   for (let k = grid.rimStart[cell]; k < grid.rimStart[cell + 1]; k++) {
     const w = grid.rimWall[k];
-    const s = rim.wallSide[w];
-    if (s < 0 || (onSide && s !== side)) continue;
+    const p = rim.wallPart[w];
+    if (p < 0 || (inPart && p !== part)) continue;
     const [nx, ny] = rimNormal(grid, w);
     const dot = nx * awayX + ny * awayY;
     if (dot > bestDot + 1e-9) {
