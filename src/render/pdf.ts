@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import type { DisplayDocument, Item, Page, PathItem } from '../layout/display-list.js';
@@ -42,8 +43,54 @@ export function renderPdf(doc: DisplayDocument): Promise<Buffer> {
     if (linked) pdf.addNamedDestination(`page-${index}`);
     if (page.bookmark) pdf.outline.addItem(page.bookmark);
   });
+  tagSubsets(pdf);
   pdf.end();
   return done;
+}
+
+/** pdfkit's embedded (subset) font, as far as its subset tag goes. */
+interface SubsetFont {
+  id: string;
+  embed: () => void;
+  subset?: { glyphs: number[] };
+  font?: { postscriptName?: string; numGlyphs?: number; head?: { checkSumAdjustment?: number } };
+}
+
+/**
+ * Gives each subset font a tag (the `ABCDEF+` before its name) derived from what the subset holds: the
+ * font and its glyphs in subset order. pdfkit derives the tag from the font's resource number alone, so
+ * every document would call its first Lato subset `BZZZZZ+Lato-Bold`, and two books merged into one PDF
+ * would have two different fonts of one name. The same document still gets the same tags (same bytes);
+ * different glyph sets get different ones. pdfkit reads the tag from characters 1–6 of the font's id while
+ * embedding it at the end of the document (each plus 17), so the id is set for just that moment.
+ */
+function tagSubsets(pdf: PDFKit.PDFDocument): void {
+  const families = (pdf as unknown as { _fontFamilies: Record<string, SubsetFont> })._fontFamilies;
+  for (const font of new Set(Object.values(families))) {
+    if (!font.subset || typeof font.embed !== 'function') continue;
+    const embed = font.embed;
+    font.embed = function (this: SubsetFont): void {
+      const id = this.id;
+      this.id = `F${[...subsetTag(this)].map((c) => String.fromCharCode(c.charCodeAt(0) - 17)).join('')}`;
+      try {
+        embed.call(this);
+      } finally {
+        this.id = id;
+      }
+    };
+  }
+}
+
+/** Six capital letters from a hash of the font's identity and the glyphs of its subset, in order. */
+export function subsetTag(font: Pick<SubsetFont, 'subset' | 'font'>): string {
+  const hash = createHash('sha256');
+  const f = font.font;
+  hash.update(`${f?.postscriptName ?? ''}|${f?.numGlyphs ?? 0}|${f?.head?.checkSumAdjustment ?? 0}|`);
+  hash.update((font.subset?.glyphs ?? []).join(','));
+  const bytes = hash.digest();
+  let tag = '';
+  for (let i = 0; i < 6; i++) tag += String.fromCharCode(65 + (bytes[i] % 26));
+  return tag;
 }
 
 type Paint = (hex: string) => PDFKit.Mixins.ColorValue;

@@ -80,6 +80,29 @@ describe('PDF renderer', () => {
     expect(Buffer.compare(a, b)).toBe(0);
   });
 
+  it('tags font subsets by their glyphs: the same document the same tags, other text other tags', async () => {
+    const withText = (text: string): DisplayDocument => {
+      const d = doc();
+      d.pages[0].items.push({ type: 'text', text, x: 20, y: 150, size: 10, font: 'body', color: '#000000' });
+      return d;
+    };
+    const names = async (d: DisplayDocument) =>
+      (await inspectPdf(await renderPdf(d))).fonts.map((f) => f.name);
+    const a = await names(withText('Amazing Adventures'));
+    const b = await names(withText('Spring Puzzles'));
+    expect(a).toHaveLength(2);
+    for (const name of [...a, ...b]) expect(name).toMatch(/^[A-Z]{6}\+Lato-(Bold|Regular)$/);
+    // pdfkit alone tags by resource number only: F1 → BZZZZZ, F2 → CZZZZZ in every document.
+    expect(a.some((n) => /^[BC]ZZZZZ\+/.test(n))).toBe(false);
+    // Same heading glyphs in both: the same bold subset, the same tag; other body text, another tag.
+    const tag = (names: string[], face: string) => names.find((n) => n.endsWith(face))?.slice(0, 6);
+    expect(tag(a, 'Bold')).toBe(tag(b, 'Bold'));
+    expect(tag(a, 'Regular')).not.toBe(tag(b, 'Regular'));
+    const x = await renderPdf(withText('Amazing Adventures'));
+    const y = await renderPdf(withText('Amazing Adventures'));
+    expect(Buffer.compare(x, y)).toBe(0);
+  });
+
   it('paints a page background and writes links to named page destinations', async () => {
     const bytes = await renderPdf(doc());
     const facts = await inspectPdf(bytes);
