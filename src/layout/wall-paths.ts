@@ -8,8 +8,8 @@ export interface Placement {
   scale: number;
 }
 
-/** Sine of the angle below which two directions count as the same (straight on). */
-const SAME_DIR = 1e-6;
+/** Sine of the angle below which two directions count as the same (straight on), squared. */
+const SAME_DIR2 = 1e-12;
 
 /**
  * Merges the standing walls of a maze into as few pieces as the wall graph allows: chains run through every
@@ -41,47 +41,58 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   }
 
   const used = new Uint8Array(wallCount);
-  const out = new PathBuilder();
+  // Room for the worst case of straight walls (a move and a line each), so the path never regrows; arcs
+  // may still make it grow (each can become up to four curves).
+  const standing = incident.length / 2;
+  const out = new PathBuilder(2 * standing + 1, 4 * standing + 2);
   const { ox, oy, scale } = place;
   const px = (v: number): number => ox + vertexX[v] * scale;
   const py = (v: number): number => oy + vertexY[v] * scale;
 
-  // Unit direction of travel along a wall at one of its ends, left in (tx, ty) to spare allocations.
+  // Direction of travel along a wall at one of its ends, left in (tx, ty) to spare allocations; not of unit
+  // length (`same` compares directions whatever their lengths).
   let tx = 0;
   let ty = 0;
   const tangent = (w: number, from: number, to: number, at: number): void => {
     const cx = vertexX[to] - vertexX[from];
     const cy = vertexY[to] - vertexY[from];
     if (arcs === undefined || arcs[w] === 0) {
-      const len = Math.sqrt(cx * cx + cy * cy);
-      tx = cx / len;
-      ty = cy / len;
+      tx = cx;
+      ty = cy;
       return;
     }
     // Tangent of the arc at `at`: perpendicular to the radius, pointing the way the chord goes.
     const rx = vertexX[at] - acx;
     const ry = vertexY[at] - acy;
-    const len = Math.sqrt(rx * rx + ry * ry);
     const sign = -ry * cx + rx * cy < 0 ? -1 : 1;
-    tx = (sign * -ry) / len;
-    ty = (sign * rx) / len;
+    tx = sign * -ry;
+    ty = sign * rx;
   };
-  const same = (ax: number, ay: number, bx: number, by: number): boolean =>
-    Math.abs(ax * by - ay * bx) < SAME_DIR && ax * bx + ay * by > 0;
+  /** Same direction: the sine of the angle between them below SAME_DIR, pointing the same way. */
+  const same = (ax: number, ay: number, bx: number, by: number): boolean => {
+    const cross = ax * by - ay * bx;
+    return cross * cross < SAME_DIR2 * (ax * ax + ay * ay) * (bx * bx + by * by) && ax * bx + ay * by > 0;
+  };
 
   /** Next unused wall leaving v that continues the direction (dx, dy), or any unused one if v is a plain bend. */
   const nextWall = (v: number, dx: number, dy: number): number => {
-    const deg = start[v + 1] - start[v];
-    let fallback = -1;
-    for (let k = start[v]; k < start[v + 1]; k++) {
+    const from = start[v];
+    const to = start[v + 1];
+    if (to - from === 2) {
+      // A plain bend: the other wall, whichever way it goes.
+      const a = incident[from];
+      if (used[a] === 0) return a;
+      const b = incident[from + 1];
+      return used[b] === 0 ? b : -1;
+    }
+    for (let k = from; k < to; k++) {
       const w = incident[k];
       if (used[w] !== 0) continue;
       const u = wallV0[w] === v ? wallV1[w] : wallV0[w];
       tangent(w, v, u, v);
       if (same(dx, dy, tx, ty)) return w;
-      fallback = w;
     }
-    return deg === 2 ? fallback : -1;
+    return -1;
   };
 
   // A pending arc (page units) is extended while the chain stays on the same circle, then written once.
@@ -122,14 +133,15 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
       if (arcs !== undefined && arcs[w] !== 0) {
         addArc(v, u);
         straightLine = false;
+        tangent(w, v, u, u);
       } else {
         flushArc();
+        // A straight wall leaves and arrives in one direction.
         tangent(w, v, u, v);
         if (straightLine && same(dx, dy, tx, ty)) out.replaceLast(px(u), py(u));
         else out.lineTo(px(u), py(u));
         straightLine = true;
       }
-      tangent(w, v, u, u);
       dx = tx;
       dy = ty;
       v = u;
