@@ -73,13 +73,24 @@ export interface GridParts {
   arcCY?: number;
 }
 
+/** The CSR neighbour and rim lists of a grid (see `Grid`). */
+export interface Adjacency {
+  adjStart: Int32Array;
+  adjCell: Int32Array;
+  adjWall: Int32Array;
+  rimStart: Int32Array;
+  rimWall: Int32Array;
+}
+
 /**
  * Builds the CSR neighbour and rim lists from a topology's walls, drops vertices no wall uses and moves the
  * drawing so the walls' bounding box is [0, width] × [0, height] (a masked maze is framed by what it keeps).
- * Linear in cells + walls + vertices.
+ * Linear in cells + walls + vertices. A topology that already has the lists (in wall order per cell, as
+ * they would be built here) and uses every vertex it lists passes them as `known`.
  */
-export function assembleGrid(raw: GridParts): Grid {
-  const parts = fitToWalls(raw);
+export function assembleGrid(raw: GridParts, known?: Adjacency): Grid {
+  const parts = fitToWalls(raw, known !== undefined);
+  if (known) return { ...parts, vertexCount: parts.vertexX.length, ...known };
   const { cellCount, wallCount, wallCellA, wallCellB } = parts;
   // Counts go one slot ahead (adjStart[c + 1]); after the prefix sum adjStart[c] is where c's list starts.
   const adjStart = new Int32Array(cellCount + 1);
@@ -135,15 +146,19 @@ export function assembleGrid(raw: GridParts): Grid {
 /**
  * Renumbers the vertices the walls use (in order) and shifts everything to the walls' bounding box. Cell and
  * wall arrays are changed in place; new vertex arrays are made only when some vertex goes or moves.
+ * `allUsed`: the caller knows every vertex is used by some wall.
  */
-function fitToWalls(parts: GridParts): GridParts {
+function fitToWalls(parts: GridParts, allUsed = false): GridParts {
   const { wallCount, wallV0, wallV1, vertexX, vertexY } = parts;
   const vertices = vertexX.length;
   /** 1 for vertices a wall uses, then each one's new number (-1 for the unused). */
   const used = new Int32Array(vertices);
-  for (let w = 0; w < wallCount; w++) {
-    used[wallV0[w]] = 1;
-    used[wallV1[w]] = 1;
+  if (allUsed) used.fill(1);
+  else {
+    for (let w = 0; w < wallCount; w++) {
+      used[wallV0[w]] = 1;
+      used[wallV1[w]] = 1;
+    }
   }
   let n = 0;
   let minX = Infinity;
