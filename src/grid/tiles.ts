@@ -2,19 +2,25 @@ import { type Adjacency, assembleGrid, type Grid } from './grid.js';
 
 /**
  * A tiling described cell by cell, for topologies whose cells are polygons (or, for circles, regions bounded
- * by arcs and radial segments) on a numbered vertex lattice. Each cell lists up to `stride` corners in order
- * round the cell; edge i runs from corner i to corner i+1 (the last back to corner 0) and has the neighbour
- * across it, or -1 on the outside of the full layout. Unused slots hold -1 in `corners`.
+ * by arcs and radial segments) on a numbered vertex lattice. `cell(c, …)` gives cell c's corners in order
+ * round the cell (at most `stride` of them); edge i runs from corner i to corner i+1 (the last back to
+ * corner 0) and has the neighbour across it, or -1 on the outside of the full layout. Cells are described
+ * on demand, so no table of every cell's corners is ever held.
  */
 export interface TileTables {
   topology: string;
   sizeLabel: string;
   cellCount: number;
+  /** Most corners a cell has. */
   stride: number;
-  corners: Int32Array;
-  across: Int32Array;
-  /** Optional: 1 where edge i of a cell is an arc around (arcCX, arcCY). */
-  arc?: Uint8Array;
+  /**
+   * Writes cell c's corners and the cell across each edge into `corners` and `across` from index 0, and for
+   * tilings with arcs 1 in `arc` where an edge is an arc around (arcCX, arcCY), 0 elsewhere.
+   * @returns the number of corners
+   */
+  cell(c: number, corners: Int32Array, across: Int32Array, arc: Uint8Array): number;
+  /** Set when some edges are arcs around (arcCX, arcCY). */
+  arcs?: boolean;
   arcCX?: number;
   arcCY?: number;
   cellX: Float64Array;
@@ -32,32 +38,27 @@ export interface TileTables {
  */
 export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
   if (!keep) return buildAllTiles(t);
-  const { cellCount: full, stride, corners, across } = t;
-  // Cell ids by table order: the table index itself when nothing is dropped.
-  let ids: Int32Array | undefined;
-  let cellCount = full;
-  if (keep) {
-    ids = new Int32Array(full);
-    cellCount = 0;
-    for (let c = 0; c < full; c++) ids[c] = keep[c] === 0 ? -1 : cellCount++;
-  }
-  const id = (c: number): number => (ids === undefined ? c : ids[c]);
+  const { cellCount: full, stride } = t;
+  const corners = new Int32Array(stride);
+  const across = new Int32Array(stride);
+  const arc = new Uint8Array(stride);
+  const ids = new Int32Array(full);
+  let cellCount = 0;
+  for (let c = 0; c < full; c++) ids[c] = keep[c] === 0 ? -1 : cellCount++;
 
   // First pass: exact wall count, so the wall arrays are allocated once at their final size.
-  const cellX = ids === undefined ? t.cellX : new Float64Array(cellCount);
-  const cellY = ids === undefined ? t.cellY : new Float64Array(cellCount);
+  const cellX = new Float64Array(cellCount);
+  const cellY = new Float64Array(cellCount);
   let wallCount = 0;
   for (let c = 0; c < full; c++) {
-    const a = id(c);
+    const a = ids[c];
     if (a < 0) continue;
-    if (ids !== undefined) {
-      cellX[a] = t.cellX[c];
-      cellY[a] = t.cellY[c];
-    }
-    const base = c * stride;
-    for (let i = 0; i < stride && corners[base + i] >= 0; i++) {
-      const other = across[base + i];
-      if (other < 0 || id(other) < 0 || other > c) wallCount++; // rim, or shared and written by c
+    cellX[a] = t.cellX[c];
+    cellY[a] = t.cellY[c];
+    const sides = t.cell(c, corners, across, arc);
+    for (let i = 0; i < sides; i++) {
+      const other = across[i];
+      if (other < 0 || ids[other] < 0 || other > c) wallCount++; // rim, or shared and written by c
     }
   }
 
@@ -65,24 +66,22 @@ export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
   const wallCellB = new Int32Array(wallCount);
   const wallV0 = new Int32Array(wallCount);
   const wallV1 = new Int32Array(wallCount);
-  const wallArc = t.arc ? new Uint8Array(wallCount) : undefined;
+  const wallArc = t.arcs ? new Uint8Array(wallCount) : undefined;
   let n = 0;
   for (let c = 0; c < full; c++) {
-    const a = id(c);
+    const a = ids[c];
     if (a < 0) continue;
-    const base = c * stride;
-    let sides = 0;
-    while (sides < stride && corners[base + sides] >= 0) sides++;
+    const sides = t.cell(c, corners, across, arc);
     for (let i = 0; i < sides; i++) {
-      const other = across[base + i];
-      const b = other >= 0 ? id(other) : -1;
+      const other = across[i];
+      const b = other >= 0 ? ids[other] : -1;
       // A shared wall is written once, by the lower cell of the pair.
       if (b >= 0 && other < c) continue;
       wallCellA[n] = a;
       wallCellB[n] = b;
-      wallV0[n] = corners[base + i];
-      wallV1[n] = corners[base + (i + 1 === sides ? 0 : i + 1)];
-      if (wallArc && t.arc) wallArc[n] = t.arc[base + i];
+      wallV0[n] = corners[i];
+      wallV1[n] = corners[i + 1 === sides ? 0 : i + 1];
+      if (wallArc) wallArc[n] = arc[i];
       n++;
     }
   }
@@ -107,13 +106,16 @@ export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
 }
 
 /**
- * `buildFromTiles` with every cell kept, in two passes over the tables instead of four over the walls: the
+ * `buildFromTiles` with every cell kept, in two passes over the cells instead of four over the walls: the
  * first counts walls and each cell's neighbours and rim walls and marks the corners in use, the second
  * writes the walls (corners already in their final numbering: the used ones, in order) and appends each to
  * its cells' lists, so the lists come out in wall order as `assembleGrid` would build them.
  */
 function buildAllTiles(t: TileTables): Grid {
-  const { cellCount, stride, corners, across } = t;
+  const { cellCount, stride } = t;
+  const corners = new Int32Array(stride);
+  const across = new Int32Array(stride);
+  const arc = new Uint8Array(stride);
   const vertices = t.vertexX.length;
   const adjStart = new Int32Array(cellCount + 1);
   const rimStart = new Int32Array(cellCount + 1);
@@ -122,10 +124,10 @@ function buildAllTiles(t: TileTables): Grid {
   let wallCount = 0;
   let rims = 0;
   for (let c = 0; c < cellCount; c++) {
-    const base = c * stride;
-    for (let i = 0; i < stride && corners[base + i] >= 0; i++) {
-      vertexId[corners[base + i]] = 1;
-      const other = across[base + i];
+    const sides = t.cell(c, corners, across, arc);
+    for (let i = 0; i < sides; i++) {
+      vertexId[corners[i]] = 1;
+      const other = across[i];
       if (other < 0) {
         rimStart[c + 1]++;
         rims++;
@@ -161,22 +163,20 @@ function buildAllTiles(t: TileTables): Grid {
   const wallCellB = new Int32Array(wallCount);
   const wallV0 = new Int32Array(wallCount);
   const wallV1 = new Int32Array(wallCount);
-  const wallArc = t.arc ? new Uint8Array(wallCount) : undefined;
+  const wallArc = t.arcs ? new Uint8Array(wallCount) : undefined;
   // The starts advance as lists fill (each then holds the next list's start) and are shifted back after.
   let n = 0;
   for (let c = 0; c < cellCount; c++) {
-    const base = c * stride;
-    let sides = 0;
-    while (sides < stride && corners[base + sides] >= 0) sides++;
+    const sides = t.cell(c, corners, across, arc);
     for (let i = 0; i < sides; i++) {
-      const b = across[base + i];
+      const b = across[i];
       // A shared wall is written once, by the lower cell of the pair.
       if (b >= 0 && b < c) continue;
       wallCellA[n] = c;
       wallCellB[n] = b;
-      wallV0[n] = vertexId[corners[base + i]];
-      wallV1[n] = vertexId[corners[base + (i + 1 === sides ? 0 : i + 1)]];
-      if (wallArc && t.arc) wallArc[n] = t.arc[base + i];
+      wallV0[n] = vertexId[corners[i]];
+      wallV1[n] = vertexId[corners[i + 1 === sides ? 0 : i + 1]];
+      if (wallArc) wallArc[n] = arc[i];
       if (b >= 0) {
         let k = adjStart[c]++;
         adjCell[k] = b;
