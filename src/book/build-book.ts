@@ -315,7 +315,8 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   const pages = doc.pages.length;
   let cover: MadeCover | undefined;
   if (coverPlan && coverSource) {
-    if (coverPlan.geometry.pages !== pages) coverPlan = await prepareCover(coverSource, pages, planMinPassage(plan));
+    if (coverPlan.geometry.pages !== pages)
+      coverPlan = await prepareCover(coverSource, pages, planMinPassage(plan));
     cover = await makeCover(coverPlan, plan, pages, puzzles, (w) => warnings.push(w));
     for (const note of coverPlan.notes) reports.push(`${plan.specFile}: cover: ${note}`);
   }

@@ -14,7 +14,7 @@ import type { ChosenPuzzle } from './select.js';
  * different mazes from the same seed: the lockfile records these, so `build --frozen` names the change
  * instead of reporting mysteriously different puzzles.
  */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 /** Format of `<book>.lock.json`: what each puzzle was made from, and a hash of what came out. */
 export interface LockFile {

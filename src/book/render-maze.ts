@@ -1,5 +1,4 @@
 import { extname, resolve } from 'node:path';
-import sharp from 'sharp';
 import { encodeFm } from '../codec/fm.js';
 import { exportMazeJson } from '../codec/json.js';
 import { amazingText, boxText } from '../codec/text.js';
@@ -93,7 +92,9 @@ async function renderPlanned(
       if (options.format === 'pdf') return renderPdf(doc);
       const svg = renderSvgPage(doc, 0);
       if (options.format === 'svg') return Buffer.from(svg);
-      // PNGs get the page colour behind the maze (SVG and PDF leave white paper unpainted).
+      // PNGs get the page colour behind the maze (SVG and PDF leave white paper unpainted). sharp is loaded
+      // only for them: it is slow to load, and no other format needs it.
+      const { default: sharp } = await import('sharp');
       return sharp(Buffer.from(svg), { density: options.dpi ?? 300 })
         .flatten({ background: plan.theme.colors.page })
         .png()

@@ -257,7 +257,7 @@ describe('toned walls on other grids', () => {
     });
     expect(items).toHaveLength(1);
     expect(items[0].stroke?.width).toBeCloseTo(0.3, 6);
-    expect(bounds(items[0].path.coords)).toEqual(bounds(wallPaths(maze, place).coords));
+    expect(bounds(items[0].path)).toEqual(bounds(wallPaths(maze, place)));
   });
 });
 
@@ -276,15 +276,40 @@ function squareMazeOf(shape: 'circle'): Maze {
   );
 }
 
-const bounds = (c: Float64Array): number[] => {
+/** The extent of what a path draws (curves sampled, so control points do not count), to 1e-3. */
+const bounds = (path: { cmds: Uint8Array; coords: Float64Array }): number[] => {
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < c.length; i += 2) {
-    x0 = Math.min(x0, c[i]);
-    x1 = Math.max(x1, c[i]);
-    y0 = Math.min(y0, c[i + 1]);
-    y1 = Math.max(y1, c[i + 1]);
+  const add = (x: number, y: number): void => {
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+  };
+  const c = path.coords;
+  let j = 0;
+  let x = 0;
+  let y = 0;
+  for (const cmd of path.cmds) {
+    if (cmd === MOVE || cmd === LINE) {
+      x = c[j];
+      y = c[j + 1];
+      add(x, y);
+      j += 2;
+    } else if (cmd === CURVE) {
+      for (let k = 1; k <= 64; k++) {
+        const t = k / 64;
+        const u = 1 - t;
+        add(
+          u * u * u * x + 3 * u * u * t * c[j] + 3 * u * t * t * c[j + 2] + t * t * t * c[j + 4],
+          u * u * u * y + 3 * u * u * t * c[j + 1] + 3 * u * t * t * c[j + 3] + t * t * t * c[j + 5],
+        );
+      }
+      x = c[j + 4];
+      y = c[j + 5];
+      j += 6;
+    }
   }
-  return [x0, y0, x1, y1].map((v) => Math.round(v * 1e6) / 1e6);
+  return [x0, y0, x1, y1].map((v) => Math.round(v * 1e3) / 1e3);
 };
 
 function correlation(a: number[], b: number[]): number {

@@ -30,7 +30,9 @@ describe('a page’s own seed', () => {
 
   it('is not allowed on a section entry', async () => {
     const text = SMALL_BOOK.replace('  # the first maze\n', '  - { section: Start, seed: 3 }\n');
-    await expect(planSpec(specFile(text))).rejects.toThrow(/a section entry has only section, defaults and per-page/);
+    await expect(planSpec(specFile(text))).rejects.toThrow(
+      /a section entry has only section, defaults and per-page/,
+    );
   });
 
   // Candidates are still seeded from the book seed in book/select.ts (choosePuzzle), lockfile.ts and
