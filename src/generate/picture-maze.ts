@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AdaptiveTiling } from '../grid/adaptive.js';
 import type { Grid } from '../grid/grid.js';
 import type { Raster } from '../grid/raster.js';
@@ -135,4 +136,38 @@ export function regionPicture(
     where,
     warn,
   );
+}
+
+/**
+ * A picture recipe as a lockfile records it: the pictures by a digest of their decoded pixels (so a changed
+ * picture shows as a changed recipe), everything else as it is.
+ */
+export function describePicture(p: PictureRecipe): Record<string, unknown> {
+  const digest = (a: ArrayBufferView): string =>
+    createHash('sha256')
+      .update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength))
+      .digest('hex')
+      .slice(0, 16);
+  return {
+    ...(p.tone
+      ? {
+          tone: {
+            picture: digest(p.tone.lightness.data),
+            levels: p.tone.levels,
+            unit: Math.round(p.tone.unit * 1000) / 1000,
+            floors: p.tone.floors,
+          },
+        }
+      : {}),
+    ...(p.regions
+      ? {
+          regions: {
+            map: digest(p.regions.map.labels.data),
+            colours: p.regions.map.colours,
+            styles: p.regions.styles.map((s) => s ?? null),
+          },
+        }
+      : {}),
+    ...(p.route ? { route: p.route } : {}),
+  };
 }

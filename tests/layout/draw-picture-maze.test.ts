@@ -6,7 +6,7 @@ import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.
 import type { Raster } from '../../src/grid/raster.js';
 import { drawMaze, fitGrid } from '../../src/layout/draw-maze.js';
 import { tonedOverhang } from '../../src/layout/draw-toned-walls.js';
-import { minUnit } from '../../src/mask/tone.js';
+import { minUnit, tonedClearPassage } from '../../src/mask/tone.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { recipe } from '../helpers.js';
 
@@ -55,7 +55,14 @@ describe('drawing a tone maze', () => {
       { walls, solution: { color: '#ff0000', width: 2, cap: 'round', join: 'round' } },
       solve(maze),
     );
-    expect(items.at(-1)?.type === 'path' && items.at(-1)?.stroke?.color).toBe('#ff0000');
+    const last = items.at(-1);
+    expect(last?.type === 'path' ? last.stroke?.color : undefined).toBe('#ff0000');
+  });
+
+  it('keeps the passage floor between toned walls', () => {
+    const clear = tonedClearPassage(maze.grid) ?? 0;
+    expect(clear * minUnit('square', floors)).toBeGreaterThanOrEqual(floors.passage - 1e-4);
+    expect(clear * minUnit('square', floors)).toBeLessThan(floors.passage * 3);
   });
 
   it('is refused by maze JSON and the text formats, with the reason', () => {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { planSpec } from '../../src/book/plan-spec.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
+import { describePicture } from '../../src/generate/picture-maze.js';
 import type { BookPlan } from '../../src/plan/book-plan.js';
 import { isSpanningTree, tempDir } from '../helpers.js';
 
@@ -80,6 +81,10 @@ describe('tone mazes from a spec', () => {
     }
     expect(left / nLeft).toBeGreaterThan(2 * (right / nRight));
     expect(grid.cellCount).toBeGreaterThan(recipe.size.columns * recipe.size.rows);
+    // The lockfile's record names the picture by a digest of its pixels.
+    const described = JSON.parse(JSON.stringify(describePicture(recipe.picture ?? {})));
+    expect(described.tone.picture).toMatch(/^[0-9a-f]{16}$/);
+    expect(described.tone.levels).toBe(3);
   });
 
   it('keeps every toned wall at least the thinnest printable line', async () => {
