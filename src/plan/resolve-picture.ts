@@ -245,6 +245,7 @@ export function resolvePicture(
     });
     picture.regions = { map, styles: map.colours.map((c) => byColour.get(c)) };
   }
+  checkPost(maze, routeColour !== undefined || route !== undefined, ctx);
   if (route) {
     const main = Array.isArray(route) ? route : route.points;
     const branches = Array.isArray(route) ? [] : (route.branches ?? []);
@@ -256,6 +257,32 @@ export function resolvePicture(
     };
   }
   return { picture, ...(toneSize ? { tone: toneSize } : {}) };
+}
+
+/**
+ * Post-processes that would break a picture maze's promises: `reduce-path` cuts the detours a sketched route
+ * plans, and those that open walls (`loops`, `braid`, `cross-cuts`) would open the lines a region map draws.
+ */
+function checkPost(maze: MazeSpec, routed: boolean, ctx: PictureContext): void {
+  const drawn = Object.values(maze.regions?.styles ?? {}).includes('lines');
+  (maze.post ?? []).forEach((step, i) => {
+    const name = typeof step === 'string' ? step : Object.keys(step)[0];
+    const where = ctx.at([...ctx.field('post'), i]);
+    if (routed && name === 'reduce-path') {
+      throw new UserError(
+        where,
+        'reduce-path would cut out the detours of the sketched route',
+        'remove it; the route already decides the solution',
+      );
+    }
+    if (drawn && (name === 'loops' || name === 'braid' || name === 'cross-cuts')) {
+      throw new UserError(
+        where,
+        `${name} opens walls, and would open the lines the region map draws`,
+        'remove it, or make the drawn colour a region style',
+      );
+    }
+  });
 }
 
 /** One colour's style from the spec, checked the way generation will use it. */

@@ -178,6 +178,8 @@ describe('region and route mazes from a spec', () => {
       /filled region by region, so algorithm cannot be set/,
     ],
     [`{ route: [[0, 0.5], [1.5, 0.5]] }`, /must be at most 1/],
+    [`{ route: [[0, 0.5], [1, 0.5]], post: [reduce-path] }`, /reduce-path would cut out the detours/],
+    [`{ regions: { image: regions.png, styles: ${styles} }, post: [{ braid: 0.5 }] }`, /braid opens walls/],
   ])('refuses %s', async (maze, message) => {
     await expect(plan(`  - maze: ${maze}\n`)).rejects.toThrow(message);
   });
