@@ -11,6 +11,7 @@ import { type MaskDescriptor, maskRequestOf } from '../mask/descriptor.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
 import { type EndPlacement, placeEnds, wallOnSide } from './entry-exit.js';
+import { gridKey } from './grid-key.js';
 import type { Maze } from './maze.js';
 import { isRegionPicture, type PictureRecipe, pictureGrid, regionPicture } from './picture-maze.js';
 import { applyPost, type PostStep } from './post/registry.js';
@@ -112,9 +113,6 @@ const CACHE_CELLS = 2_500_000;
 /** Recently built grids, least recently used first. */
 const gridCache = new Map<string, CachedGrid>();
 let cachedCells = 0;
-/** A number per mask descriptor object, for cache keys (compared by identity, not by content). */
-const maskIds = new WeakMap<object, number>();
-let nextMaskId = 0;
 
 /**
  * The grid of a layout and mask: built (and masked) once, then the same `Grid` object for every later
@@ -128,16 +126,7 @@ export function gridFor(
   where: string,
   warn: (what: string) => void = () => {},
 ): Grid {
-  let maskKey = '-';
-  if (mask) {
-    let id = maskIds.get(mask);
-    if (id === undefined) {
-      id = nextMaskId++;
-      maskIds.set(mask, id);
-    }
-    maskKey = `${id}:${mask.islands}`;
-  }
-  const key = `${layout.shape}|${layout.size.columns}|${layout.size.rows}|${layout.hexTop ?? ''}|${maskKey}`;
+  const key = gridKey(layout, mask);
   const hit = gridCache.get(key);
   if (hit) {
     gridCache.delete(key);

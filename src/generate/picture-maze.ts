@@ -9,6 +9,7 @@ import type { RegionMap } from '../mask/regions.js';
 import { type ToneFloors, toneGrid } from '../mask/tone.js';
 import type { Rng } from '../random/sfc32.js';
 import type { EndPlacement } from './entry-exit.js';
+import { gridKey } from './grid-key.js';
 import type { Maze } from './maze.js';
 import { regionPictureMaze } from './region-picture.js';
 import type { RegionStyle } from './region-textures.js';
@@ -44,8 +45,6 @@ interface PictureGrid {
 
 /** Grids per picture recipe object (candidates of a page share one), by layout and mask. */
 const built = new WeakMap<PictureRecipe, Map<string, PictureGrid>>();
-const maskIds = new WeakMap<object, number>();
-let nextMaskId = 0;
 
 /**
  * The grid of a picture maze: the tone's adaptive grid, or the layout's grid, cut by the mask when there is
@@ -64,16 +63,7 @@ export function pictureGrid(
     byKey = new Map();
     built.set(picture, byKey);
   }
-  let maskKey = '-';
-  if (mask) {
-    let id = maskIds.get(mask);
-    if (id === undefined) {
-      id = nextMaskId++;
-      maskIds.set(mask, id);
-    }
-    maskKey = String(id);
-  }
-  const key = `${layout.shape}|${layout.size.columns}|${layout.size.rows}|${layout.hexTop ?? ''}|${maskKey}`;
+  const key = gridKey(layout, mask);
   let hit = byKey.get(key);
   if (!hit) {
     const full = picture.tone ? toneFull(picture.tone, layout) : buildGrid(layout);

@@ -19,22 +19,26 @@ describe('side lines of a sketch', () => {
     { x: 11.5, y: 4.5 },
   ];
 
-  it('hang from a cell of the route they can reach, not one across a drawn wall', () => {
-    // The branch starts just under the main line, behind the drawn wall, and runs down.
-    const lines = traceSketch(
+  /** The main line with one side line from `a` to `b`, laid on the grid. */
+  const withBranch = (a: [number, number], b: [number, number], walls: Uint8Array) =>
+    traceSketch(
       grid,
       {
         main,
         branches: [
           [
-            { x: 6.5, y: 5.6 },
-            { x: 6.5, y: 9.5 },
+            { x: a[0], y: a[1] },
+            { x: b[0], y: b[1] },
           ],
         ],
       },
-      blocked,
+      walls,
       'test',
     );
+
+  it('hang from a cell of the route they can reach, not one across a drawn wall', () => {
+    // The branch starts just under the main line, behind the drawn wall, and runs down.
+    const lines = withBranch([6.5, 5.6], [6.5, 9.5], blocked);
     const branch = lines[1];
     expect(lines[0].cells).toContain(branch.from);
     expect(wallBetween(grid, branch.from, branch.cells[0], blocked)).toBeGreaterThanOrEqual(0);
@@ -48,21 +52,6 @@ describe('side lines of a sketch', () => {
     const boxed = blocked.slice();
     for (let k = grid.adjStart[6 + 12 * 7]; k < grid.adjStart[6 + 12 * 7 + 1]; k++)
       boxed[grid.adjWall[k]] = 1;
-    expect(() =>
-      traceSketch(
-        grid,
-        {
-          main,
-          branches: [
-            [
-              { x: 6.5, y: 7.5 },
-              { x: 6.6, y: 7.6 },
-            ],
-          ],
-        },
-        boxed,
-        'test',
-      ),
-    ).toThrow(/branch 1 point 1/);
+    expect(() => withBranch([6.5, 7.5], [6.6, 7.6], boxed)).toThrow(/branch 1 point 1/);
   });
 });
