@@ -147,6 +147,8 @@ export function resolvePicture(
   const { tone, regions, route } = maze;
   if (!tone && !regions && !route) return undefined;
   const { at, field } = ctx;
+  // Sizes and algorithms from the defaults give way to the picture; the page's own are refused.
+  const own = (k: keyof MazeSpec) => maze[k] !== undefined && !field(k).includes('defaults');
   const decoded = decodedBy.get(ctx.files);
   const first = tone ? 'tone' : regions ? 'regions' : 'route';
   if (maze.fm !== undefined) {
@@ -172,7 +174,7 @@ export function resolvePicture(
       );
     }
     for (const k of ['cells', 'rings', 'passage'] as const) {
-      if (maze[k] !== undefined) {
+      if (own(k)) {
         throw new UserError(
           at(field(k)),
           `a tone maze sizes its cells from the picture and the passage floor, so ${k} cannot be set`,
@@ -206,7 +208,7 @@ export function resolvePicture(
       }
     }
   }
-  if ((regions || route) && maze.algorithm !== undefined) {
+  if ((regions || route) && own('algorithm')) {
     throw new UserError(
       at(field('algorithm')),
       'a region or route maze is filled region by region, so algorithm cannot be set',

@@ -108,6 +108,15 @@ describe('tone mazes from a spec', () => {
     expect(isSpanningTree(b)).toBe(true);
   });
 
+  it('lets the picture size a page whose defaults give cells and an algorithm for other pages', async () => {
+    const p = await plan(
+      "  - section: S\n    defaults: { cells: 12, algorithm: wilson }\n  - maze: { tone: { image: ramp.png } }\n  - maze: { regions: { image: regions.png, styles: { '#ff0000': { texture: random } } } }\n",
+    );
+    expect(p.puzzles[0].recipe.picture?.tone).toBeDefined();
+    expect(p.puzzles[0].recipe.size.columns).not.toBe(12);
+    expect(p.puzzles[1].recipe.size.columns).toBe(12);
+  });
+
   it.each([
     ['{ shape: hex, tone: { image: ramp.png } }', /tone needs square or triangle cells, not hex/],
     ['{ tone: { image: ramp.png }, cells: 10 }', /sizes its cells from the picture.*cells cannot be set/],
