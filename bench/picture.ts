@@ -296,6 +296,22 @@ writeFileSync(`${OUT}/picture-mazes.pdf`, await renderPdf(docOf(pdfPages)));
     writeFileSync(`${OUT}/book-tabby.png`, image);
     line(`tone fidelity, books/pictures.yaml "Tabby" (${maze.grid.cellCount} cells)`, `r = ${r.toFixed(3)}`);
   }
+  // The route check on the book's "Eye to eye" page (its region map lists the colours in COLOURS' order).
+  const q = plan.puzzles.find((x) => x.key === 'eye-to-eye');
+  const map = q?.recipe.picture?.regions?.map;
+  if (q && map) {
+    const maze = generateMaze(q.recipe, q.seed, q.where);
+    const { grid } = maze;
+    const check = routeCheck(
+      maze,
+      map,
+      traceRouteColour(map, COLOURS.indexOf('#e0309a'), boxFrame(grid.width, grid.height), 'bench'),
+    );
+    line(
+      `route, books/pictures.yaml "Eye to eye" (${grid.cellCount} cells)`,
+      `${check.visits} region visits ${check.inOrder ? 'in order' : 'OUT OF ORDER'}, solution ${check.solution} cells = ${(check.solution / check.sketch).toFixed(2)} × the sketch's ${check.sketch}`,
+    );
+  }
 }
 
 // 3. Speed: a 200k-cell adaptive picture maze generated and drawn (display list), best of three.
