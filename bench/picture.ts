@@ -17,8 +17,10 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { solve } from '../src/analyze/solve.js';
+import { planSpec } from '../src/book/plan-spec.js';
 import { backtracker } from '../src/generate/backtracker.js';
 import { placeEnds } from '../src/generate/entry-exit.js';
+import { generateMaze } from '../src/generate/generate-maze.js';
 import { kruskal } from '../src/generate/kruskal.js';
 import type { Maze } from '../src/generate/maze.js';
 import { regionPictureMaze } from '../src/generate/region-picture.js';
@@ -271,6 +273,46 @@ for (const kind of ['tone', 'regions', 'route'] as const) {
   line(`tone fidelity, cat portrait, ${kind} (${grid.cellCount} cells)`, `r = ${r.toFixed(3)}${note}`);
 }
 writeFileSync(`${OUT}/picture-mazes.pdf`, await renderPdf(docOf(pdfPages)));
+
+// 2b. The tone page of books/pictures.yaml as a book prints it: planned from the spec (its floors: a 1.5 mm
+// clear passage, 0.5 pt lines), generated and drawn by the same code as a build.
+{
+  const plan = await planSpec('books/pictures.yaml');
+  const p = plan.puzzles.find((q) => q.key === 'tabby');
+  const lightness = p?.recipe.picture?.tone?.lightness;
+  if (p && lightness) {
+    const maze = generateMaze(p.recipe, p.seed, p.where);
+    const area = plan.geometry.mazeArea;
+    const items = drawMaze(maze, area, { walls: { ...plan.theme.walls, color: '#1b1b1b' } });
+    const place = fitGrid(maze.grid, area);
+    const rect = {
+      x: place.ox,
+      y: place.oy,
+      width: maze.grid.width * place.scale,
+      height: maze.grid.height * place.scale,
+    };
+    const page = { width: plan.paper.width, height: plan.paper.height, items };
+    const { r, image } = await fidelity(page, lightness, rect);
+    writeFileSync(`${OUT}/book-tabby.png`, image);
+    line(`tone fidelity, books/pictures.yaml "Tabby" (${maze.grid.cellCount} cells)`, `r = ${r.toFixed(3)}`);
+  }
+  // The route check on the book's "Eye to eye" page (its region map lists the colours in COLOURS' order).
+  const q = plan.puzzles.find((x) => x.key === 'eye-to-eye');
+  const map = q?.recipe.picture?.regions?.map;
+  if (q && map) {
+    const maze = generateMaze(q.recipe, q.seed, q.where);
+    const { grid } = maze;
+    const check = routeCheck(
+      maze,
+      map,
+      traceRouteColour(map, COLOURS.indexOf('#e0309a'), boxFrame(grid.width, grid.height), 'bench'),
+    );
+    line(
+      `route, books/pictures.yaml "Eye to eye" (${grid.cellCount} cells)`,
+      `${check.visits} region visits ${check.inOrder ? 'in order' : 'OUT OF ORDER'}, solution ${check.solution} cells = ${(check.solution / check.sketch).toFixed(2)} × the sketch's ${check.sketch}`,
+    );
+  }
+}
 
 // 3. Speed: a 200k-cell adaptive picture maze generated and drawn (display list), best of three.
 if (!quick) {

@@ -6,7 +6,9 @@
  * - targets: issue 18's targets for grids, ends, hashes and drawing (bench/targets.ts), each beside its
  *   reference from the same run: backtracker vs plain JS and C loops, generateMaze vs the algorithm alone,
  *   linear scaling 1e3 … 1e6 cells, hashes, a 40×40 page, `render` of a million cells of every shape;
- * - algorithms, peers, textures, post, analysis, pdf, topologies, simulators: the earlier figures.
+ * - algorithms, peers, textures, post, analysis, pdf, topologies, simulators: the earlier figures;
+ * - picture: picture mazes (bench/picture.ts): tone fidelity on a grey ramp and on the cat portrait, the
+ *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +65,7 @@ const SECTIONS = [
   'pdf',
   'topologies',
   'simulators',
+  'picture',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const a of asked) {
@@ -469,6 +472,12 @@ if (wanted('topologies')) {
   report('1000×1000: generate+solve+layout+PDF', performance.now() - t, 'ms', false, 0);
   report('1000×1000: PDF size', pdf.length / 1024 / 1024, 'MB', false, 2);
   report('heap used after', process.memoryUsage().heapUsed / 1024 / 1024, 'MB', false, 0);
+}
+
+// Picture mazes: their own script (it prints its figures as it goes).
+if (wanted('picture')) {
+  say('\npicture mazes');
+  await import('./picture.js');
 }
 
 saveResults();

@@ -82,6 +82,16 @@ export interface MazeJsonExtra {
  */
 export function exportMazeJson(maze: Maze, extra: MazeJsonExtra = {}): MazeJson {
   const { grid } = maze;
+  if (grid.wallWidth || grid.topology.startsWith('adaptive-')) {
+    // Version 1 rebuilds a grid from its topology and size; an adaptive grid is split cell by cell by its
+    // picture's tone, and its walls carry their own widths, none of which the format holds.
+    throw new CodecError(
+      `maze JSON cannot hold a tone maze: its ${grid.topology} grid is split by its picture and its walls have their own widths`,
+      undefined,
+      undefined,
+      'export the page as PDF or SVG (mazebook render), or leave out tone to export the maze as JSON',
+    );
+  }
   const { layout, keep } = extra.layout ? checkLayout(grid, extra.layout, extra.keep) : findLayout(grid);
   if (extra.letters && extra.letters.length !== grid.cellCount) {
     throw new CodecError(`letters: expected one per cell (${grid.cellCount}), got ${extra.letters.length}`);

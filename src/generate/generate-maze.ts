@@ -11,7 +11,9 @@ import { type MaskDescriptor, maskRequestOf } from '../mask/descriptor.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
 import { type EndPlacement, placeEnds, wallOnSide } from './entry-exit.js';
+import { gridKey } from './grid-key.js';
 import type { Maze } from './maze.js';
+import { isRegionPicture, type PictureRecipe, pictureGrid, regionPicture } from './picture-maze.js';
 import { applyPost, type PostStep } from './post/registry.js';
 import {
   type AlgorithmInfo,
@@ -38,6 +40,8 @@ export interface MazeRecipe {
   post?: readonly PostStep[];
   /** A maze given whole (e.g. a Finger Maze string from the spec): used as it is, nothing is generated. */
   fixed?: Maze;
+  /** A picture maze: a toned grid, region textures, a sketched route (see `PictureRecipe`). */
+  picture?: PictureRecipe;
 }
 
 /**
@@ -53,14 +57,15 @@ export function generateMaze(
   warn: (what: string) => void = () => {},
 ): Maze {
   if (recipe.fixed) return recipe.fixed;
-  const grid = gridFor(
-    { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop },
-    recipe.mask,
-    where,
-    warn,
-  );
+  const layout = { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop };
+  const picture = recipe.picture && pictureGrid(recipe.picture, layout, recipe.mask, where, warn);
+  const grid = picture ? picture.grid : gridFor(layout, recipe.mask, where, warn);
   // Topologies and the mask stage hand over one connected region (the grid tests check it).
   const rng = createRng(seed);
+  if (picture && recipe.picture && isRegionPicture(recipe.picture)) {
+    const maze = regionPicture(recipe.picture, picture, recipe, rng, where, warn);
+    return recipe.post && recipe.post.length > 0 ? applyPost(maze, rng, recipe.post) : maze;
+  }
   const info: AlgorithmInfo = algorithmInfo[recipe.algorithm];
   const options = info.needsEnds
     ? { ...recipe.options, ends: endsBeforehand(grid, recipe, where) }
@@ -108,9 +113,6 @@ const CACHE_CELLS = 2_500_000;
 /** Recently built grids, least recently used first. */
 const gridCache = new Map<string, CachedGrid>();
 let cachedCells = 0;
-/** A number per mask descriptor object, for cache keys (compared by identity, not by content). */
-const maskIds = new WeakMap<object, number>();
-let nextMaskId = 0;
 
 /**
  * The grid of a layout and mask: built (and masked) once, then the same `Grid` object for every later
@@ -124,16 +126,7 @@ export function gridFor(
   where: string,
   warn: (what: string) => void = () => {},
 ): Grid {
-  let maskKey = '-';
-  if (mask) {
-    let id = maskIds.get(mask);
-    if (id === undefined) {
-      id = nextMaskId++;
-      maskIds.set(mask, id);
-    }
-    maskKey = `${id}:${mask.islands}`;
-  }
-  const key = `${layout.shape}|${layout.size.columns}|${layout.size.rows}|${layout.hexTop ?? ''}|${maskKey}`;
+  const key = gridKey(layout, mask);
   const hit = gridCache.get(key);
   if (hit) {
     gridCache.delete(key);

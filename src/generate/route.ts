@@ -100,7 +100,7 @@ export function traceSketch(
       if (first < 0) first = raw.length;
       if (first === 0) {
         // It starts beside its parent line: hang it from the nearest cell of an earlier line.
-        from = nearestOwned(grid, owner, raw[0]);
+        from = nearestOwned(grid, owner, raw[0], blocked);
         if (from < 0) throw new UserError(where, `${describe(line, 0)} does not start on the route`);
       } else from = raw[first - 1];
       if (first === raw.length) {
@@ -136,7 +136,17 @@ export function traceSketch(
     for (let i = first; i < raw.length; i++) {
       const c = raw[i];
       if (prev >= 0 && !touching(grid, prev, c, blocked)) {
-        for (const step of bridge(grid, prev, c, blocked, owner)) claim(step, i);
+        const steps = bridge(grid, prev, c, blocked, owner);
+        // A side line must reach its first cell from the line it leaves (a door goes there).
+        if (steps.length === 0 && prev === from && owner[c] < 0) {
+          const p = pointBefore(atPoint, i);
+          throw new UserError(
+            where,
+            `${describe(line, p)}: the line cannot pass from one cell to the next here, in ${regionOf(c)} (a drawn line or another line of the route is in the way)`,
+            'move the line a passage away from drawn lines and other lines of the route',
+          );
+        }
+        for (const step of steps) claim(step, i);
       }
       claim(c, i);
       index[i] = cells.length - 1;
@@ -238,9 +248,25 @@ function bridge(grid: Grid, a: number, b: number, blocked: Blocked, owner: Int32
   return path.reverse();
 }
 
-/** The cell of an earlier line nearest (in steps through any wall) to c, or -1. */
-function nearestOwned(grid: Grid, owner: Int32Array, c: number): number {
-  const search = bfs(grid, new Uint8Array(grid.wallCount).fill(1), c);
-  for (let i = 0; i < search.reached; i++) if (owner[search.order[i]] >= 0) return search.order[i];
+/**
+ * The cell of an earlier line nearest to c in steps through walls that may open and through cells on no line,
+ * or -1: the way from it to c is then a bridge of free cells.
+ */
+function nearestOwned(grid: Grid, owner: Int32Array, c: number, blocked: Blocked): number {
+  const seen = new Uint8Array(grid.cellCount);
+  const queue = new Int32Array(grid.cellCount);
+  let tail = 0;
+  queue[tail++] = c;
+  seen[c] = 1;
+  for (let head = 0; head < tail; head++) {
+    const x = queue[head];
+    for (let k = grid.adjStart[x]; k < grid.adjStart[x + 1]; k++) {
+      const m = grid.adjCell[k];
+      if (seen[m] !== 0 || (blocked && blocked[grid.adjWall[k]] !== 0)) continue;
+      if (owner[m] >= 0) return m;
+      seen[m] = 1;
+      queue[tail++] = m;
+    }
+  }
   return -1;
 }

@@ -3,6 +3,7 @@ import type { Maze } from '../generate/maze.js';
 import { type Grid, wallMidpoint } from '../grid/grid.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type Item, PathBuilder, type PathData, type Stroke, shortSweep } from './display-list.js';
+import { tonedOverhang, tonedWallItems } from './draw-toned-walls.js';
 import { drawMarkers, type MarkerStyle } from './markers.js';
 import { type Placement, wallPaths } from './wall-paths.js';
 
@@ -20,9 +21,14 @@ export interface MazeStyle {
   background?: string;
 }
 
-/** Scales and centres a grid in a rectangle, keeping cells their true shape. */
+/**
+ * Scales and centres a grid in a rectangle, keeping cells their true shape. A grid with its own wall widths
+ * (a tone maze) is scaled so that its widest rim walls, which reach `tonedOverhang` beyond its box, stay
+ * inside the rectangle too.
+ */
 export function fitGrid(grid: Grid, rect: Rect): Placement {
-  const scale = Math.min(rect.width / grid.width, rect.height / grid.height);
+  const over = 2 * tonedOverhang(grid);
+  const scale = Math.min(rect.width / (grid.width + over), rect.height / (grid.height + over));
   return {
     scale,
     ox: rect.x + (rect.width - grid.width * scale) / 2,
@@ -31,13 +37,16 @@ export function fitGrid(grid: Grid, rect: Rect): Placement {
 }
 
 /**
- * Display items for one maze fitted into `rect`: walls (one merged path), one-way marks (when the maze has
+ * Display items for one maze fitted into `rect`: walls (one merged path, or a path per width band when the
+ * grid gives each wall its width: `tonedWallItems`, in the walls' colour, caps and joins), one-way marks (when the maze has
  * one-way passages), then the solution, then markers (see `placeMarkers`: sized to the passage, on the
  * openings' normals, clear of walls, inside `style.markers.frame`).
  */
 export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: Solution): Item[] {
   const place = fitGrid(maze.grid, rect);
-  const items: Item[] = [{ type: 'path', path: wallPaths(maze, place), stroke: style.walls }];
+  const items: Item[] = maze.grid.wallWidth
+    ? tonedWallItems(maze, place, style.walls)
+    : [{ type: 'path', path: wallPaths(maze, place), stroke: style.walls }];
   const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
   if (oneWay) items.push({ type: 'path', path: oneWay, stroke: { ...style.walls, join: 'miter' } });
   const route = solution && (style.solution || style.band) ? solutionPath(maze, solution, place) : undefined;

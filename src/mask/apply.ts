@@ -51,7 +51,14 @@ export function maskedGrid(
   where: string,
   warn: (what: string) => void = () => {},
 ): Grid {
-  const { full, keep, kept } = maskCells(layout, mask, warn);
+  return cutMasked(maskCells(layout, mask, warn), mask, where);
+}
+
+/**
+ * The grid of the kept cells cut out of the full one.
+ * @throws UserError naming the mask when fewer than MIN_MASKED_CELLS cells are kept
+ */
+export function cutMasked({ full, keep, kept }: MaskedCells, mask: MaskRequest, where: string): Grid {
   if (kept < MIN_MASKED_CELLS) {
     throw new UserError(
       mask.where ?? where,
@@ -76,6 +83,27 @@ export function maskCells(
   const full = buildGrid(layout);
   const keep = coverage(full, mask.shape);
   (topologies[layout.shape] as TopologyInfo).settle?.(layout.size, keep);
+  return keptCells(full, keep, mask, warn);
+}
+
+/**
+ * The mask stage on a grid built elsewhere (an adaptive picture grid): the cells the shape covers, joined by
+ * the island rule, as in {@link maskCells}.
+ */
+export function maskCellsOn(
+  full: Grid,
+  mask: MaskRequest,
+  warn: (what: string) => void = () => {},
+): MaskedCells {
+  return keptCells(full, coverage(full, mask.shape), mask, warn);
+}
+
+function keptCells(
+  full: Grid,
+  keep: Uint8Array,
+  mask: MaskRequest,
+  warn: (what: string) => void,
+): MaskedCells {
   const bridge = new Uint8Array(full.cellCount);
   const { label, count, sizes } = components(full, keep);
   const kept = count === 0 ? 0 : connect(full, keep, bridge, label, sizes, mask.islands, mask.shape, warn);

@@ -209,3 +209,31 @@ export function toneWallWidths(
   }
   return out;
 }
+
+/**
+ * The narrowest clear passage of a grid with wall widths (`toneGrid`), in grid units: over every cell, its
+ * clear passage at its side (its longest wall) less its widest wall — a lower bound on the gap between
+ * walls, which `toneWallWidths` keeps at or above the passage floor. Undefined for a grid without widths.
+ */
+export function tonedClearPassage(grid: Grid): number | undefined {
+  const widths = grid.wallWidth;
+  if (!widths) return undefined;
+  const { passage } = GEOMETRY[grid.topology.endsWith('triangle') ? 'triangle' : 'square'];
+  const { vertexX, vertexY, wallV0, wallV1 } = grid;
+  let narrowest = Infinity;
+  const visit = (w: number, state: { side: number; widest: number }): void => {
+    const dx = vertexX[wallV1[w]] - vertexX[wallV0[w]];
+    const dy = vertexY[wallV1[w]] - vertexY[wallV0[w]];
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (len > state.side) state.side = len;
+    if (widths[w] > state.widest) state.widest = widths[w];
+  };
+  for (let c = 0; c < grid.cellCount; c++) {
+    const state = { side: 0, widest: 0 };
+    for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) visit(grid.adjWall[k], state);
+    for (let k = grid.rimStart[c]; k < grid.rimStart[c + 1]; k++) visit(grid.rimWall[k], state);
+    const clear = passage * state.side - state.widest;
+    if (clear < narrowest) narrowest = clear;
+  }
+  return narrowest;
+}

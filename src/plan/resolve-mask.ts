@@ -10,6 +10,7 @@ import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec, MazeSpec } from '../spec/schema.js';
 import { toFraction } from '../spec/units.js';
 import { type FontFace, loadFont } from '../text/fonts.js';
+import { preloadPictures } from './resolve-picture.js';
 import type { Theme } from './theme.js';
 
 /** Fonts shipped with mazebook, by the short names a text mask may use instead of a file. */
@@ -73,6 +74,8 @@ export async function preloadImageMasks(
   report: (e: UserError) => void,
 ): Promise<Map<string, MaskShape>> {
   const images = new Map<string, MaskShape>();
+  // Tone pictures and region maps, kept for planning with the same file access.
+  await preloadPictures(spec, specDir, files, at, report);
   // sharp is heavy: loaded only when the spec has a picture.
   let decode: typeof import('../mask/image.js').imageShape | undefined;
   for (const { maze, field } of mazeFieldsOf(spec)) {

@@ -19,6 +19,7 @@ import { drawnExtent, fitMask } from './resolve-fidelity.js';
 import { type MarkerContext, resolveMarkers } from './resolve-markers.js';
 import { type MaskContext, resolveMask } from './resolve-mask.js';
 import { resolveMazegram } from './resolve-mazegram.js';
+import { resolvePicture, toneCellsAtMost } from './resolve-picture.js';
 import { resolveSize, sizePhrase } from './resolve-size.js';
 import { puzzleTemplateVars, SAMPLE_RATING } from './template-vars.js';
 import type { Theme } from './theme.js';
@@ -184,18 +185,27 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     : maze.difficulty !== undefined
       ? resolveDifficulty(maze.difficulty)
       : undefined;
+  const picture = resolvePicture(maze, shape, area, floor.clear, {
+    spec: s,
+    specDir: ctx.masks.specDir,
+    files: ctx.masks.files,
+    at,
+    field,
+  });
   const wall = ctx.theme.walls.width;
-  const sized = resolveSize(
-    maze,
-    shape,
-    hexTop,
-    mask ? maskShapeOf(mask).aspect : undefined,
-    area,
-    ctx.theme,
-    floor.clear + wall,
-    (name) => at(field(name)),
-    where,
-  );
+  const sized = picture?.tone
+    ? { size: picture.tone.size, cellSize: picture.tone.cellSize, chosen: true, auto: undefined }
+    : resolveSize(
+        maze,
+        shape,
+        hexTop,
+        mask ? maskShapeOf(mask).aspect : undefined,
+        area,
+        ctx.theme,
+        floor.clear + wall,
+        (name) => at(field(name)),
+        where,
+      );
   if (sized.auto && !difficulty) {
     throw new UserError(
       at(field(maze.cells === 'auto' ? 'cells' : 'rings')),
@@ -204,13 +214,15 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     );
   }
   const notes: string[] = [];
-  const { size, cellSize, auto } = fixed
-    ? { size: sized.size, cellSize: sized.cellSize, auto: undefined }
-    : fitMask(sized, { shape, hexTop, mask, area, notes });
+  // A tone maze's size is its picture's (a mask is cut from its adaptive grid when it is generated).
+  const { size, cellSize, auto } =
+    fixed || picture?.tone
+      ? { size: sized.size, cellSize: sized.cellSize, auto: undefined }
+      : fitMask(sized as ReturnType<typeof resolveSize>, { shape, hexTop, mask, area, notes });
   // Passages the spec asked for (not chosen by mazebook) are measured as drawn, and a warning names any
   // narrower than the floor. A mask that leaves (nearly) nothing is found here too, so `validate` reports it.
-  const drawn = drawnExtent(shape, size, hexTop, mask, fixed?.grid, where);
-  if (!sized.chosen && !auto) {
+  const drawn = picture?.tone ? undefined : drawnExtent(shape, size, hexTop, mask, fixed?.grid, where);
+  if (drawn && !sized.chosen && !auto) {
     const clear = fitScale(drawn, area) * topologies[shape].passage - wall;
     if (clear < floor.clear - 0.01) {
       notes.push(
@@ -255,6 +267,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
       exit: resolveEnd(maze.exit),
       post: fixed ? [] : (maze.post ?? []).map(resolvePost),
       ...(fixed ? { fixed } : {}),
+      ...(picture ? { picture: picture.picture } : {}),
     },
     cellSize,
     ...(difficulty ? { difficulty, candidates: maze.candidates ?? DEFAULT_CANDIDATES } : { candidates: 1 }),
@@ -264,7 +277,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     markers,
     reach: {
       algorithms:
-        maze.algorithm !== undefined || ALGORITHM_OPTIONS.some((o) => maze[o] !== undefined)
+        picture || maze.algorithm !== undefined || ALGORITHM_OPTIONS.some((o) => maze[o] !== undefined)
           ? [algorithm]
           : algorithmNames.filter((a) => !('squareOnly' in algorithmInfo[a]) || shape === 'square'),
       post: maze.post === undefined,
@@ -363,6 +376,8 @@ function checkAlgorithm(
 export function cellsToGenerate(p: PuzzlePlan): number {
   const topo = topologies[p.recipe.shape];
   if (p.recipe.fixed) return topo.count(p.recipe.size);
+  const tone = p.recipe.picture?.tone;
+  if (tone) return toneCellsAtMost(p.recipe.size, tone.levels) * p.candidates;
   let cells = topo.count(p.recipe.size);
   if (p.autoSize && p.difficulty) {
     const wanted = 2 * 100 * Math.exp((p.difficulty.max - 4.3) / 1.08);

@@ -170,6 +170,108 @@ const mask = z
   )
   .meta({ description: 'Which cells of the grid the maze uses.' });
 
+const pictureFile = z
+  .string()
+  .min(1)
+  .meta({ description: 'PNG, JPEG, WebP, GIF, TIFF or AVIF file, relative to the spec.' });
+
+const tone = z
+  .strictObject({
+    image: pictureFile,
+    gamma: z.number().gt(0).max(10).optional().meta({
+      description:
+        'Exponent on the lightness: above 1 darkens the mid-tones, below 1 lightens them (default 1).',
+    }),
+    contrast: z
+      .number()
+      .min(0)
+      .max(10)
+      .optional()
+      .meta({ description: 'Stretch about mid-grey: above 1 adds contrast (default 1).' }),
+    levels: z.int().min(1).max(5).optional().meta({
+      description: 'Times a cell may split in four where the picture is dark (default 3).',
+    }),
+  })
+  .meta({
+    description: 'Reproduce a picture’s tone in the spacing and weight of the walls (square or triangle).',
+  });
+
+const routePoint = z
+  .tuple([z.number().min(0).max(1), z.number().min(0).max(1)], {
+    error: 'expected a point [x, y] with x and y fractions of the maze box from 0 to 1',
+  })
+  .meta({ description: 'A point [x, y] as fractions of the maze box (x to the right, y down).' });
+const routeLine = z.array(routePoint).min(2).max(200);
+
+const regionStyle = z
+  .union(
+    [
+      z.enum(['lines', 'route']),
+      z.strictObject({
+        texture: z.string().min(1).meta({
+          description:
+            'directional, concentric, random, or an algorithm that fills any shape (wilson, kruskal, …).',
+        }),
+        angle: z
+          .number()
+          .min(-360)
+          .max(360)
+          .optional()
+          .meta({ description: 'directional: degrees anticlockwise from horizontal (default 0).' }),
+        flow: z
+          .literal('image')
+          .optional()
+          .meta({ description: 'directional: follow the edges of the tone picture instead of an angle.' }),
+        strength: z.number().min(1).max(1000).optional().meta({
+          description:
+            'How much likelier a passage along the direction is than across (directional 6, concentric 12).',
+        }),
+        doors: z
+          .int()
+          .min(1)
+          .max(4)
+          .optional()
+          .meta({ description: 'Openings to each neighbouring region (default 1).' }),
+        straightness: z
+          .number()
+          .min(0)
+          .max(1)
+          .optional()
+          .meta({ description: 'backtracker texture option.' }),
+        newest: z.number().min(0).max(1).optional().meta({ description: 'growing-tree texture option.' }),
+      }),
+    ],
+    { error: 'expected lines, route, or {texture, angle, flow, strength, doors}' },
+  )
+  .meta({ description: 'What one colour of the region map is.' });
+
+const regions = z
+  .strictObject({
+    image: pictureFile,
+    styles: z
+      .record(z.string(), regionStyle)
+      .refine((r) => Object.keys(r).length >= 1 && Object.keys(r).length <= 64, {
+        error: 'expected from 1 to 64 colours',
+      })
+      .meta({ description: "A style per colour of the map, keyed '#rrggbb'." }),
+  })
+  .meta({
+    description: 'A flat-colour region map: each colour fills its part of the maze with its own texture.',
+  });
+
+const route = z
+  .union(
+    [
+      routeLine,
+      z.strictObject({
+        points: routeLine,
+        branches: z.array(routeLine).max(20).optional().meta({ description: 'Side lines: long dead ends.' }),
+      }),
+    ],
+    { error: 'expected a list of points [[x, y], …] or {points, branches}' },
+  )
+  .meta({ description: 'A sketched solution: waypoints as fractions of the maze box.' });
+
 const cellCount = z.int().min(2).max(LIMITS.maxSide);
 
 const score = z.number().min(1).max(10);
@@ -227,6 +329,9 @@ export const mazeSchema = z
       .optional()
       .meta({ description: 'Hexagon mazes: pointy tops (rows of cells, default) or flat tops (columns).' }),
     mask: mask.optional(),
+    tone: tone.optional(),
+    regions: regions.optional(),
+    route: route.optional(),
     algorithm: z.enum(algorithmNames).optional().meta({ description: 'Generation algorithm.' }),
     straightness: z
       .number()
