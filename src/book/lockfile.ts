@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { canonicalHash } from '../codec/canonical.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
+import { describePicture } from '../generate/picture-maze.js';
 import { deriveSeed, seedToHex } from '../random/derive-seed.js';
 import { murmur3 } from '../random/murmur3.js';
 import { UserError } from '../spec/errors.js';
@@ -99,6 +100,7 @@ function recipeData(r: MazeRecipe): Record<string, unknown> {
     entry: r.entry,
     exit: r.exit,
     post: r.post ?? [],
+    ...(r.picture ? { picture: describePicture(r.picture) } : {}),
   };
 }
 

@@ -8,6 +8,8 @@ import { postKeepsPerfect } from '../generate/post/registry.js';
 import type { AlgorithmName } from '../generate/registry.js';
 import { bfs } from '../grid/bfs.js';
 import { type GridSize, type TopologyInfo, topologies } from '../grid/registry.js';
+import { fitGrid } from '../layout/draw-maze.js';
+import { tonedClearPassage } from '../mask/tone.js';
 import { type Mazegram, messageCells, placeMazegram } from '../mazegram/place.js';
 import { fitScale, puzzleMazeArea } from '../plan/page-geometry.js';
 import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
@@ -45,6 +47,9 @@ export function clearPassage(book: BookPlan, p: PuzzlePlan, maze: Maze): number 
     blanks: p.mazegram?.blanks ?? false,
     pictures: p.markers.pictures !== undefined,
   });
+  // Toned walls have their own widths: the narrowest gap between them, at the scale the page draws them.
+  const toned = tonedClearPassage(maze.grid);
+  if (toned !== undefined) return fitGrid(maze.grid, area).scale * toned;
   const topo: TopologyInfo = topologies[maze.grid.topology as keyof typeof topologies] ?? topologies.square;
   return fitScale(maze.grid, area) * topo.passage - book.theme.walls.width;
 }
