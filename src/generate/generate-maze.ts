@@ -6,6 +6,7 @@ import {
   type HexTop,
   type TopologyName,
 } from '../grid/registry.js';
+import { weaveGrid } from '../grid/weave.js';
 import { maskedGrid } from '../mask/apply.js';
 import { type MaskDescriptor, maskRequestOf } from '../mask/descriptor.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
@@ -53,7 +54,7 @@ export function generateMaze(
   warn: (what: string) => void = () => {},
 ): Maze {
   if (recipe.fixed) return recipe.fixed;
-  const grid = gridFor(
+  const plain = gridFor(
     { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop },
     recipe.mask,
     where,
@@ -62,6 +63,11 @@ export function generateMaze(
   // Topologies and the mask stage hand over one connected region (the grid tests check it).
   const rng = createRng(seed);
   const info: AlgorithmInfo = algorithmInfo[recipe.algorithm];
+  // A weave maze runs the algorithm's weave variant on the grid with its possible under-passages.
+  const weave = recipe.options.weave !== undefined;
+  if (weave && !info.weave) throw new Error(`internal: ${recipe.algorithm} has no weave variant`);
+  const grid = weave ? weaveGrid(plain) : plain;
+  const run = weave && info.weave ? info.weave : algorithms[recipe.algorithm];
   const options = info.needsEnds
     ? { ...recipe.options, ends: endsBeforehand(grid, recipe, where) }
     : recipe.options;
@@ -69,7 +75,7 @@ export function generateMaze(
     e instanceof RunawayError ? e.withContext(`${where}, seed ${seed.join('-')}`) : e;
   let carved: ReturnType<(typeof algorithms)[AlgorithmName]>;
   try {
-    carved = algorithms[recipe.algorithm](grid, rng, options);
+    carved = run(grid, rng, options);
   } catch (e) {
     throw context(e);
   }

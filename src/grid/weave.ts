@@ -1,0 +1,155 @@
+import { assembleGrid, type Grid } from './grid.js';
+import { straightAhead } from './straight.js';
+
+/**
+ * Weave grids: a grid plus one possible under-passage wall for every straight line of three cells
+ * a – b – c whose middle cell b is a crossing candidate (no rim wall, so its over-passage can never end at the
+ * rim). The under-passage joins a and c beneath b; `wallUnder` holds b for it and -1 for every ordinary wall.
+ *
+ *         a
+ *     ┌───┬───┬───┐        under-passage a–c beneath b (north–south), or
+ *     │   │ ↓ │   │        under-passage d–e beneath b (west–east);
+ *     ├───┼───┼───┤        a weave maze opens at most one of b's two
+ *   d │ → │ b │ → │ e      and then runs its over-passage along the
+ *     ├───┼───┼───┤        other axis
+ *     │   │ ↓ │   │
+ *     └───┴───┴───┘
+ *         c
+ *
+ * Ordinary walls keep their numbers (under-passages are appended after them), so an open-wall set of the plain
+ * grid means the same walls on the weave grid. Algorithms that do not know the crossing rules must not run on a
+ * weave grid: they would open under-passages freely.
+ */
+
+/**
+ * Weave mazes are drawn inset: each passage runs down the middle of its cells, its walls this share of the
+ * cell's width in from the cell's edges on each side (so the clear passage is 1 − 2 × WEAVE_INSET of the cell,
+ * less the wall), which leaves room for a bridge's walls to pass over a tunnel's.
+ */
+export const WEAVE_INSET = 0.15;
+
+const weaveCache = new WeakMap<Grid, Grid>();
+
+/** The weave grid of `grid` (built once per grid and cached). Linear in cells + walls. */
+export function weaveGrid(grid: Grid): Grid {
+  const cached = weaveCache.get(grid);
+  if (cached) return cached;
+  const { cellCount, adjStart, adjCell, adjWall, rimStart, wallCount } = grid;
+  const ahead = straightAhead(grid);
+  // Under-passages found: far cells a, c, the crossing cell and the wall between a and b (for its vertices).
+  const found: number[] = [];
+  for (let b = 0; b < cellCount; b++) {
+    if (rimStart[b + 1] !== rimStart[b]) continue;
+    for (let j = adjStart[b]; j < adjStart[b + 1]; j++) {
+      const a = adjCell[j];
+      // The step a → b, then straight on from b.
+      let into = -1;
+      for (let k = adjStart[a]; k < adjStart[a + 1]; k++) if (adjCell[k] === b) into = k;
+      const on = into >= 0 ? ahead[into] : -1;
+      if (on < 0) continue;
+      const c = adjCell[on];
+      if (a < c) found.push(a, c, b, adjWall[j]);
+    }
+  }
+  const unders = found.length / 4;
+  const n = wallCount + unders;
+  const wallCellA = new Int32Array(n);
+  const wallCellB = new Int32Array(n);
+  const wallV0 = new Int32Array(n);
+  const wallV1 = new Int32Array(n);
+  const wallUnder = new Int32Array(n).fill(-1);
+  wallCellA.set(grid.wallCellA);
+  wallCellB.set(grid.wallCellB);
+  wallV0.set(grid.wallV0);
+  wallV1.set(grid.wallV1);
+  for (let i = 0; i < unders; i++) {
+    const w = wallCount + i;
+    const near = found[4 * i + 3];
+    wallCellA[w] = found[4 * i];
+    wallCellB[w] = found[4 * i + 1];
+    wallUnder[w] = found[4 * i + 2];
+    wallV0[w] = grid.wallV0[near];
+    wallV1[w] = grid.wallV1[near];
+  }
+  const woven = assembleGrid({
+    topology: grid.topology,
+    sizeLabel: grid.sizeLabel,
+    cellCount,
+    cellX: grid.cellX.slice(),
+    cellY: grid.cellY.slice(),
+    wallCount: n,
+    wallCellA,
+    wallCellB,
+    wallV0,
+    wallV1,
+    vertexX: grid.vertexX,
+    vertexY: grid.vertexY,
+    width: grid.width,
+    height: grid.height,
+    ...(grid.wallArc
+      ? { wallArc: concat8(grid.wallArc, unders), arcCX: grid.arcCX, arcCY: grid.arcCY }
+      : {}),
+    wallUnder,
+  });
+  weaveCache.set(grid, woven);
+  return woven;
+}
+
+function concat8(a: Uint8Array, extra: number): Uint8Array {
+  const out = new Uint8Array(a.length + extra);
+  out.set(a);
+  return out;
+}
+
+/**
+ * For each under-passage wall t of a weave grid, the two ordinary walls it passes through: `near[t]` between
+ * its cell A and the crossing cell, `far[t]` between the crossing cell and its cell B; -1 for ordinary walls.
+ * Derived from the grid alone (so a grid read back from a file has it too); cached per grid.
+ */
+export interface UnderWalls {
+  near: Int32Array;
+  far: Int32Array;
+}
+
+const underCache = new WeakMap<Grid, UnderWalls>();
+
+export function underWalls(grid: Grid): UnderWalls {
+  const cached = underCache.get(grid);
+  if (cached) return cached;
+  const { wallCount, wallUnder, wallCellA, wallCellB } = grid;
+  const near = new Int32Array(wallCount).fill(-1);
+  const far = new Int32Array(wallCount).fill(-1);
+  if (wallUnder) {
+    for (let t = 0; t < wallCount; t++) {
+      const b = wallUnder[t];
+      if (b < 0) continue;
+      near[t] = ordinaryWallBetween(grid, wallCellA[t], b);
+      far[t] = ordinaryWallBetween(grid, b, wallCellB[t]);
+      if (near[t] < 0 || far[t] < 0) {
+        throw new Error(`weave grid: under-passage wall ${t} does not run beside its crossing cell ${b}`);
+      }
+    }
+  }
+  const result = { near, far };
+  underCache.set(grid, result);
+  return result;
+}
+
+/** The ordinary (not under-passage) wall between neighbouring cells a and b, or -1. */
+export function ordinaryWallBetween(grid: Grid, a: number, b: number): number {
+  const { adjStart, adjCell, adjWall, wallUnder } = grid;
+  for (let k = adjStart[a]; k < adjStart[a + 1]; k++) {
+    const w = adjWall[k];
+    if (adjCell[k] === b && (!wallUnder || wallUnder[w] < 0)) return w;
+  }
+  return -1;
+}
+
+/** Number of open under-passages (crossings) of a maze's open-wall set; 0 on a grid without them. */
+export function countCrossings(grid: Grid, open: Uint8Array): number {
+  const { wallUnder } = grid;
+  if (!wallUnder) return 0;
+  let n = 0;
+  for (let w = 0; w < grid.wallCount; w++) if (wallUnder[w] >= 0 && open[w] !== 0) n++;
+  return n;
+}
