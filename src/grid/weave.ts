@@ -86,9 +86,7 @@ export function weaveGrid(grid: Grid): Grid {
     vertexY: grid.vertexY,
     width: grid.width,
     height: grid.height,
-    ...(grid.wallArc
-      ? { wallArc: concat8(grid.wallArc, unders), arcCX: grid.arcCX, arcCY: grid.arcCY }
-      : {}),
+    ...(grid.wallArc ? { wallArc: concat8(grid.wallArc, unders), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
     wallUnder,
   });
   weaveCache.set(grid, woven);

@@ -3,6 +3,7 @@ import type { Maze } from '../generate/maze.js';
 import { type Grid, wallMidpoint } from '../grid/grid.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type Item, PathBuilder, type PathData, type Stroke, shortSweep } from './display-list.js';
+import { weaveSolutionPath, weaveWallPaths } from './draw-weave.js';
 import { drawMarkers, type MarkerStyle } from './markers.js';
 import { type Placement, wallPaths } from './wall-paths.js';
 
@@ -37,10 +38,18 @@ export function fitGrid(grid: Grid, rect: Rect): Placement {
  */
 export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: Solution): Item[] {
   const place = fitGrid(maze.grid, rect);
-  const items: Item[] = [{ type: 'path', path: wallPaths(maze, place), stroke: style.walls }];
+  // Weave mazes (under-passages in the grid) are drawn inset, with gaps where a tunnel runs under a bridge.
+  const weave = maze.grid.wallUnder !== undefined;
+  const walls = weave ? weaveWallPaths(maze, place, style.walls.width) : wallPaths(maze, place);
+  const items: Item[] = [{ type: 'path', path: walls, stroke: style.walls }];
   const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
   if (oneWay) items.push({ type: 'path', path: oneWay, stroke: { ...style.walls, join: 'miter' } });
-  const route = solution && (style.solution || style.band) ? solutionPath(maze, solution, place) : undefined;
+  const route =
+    solution && (style.solution || style.band)
+      ? weave
+        ? weaveSolutionPath(maze, solution, place, style.walls.width)
+        : solutionPath(maze, solution, place)
+      : undefined;
   if (route && style.solution) {
     const path: Item = { type: 'path', path: route, stroke: style.solution };
     if (style.solutionUnder) items.unshift(path);

@@ -10,8 +10,8 @@ import {
   type OptionName,
   weaveAlgorithmNames,
 } from '../generate/registry.js';
-import { WEAVE_INSET } from '../grid/weave.js';
 import { topologies } from '../grid/registry.js';
+import { WEAVE_INSET } from '../grid/weave.js';
 import { maskShapeOf } from '../mask/descriptor.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { UserError } from '../spec/errors.js';
