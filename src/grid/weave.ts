@@ -29,6 +29,15 @@ import { straightAhead } from './straight.js';
 export const WEAVE_INSET = 0.15;
 
 const weaveCache = new WeakMap<Grid, Grid>();
+const plainOf = new WeakMap<Grid, Grid>();
+
+/** The grid a weave grid was built from (`weaveGrid`'s argument); a grid without under-passages itself. */
+export function plainGrid(grid: Grid): Grid {
+  const plain = plainOf.get(grid);
+  if (plain) return plain;
+  if (grid.wallUnder) throw new Error('internal: a weave grid that weaveGrid did not build');
+  return grid;
+}
 
 /** The weave grid of `grid` (built once per grid and cached). Linear in cells + walls. */
 export function weaveGrid(grid: Grid): Grid {
@@ -90,6 +99,7 @@ export function weaveGrid(grid: Grid): Grid {
     wallUnder,
   });
   weaveCache.set(grid, woven);
+  plainOf.set(woven, grid);
   return woven;
 }
 
@@ -150,4 +160,42 @@ export function countCrossings(grid: Grid, open: Uint8Array): number {
   let n = 0;
   for (let w = 0; w < grid.wallCount; w++) if (wallUnder[w] >= 0 && open[w] !== 0) n++;
   return n;
+}
+
+/**
+ * The first crossing rule an open-wall set of a weave grid breaks, or undefined when it keeps them all: each
+ * open under-passage runs beneath a cell crossed only once, whose open walls are exactly the two across the
+ * tunnel (a straight over-passage on a four-sided cell), and no ordinary wall is both open and passed through
+ * by a tunnel, or passed through twice.
+ * @returns the under-passage wall at fault and what is wrong
+ */
+export function crossingProblem(grid: Grid, open: Uint8Array): { wall: number; what: string } | undefined {
+  const { wallUnder, wallCount, adjStart, adjWall } = grid;
+  if (!wallUnder) return undefined;
+  const { near, far } = underWalls(grid);
+  const passed = new Uint8Array(wallCount);
+  const crossed = new Uint8Array(grid.cellCount);
+  for (let t = 0; t < wallCount; t++) {
+    const b = wallUnder[t];
+    if (b < 0 || open[t] === 0) continue;
+    if (crossed[b] !== 0) return { wall: t, what: `cell ${b} is crossed twice` };
+    crossed[b] = 1;
+    for (const w of [near[t], far[t]]) {
+      if (open[w] !== 0) return { wall: t, what: `the tunnel under cell ${b} runs through open wall ${w}` };
+      if (passed[w] !== 0) return { wall: t, what: `two tunnels run through wall ${w}` };
+      passed[w] = 1;
+    }
+    let sides = 0;
+    let opened = 0;
+    for (let k = adjStart[b]; k < adjStart[b + 1]; k++) {
+      const w = adjWall[k];
+      if (wallUnder[w] >= 0) continue;
+      sides++;
+      if (open[w] !== 0) opened++;
+    }
+    if (sides !== 4 || opened !== 2) {
+      return { wall: t, what: `the bridge over cell ${b} must be a straight passage across the tunnel` };
+    }
+  }
+  return undefined;
 }
