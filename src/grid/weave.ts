@@ -26,7 +26,7 @@ import { straightAhead } from './straight.js';
  * cell's width in from the cell's edges on each side (so the clear passage is 1 − 2 × WEAVE_INSET of the cell,
  * less the wall), which leaves room for a bridge's walls to pass over a tunnel's.
  */
-export const WEAVE_INSET = 0.15;
+export const WEAVE_INSET = 0.18;
 
 const weaveCache = new WeakMap<Grid, Grid>();
 const plainOf = new WeakMap<Grid, Grid>();

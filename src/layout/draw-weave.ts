@@ -25,13 +25,14 @@ import { type Placement, wallPaths } from './wall-paths.js';
  */
 
 /**
- * The gap (grid units) between a tunnel's corridor walls and the bridge above it: at least two and a half wall
- * widths (so round caps leave a clear space a reader sees) and a twentieth of the cell, at most 60% of the
- * inset (so some of the tunnel's wall still shows inside the crossing cell).
+ * The gap (grid units) between a tunnel's corridor walls and the bridge above it: three quarters of the inset
+ * (a share of the passage, so it scales with it), or three wall widths where that is more (so round caps
+ * still leave a clear space a reader sees), but never more than the inset (the tunnel's walls then end at the
+ * crossing cell's edge).
  * @param wallWidth the walls' stroke width, pt
  */
 export function weaveGap(place: Placement, wallWidth: number): number {
-  return Math.min(0.6 * WEAVE_INSET, Math.max(0.05, (2.5 * wallWidth) / place.scale));
+  return Math.min(WEAVE_INSET, Math.max(0.75 * WEAVE_INSET, (3 * wallWidth) / place.scale));
 }
 
 /**
