@@ -52,6 +52,7 @@ import {
   referenceLoops,
   SIZE_FOR,
 } from './targets.js';
+import { weaveBench } from './weave.js';
 
 const SECTIONS = [
   'targets',
@@ -63,6 +64,7 @@ const SECTIONS = [
   'pdf',
   'topologies',
   'simulators',
+  'weave',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const a of asked) {
@@ -469,6 +471,12 @@ if (wanted('topologies')) {
   report('1000×1000: generate+solve+layout+PDF', performance.now() - t, 'ms', false, 0);
   report('1000×1000: PDF size', pdf.length / 1024 / 1024, 'MB', false, 2);
   report('heap used after', process.memoryUsage().heapUsed / 1024 / 1024, 'MB', false, 0);
+}
+
+// Weave mazes: generation beside the plain algorithms, and how density moves the score.
+if (wanted('weave')) {
+  say('\nweave');
+  weaveBench();
 }
 
 saveResults();

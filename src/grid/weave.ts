@@ -117,6 +117,22 @@ function concat8(a: Uint8Array, extra: number): Uint8Array {
 export interface UnderWalls {
   near: Int32Array;
   far: Int32Array;
+  /** Ordinary inner walls of each cell (a crossing cell needs four). */
+  sides: Uint8Array;
+  /**
+   * The first adjacency entry of each cell that is an under-passage: a cell's entries are its ordinary
+   * neighbours from adjStart[c] to firstUnder[c], then its under-passages up to adjStart[c + 1] (walls are
+   * listed in wall order, and under-passages come after every ordinary wall).
+   */
+  firstUnder: Int32Array;
+  /**
+   * For each adjacency entry k of the plain grid (`plainGrid`; the step from cell c to its neighbour b), the
+   * under-passage from c beneath b to the cell beyond, or -1. Lets a generator walk the plain grid's shorter
+   * lists and find tunnels from the neighbours it has already visited.
+   */
+  tunnelVia: Int32Array;
+  /** For the same entries, the cell the under-passage surfaces in (beyond b), or -1. */
+  tunnelTo: Int32Array;
 }
 
 const underCache = new WeakMap<Grid, UnderWalls>();
@@ -127,6 +143,12 @@ export function underWalls(grid: Grid): UnderWalls {
   const { wallCount, wallUnder, wallCellA, wallCellB } = grid;
   const near = new Int32Array(wallCount).fill(-1);
   const far = new Int32Array(wallCount).fill(-1);
+  const sides = new Uint8Array(grid.cellCount);
+  for (let w = 0; w < wallCount; w++) {
+    if (grid.wallCellB[w] < 0 || (wallUnder && wallUnder[w] >= 0)) continue;
+    sides[wallCellA[w]]++;
+    sides[wallCellB[w]]++;
+  }
   if (wallUnder) {
     for (let t = 0; t < wallCount; t++) {
       const b = wallUnder[t];
@@ -138,7 +160,36 @@ export function underWalls(grid: Grid): UnderWalls {
       }
     }
   }
-  const result = { near, far };
+  const firstUnder = new Int32Array(grid.cellCount);
+  for (let c = 0; c < grid.cellCount; c++) {
+    let k = grid.adjStart[c];
+    const end = grid.adjStart[c + 1];
+    for (; k < end; k++) if (wallUnder && wallUnder[grid.adjWall[k]] >= 0) break;
+    firstUnder[c] = k;
+    for (let j = k; j < end; j++) {
+      if (!wallUnder || wallUnder[grid.adjWall[j]] < 0) {
+        throw new Error(`weave grid: cell ${c} lists an ordinary wall after an under-passage`);
+      }
+    }
+  }
+  const plain = plainOf.get(grid) ?? grid;
+  const tunnelVia = new Int32Array(plain.adjCell.length).fill(-1);
+  const tunnelTo = new Int32Array(plain.adjCell.length).fill(-1);
+  if (wallUnder) {
+    const via = (from: number, under: number, to: number, t: number): void => {
+      for (let k = plain.adjStart[from]; k < plain.adjStart[from + 1]; k++) {
+        if (plain.adjCell[k] !== under) continue;
+        tunnelVia[k] = t;
+        tunnelTo[k] = to;
+      }
+    };
+    for (let t = 0; t < wallCount; t++) {
+      if (wallUnder[t] < 0) continue;
+      via(wallCellA[t], wallUnder[t], wallCellB[t], t);
+      via(wallCellB[t], wallUnder[t], wallCellA[t], t);
+    }
+  }
+  const result = { near, far, sides, firstUnder, tunnelVia, tunnelTo };
   underCache.set(grid, result);
   return result;
 }
