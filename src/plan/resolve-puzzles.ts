@@ -360,6 +360,14 @@ function checkWeave(
       `with weave, choose one of ${weaveAlgorithmNames.join(', ')}`,
     );
   }
+  for (const option of ['straightness', 'weights'] as const) {
+    if (maze[option] === undefined) continue;
+    throw new UserError(
+      at(field(option)),
+      `${option} does not apply to weave mazes`,
+      `the weave walks choose among their ways evenly; remove ${option} or weave`,
+    );
+  }
   const refused = (maze.post ?? []).map(resolvePost).find((step) => !postKeepsWeave[step.name]);
   if (refused) {
     throw new UserError(

@@ -43,6 +43,14 @@ describe('weave in a book spec', () => {
     }
   });
 
+  it('refuses straightness and weights with weave, at the option', async () => {
+    const e = await errorOf(page('cells: 6, weave: 0.5, straightness: 0.5'));
+    expect(e.where).toMatch(/book\.yaml:3:49$/);
+    expect(e.what).toBe('straightness does not apply to weave mazes');
+    const w = await errorOf(page('cells: 6, algorithm: kruskal, weave: 0.5, weights: { up: 2 }'));
+    expect(w.what).toBe('weights does not apply to weave mazes');
+  });
+
   it('refuses weave out of [0, 1], at the field', async () => {
     for (const weave of ['1.5', '-0.1', 'yes']) {
       const e = await errorOf(page(`cells: 6, weave: ${weave}`));
