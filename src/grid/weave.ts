@@ -31,12 +31,38 @@ export const WEAVE_INSET = 0.18;
 const weaveCache = new WeakMap<Grid, Grid>();
 const plainOf = new WeakMap<Grid, Grid>();
 
-/** The grid a weave grid was built from (`weaveGrid`'s argument); a grid without under-passages itself. */
+/**
+ * The grid a weave grid was built from (`weaveGrid`'s argument); a grid without under-passages itself. A weave
+ * grid that arrived without its plain grid (structured-cloned from a worker thread, or cut by `subGrid`) gets
+ * it rebuilt from its ordinary walls, which come first; cached either way.
+ */
 export function plainGrid(grid: Grid): Grid {
-  const plain = plainOf.get(grid);
-  if (plain) return plain;
-  if (grid.wallUnder) throw new Error('internal: a weave grid that weaveGrid did not build');
-  return grid;
+  const known = plainOf.get(grid);
+  if (known) return known;
+  const { wallUnder } = grid;
+  if (!wallUnder) return grid;
+  let n = 0;
+  while (n < grid.wallCount && wallUnder[n] < 0) n++;
+  const plain = assembleGrid({
+    topology: grid.topology,
+    sizeLabel: grid.sizeLabel,
+    cellCount: grid.cellCount,
+    cellX: grid.cellX.slice(),
+    cellY: grid.cellY.slice(),
+    wallCount: n,
+    wallCellA: grid.wallCellA.slice(0, n),
+    wallCellB: grid.wallCellB.slice(0, n),
+    wallV0: grid.wallV0.slice(0, n),
+    wallV1: grid.wallV1.slice(0, n),
+    vertexX: grid.vertexX,
+    vertexY: grid.vertexY,
+    width: grid.width,
+    height: grid.height,
+    ...(grid.wallArc ? { wallArc: grid.wallArc.slice(0, n), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
+    ...(grid.wallWidth ? { wallWidth: grid.wallWidth.slice(0, n) } : {}),
+  });
+  plainOf.set(grid, plain);
+  return plain;
 }
 
 /** The weave grid of `grid` (built once per grid and cached). Linear in cells + walls. */
@@ -172,7 +198,7 @@ export function underWalls(grid: Grid): UnderWalls {
       }
     }
   }
-  const plain = plainOf.get(grid) ?? grid;
+  const plain = plainGrid(grid);
   const tunnelVia = new Int32Array(plain.adjCell.length).fill(-1);
   const tunnelTo = new Int32Array(plain.adjCell.length).fill(-1);
   if (wallUnder) {

@@ -40,6 +40,14 @@ describe('maze JSON of weave mazes', () => {
     }
   });
 
+  it('writes a weave maze cloned from a worker thread as it writes the original, with the same hash', () => {
+    const maze = weaveMaze(7);
+    const copy = structuredClone(maze);
+    expect(copy.grid).not.toBe(maze.grid);
+    expect(exportMazeJson(copy)).toEqual(exportMazeJson(maze));
+    expect(canonicalHash(copy)).toBe(canonicalHash(maze));
+  });
+
   it('writes plain mazes as version 1, without crossings', () => {
     const doc = exportMazeJson(squareMaze(5, 4, 1));
     expect(doc.version).toBe(1);
