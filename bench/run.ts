@@ -54,6 +54,7 @@ import {
   referenceLoops,
   SIZE_FOR,
 } from './targets.js';
+import { weaveBench } from './weave.js';
 
 const SECTIONS = [
   'targets',
@@ -66,6 +67,7 @@ const SECTIONS = [
   'topologies',
   'simulators',
   'picture',
+  'weave',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const a of asked) {
@@ -478,6 +480,12 @@ if (wanted('topologies')) {
 if (wanted('picture')) {
   say('\npicture mazes');
   await import('./picture.js');
+}
+
+// Weave mazes: generation beside the plain algorithms, and how density moves the score.
+if (wanted('weave')) {
+  say('\nweave');
+  weaveBench();
 }
 
 saveResults();

@@ -37,6 +37,7 @@ export type { Maze } from './generate/maze.js';
 export { type AlgorithmName, algorithmNames } from './generate/registry.js';
 export type { Grid } from './grid/grid.js';
 export { buildGrid, type GridSize, type TopologyName, topologyNames } from './grid/registry.js';
+export { countCrossings, crossingProblem, WEAVE_INSET, weaveGrid } from './grid/weave.js';
 // Drawing.
 export type { DisplayDocument, Item, Page } from './layout/display-list.js';
 export { maskedGrid } from './mask/apply.js';

@@ -1,4 +1,5 @@
 import type { Maze } from '../generate/maze.js';
+import { countCrossings } from '../grid/weave.js';
 import type { Solution } from './solve.js';
 
 /**
@@ -26,6 +27,9 @@ export interface Metrics {
   turns: number;
   /** Share of the solution's cells that lie on the maze's rim, in [0, 1]. */
   rimShare: number;
+  /** Weave mazes only: open under-passages (crossings), and how many of them the solution runs through. */
+  crossings?: number;
+  routeCrossings?: number;
 }
 
 export const LONG_DEAD_END = 5;
@@ -151,5 +155,14 @@ export function measure(maze: Maze, solution: Solution): Metrics {
     longLoops,
     turns,
     rimShare: cells.length > 0 ? onRim / cells.length : 0,
+    ...(grid.wallUnder ? weaveCounts(maze, solution) : {}),
   };
+}
+
+/** The crossings of a weave maze and the ones its solution runs under. */
+function weaveCounts(maze: Maze, solution: Solution): { crossings: number; routeCrossings: number } {
+  const under = maze.grid.wallUnder as Int32Array;
+  let routeCrossings = 0;
+  for (const w of solution.walls) if (under[w] >= 0) routeCrossings++;
+  return { crossings: countCrossings(maze.grid, maze.open), routeCrossings };
 }

@@ -8,6 +8,7 @@ import { postKeepsPerfect } from '../generate/post/registry.js';
 import type { AlgorithmName } from '../generate/registry.js';
 import { bfs } from '../grid/bfs.js';
 import { type GridSize, type TopologyInfo, topologies } from '../grid/registry.js';
+import { WEAVE_INSET } from '../grid/weave.js';
 import { fitGrid } from '../layout/draw-maze.js';
 import { tonedClearPassage } from '../mask/tone.js';
 import { type Mazegram, messageCells, placeMazegram } from '../mazegram/place.js';
@@ -51,7 +52,9 @@ export function clearPassage(book: BookPlan, p: PuzzlePlan, maze: Maze): number 
   const toned = tonedClearPassage(maze.grid);
   if (toned !== undefined) return fitGrid(maze.grid, area).scale * toned;
   const topo: TopologyInfo = topologies[maze.grid.topology as keyof typeof topologies] ?? topologies.square;
-  return fitScale(maze.grid, area) * topo.passage - book.theme.walls.width;
+  // Weave mazes draw their passages inset in the cells (room for bridges and tunnels).
+  const inset = maze.grid.wallUnder ? 1 - 2 * WEAVE_INSET : 1;
+  return fitScale(maze.grid, area) * topo.passage * inset - book.theme.walls.width;
 }
 
 /** How far a score is from a band (0 inside it). */

@@ -16,6 +16,7 @@ export interface MazeFlags {
   algorithm?: string;
   straightness?: number;
   newest?: number;
+  weave?: number;
   weights?: string;
   post?: string;
   candidates?: number;
@@ -52,6 +53,7 @@ export function mazeFromFlags(o: MazeFlags): MazeSpec {
   if (o.algorithm) maze.algorithm = o.algorithm;
   if (o.straightness !== undefined) maze.straightness = o.straightness;
   if (o.newest !== undefined) maze.newest = o.newest;
+  if (o.weave !== undefined) maze.weave = o.weave;
   if (o.candidates !== undefined) maze.candidates = o.candidates;
   const pairs = (list: string, flag: string): [string, string | undefined][] =>
     list.split(',').map((item) => {

@@ -221,6 +221,7 @@ program
   .option('--algorithm <name>', 'generation algorithm (default backtracker)')
   .option('--straightness <x>', 'backtracker: 0 to 1', unitFraction)
   .option('--newest <x>', 'growing-tree: 0 to 1', unitFraction)
+  .option('--weave <x>', 'square weave mazes: density of crossings, 0 to 1', unitFraction)
   .option('--weights <list>', 'direction weights, e.g. up=3,down=3 or concentric=5')
   .option('--post <list>', 'post-processes, e.g. reduce-path,cross-cuts=20,braid=0.5')
   .option('--candidates <n>', 'candidate mazes for --difficulty (1 to 64)', wholeNumber(1, 64))

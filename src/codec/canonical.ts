@@ -1,6 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Maze } from '../generate/maze.js';
 import type { Grid } from '../grid/grid.js';
+import { plainGrid } from '../grid/weave.js';
 import { POINT_TOLERANCE, pointIndex } from './point-index.js';
 
 /**
@@ -50,9 +51,37 @@ const symmetryCache = new WeakMap<Grid, GridSymmetry[]>();
 export function gridSymmetries(grid: Grid): GridSymmetry[] {
   const hit = symmetryCache.get(grid);
   if (hit) return hit;
-  const found = findSymmetries(grid);
+  const found = grid.wallUnder ? weaveSymmetries(grid) : findSymmetries(grid);
   symmetryCache.set(grid, found);
   return found;
+}
+
+/**
+ * The symmetries of a weave grid: those of the grid it was built from (under-passages share their geometry
+ * with ordinary walls, so they are not found by position), each under-passage a–c going to the one between
+ * the images of a and c.
+ */
+function weaveSymmetries(grid: Grid): GridSymmetry[] {
+  const plain = plainGrid(grid);
+  const { adjStart, adjCell, adjWall, wallCount, wallCellA, wallCellB } = grid;
+  const wallUnder = grid.wallUnder as Int32Array;
+  const out: GridSymmetry[] = [];
+  for (const s of gridSymmetries(plain)) {
+    const wall = new Int32Array(wallCount);
+    wall.set(s.wall);
+    let ok = true;
+    for (let t = plain.wallCount; t < wallCount && ok; t++) {
+      const a = s.cell[wallCellA[t]];
+      const c = s.cell[wallCellB[t]];
+      let image = -1;
+      for (let k = adjStart[a]; k < adjStart[a + 1]; k++)
+        if (adjCell[k] === c && wallUnder[adjWall[k]] >= 0) image = adjWall[k];
+      wall[t] = image;
+      ok = image >= 0;
+    }
+    if (ok) out.push({ cell: s.cell, wall });
+  }
+  return out;
 }
 
 function findSymmetries(grid: Grid): GridSymmetry[] {

@@ -3,6 +3,7 @@ import { bfs } from '../grid/bfs.js';
 import { buildSquareGrid } from '../grid/square.js';
 import { LIMITS } from '../spec/limits.js';
 import { CodecError } from './codec-error.js';
+import { refuseWeave } from './refuse-weave.js';
 import { checkRimEnds, horizontalWall, type SquareFrame, squareFrame, verticalWall } from './square-frame.js';
 import { transformSquareMaze } from './square-symmetry.js';
 
@@ -199,9 +200,10 @@ export function decodeFm(text: string): Maze {
 
 /**
  * Writes a full rectangular square maze as a Finger Maze string (`decodeFm` reads it back to the same maze).
- * @throws CodecError for other topologies, masked mazes and ends inside the maze
+ * @throws CodecError for other topologies, masked mazes, weave mazes and ends inside the maze
  */
 export function encodeFm(maze: Maze): string {
+  refuseWeave(maze, 'a Finger Maze string');
   const frame = squareFrame(maze.grid, 'a Finger Maze string');
   checkRimEnds(maze, 'a Finger Maze string');
   const { columns, rows } = frame;
@@ -257,6 +259,7 @@ export function standardFormFm(maze: Maze): string {
 
 /** The maze of `standardFormFm`, as a Maze. */
 export function standardFormMaze(maze: Maze): Maze {
+  refuseWeave(maze, 'a Finger Maze standard form');
   let frame = squareFrame(maze.grid, 'a Finger Maze standard form');
   checkRimEnds(maze, 'a Finger Maze standard form');
   let m = maze;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../spec/limits.js';
 
 /**
- * Maze JSON version 1 as one zod schema: `importMazeJson` validates files with it, and the published JSON
+ * Maze JSON versions 1 and 2 (2 adds `crossings`) as one zod schema: `importMazeJson` validates files with it, and the published JSON
  * Schema (`mazeJsonSchema`, draft 2020-12) is generated from it, so the two cannot drift apart. The schema
  * checks shapes and ranges; `importMazeJson` then checks what needs the rebuilt grid: counts, bit-string
  * lengths, rim walls and the solution. `MazeJson` in json.ts documents the meaning of each field.
@@ -89,6 +89,17 @@ const body = {
     )
     .optional()
     .describe('[wall, 1] crossable only from the wall’s first cell to its second; [wall, -1] the other way.'),
+  crossings: z
+    .array(
+      z.tuple([whole(0, LIMITS.maxCells - 1), whole(0, LIMITS.maxCells - 1)], {
+        error: (issue) => `expected [cell, cell], got ${showJsonValue(issue.input)}`,
+      }),
+      { error: (issue) => `expected a list of [cell, cell], got ${showJsonValue(issue.input)}` },
+    )
+    .optional()
+    .describe(
+      'Weave mazes (version 2): the under-passages, each as the two cells it joins beneath the cell between them.',
+    ),
   letters: z
     .array(z.string({ error: (issue) => `expected a string, got ${showJsonValue(issue.input)}` }), {
       error: (issue) => `expected a list of strings, one per cell, got ${showJsonValue(issue.input)}`,
@@ -105,8 +116,8 @@ const body = {
 const format = z.literal('mazebook-maze', {
   error: (issue) => `expected format "mazebook-maze", got ${showJsonValue(issue.input)}`,
 });
-const version = z.literal(1, {
-  error: (issue) => `expected version 1, got ${showJsonValue(issue.input)}`,
+const version = z.union([z.literal(1), z.literal(2)], {
+  error: (issue) => `expected version 1 or 2, got ${showJsonValue(issue.input)}`,
 });
 
 /**
@@ -176,10 +187,10 @@ export const MAZE_JSON_FIELDS = [
   ...Object.keys(body),
 ] as const;
 
-/** JSON Schema (draft 2020-12) of maze JSON version 1, generated from `mazeJsonZod`. */
+/** JSON Schema (draft 2020-12) of maze JSON versions 1 and 2, generated from `mazeJsonZod`. */
 export const mazeJsonSchema: Record<string, unknown> = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://mazebook.dev/schema/maze-v1.json',
+  $id: 'https://mazebook.dev/schema/maze-v2.json',
   title: 'mazebook maze',
   description: 'One maze: its grid (topology, size, optional mask), open walls, ends and solution.',
   ...withoutKey(

@@ -12,6 +12,7 @@ import {
   topologies,
   topologyNames,
 } from '../grid/registry.js';
+import { crossingProblem, plainGrid, weaveGrid } from '../grid/weave.js';
 import { LIMITS } from '../spec/limits.js';
 import { CodecError } from './codec-error.js';
 import {
@@ -24,7 +25,7 @@ import {
 import { pointIndex } from './point-index.js';
 
 /**
- * Maze JSON, format `mazebook-maze` version 1: one maze of any topology, enough to rebuild its grid exactly
+ * Maze JSON, format `mazebook-maze` version 1, or 2 for weave mazes: one maze of any topology, enough to rebuild its grid exactly
  * and check it.
  *
  * ```json
@@ -49,6 +50,10 @@ import { pointIndex } from './point-index.js';
  * - `oneWay` (optional): `[wall, direction]` pairs for one-way passages (open inner walls): direction 1 when
  *   the wall may be crossed only from its first cell to its second, −1 only the other way (see
  *   `Maze.oneWay`; the first cell of a wall is the west/north one on square grids).
+ * - `crossings` (version 2 only; weave mazes): the under-passages, each `[a, c]`: the two cells it joins,
+ *   straight across the cell between them (the bridge). `cells`, `wallCount` and `walls` then describe the
+ *   grid without under-passages; the under-passages are added as `weaveGrid` numbers them. Every crossing
+ *   rule is checked on import (a bridge is a straight passage across its tunnel, crossed once).
  * - `letters` (optional): one string per cell, `""` for none (mazegram letters).
  * - `solution`: the shortest route, cells from the entry cell to the exit cell; `[]` when the exit cannot
  *   be reached (possible in imported Finger Maze strings, never in generated mazes).
@@ -61,7 +66,8 @@ export type { MazeJson } from './json-schema.js';
 export type MazeJsonEnd = { wall: number } | { cell: number };
 
 export const MAZE_JSON_FORMAT = 'mazebook-maze';
-export const MAZE_JSON_VERSION = 1;
+/** The newest version this mazebook writes (for weave mazes; other mazes are written as version 1). */
+export const MAZE_JSON_VERSION = 2;
 
 /** Extras for `exportMazeJson`. */
 export interface MazeJsonExtra {
@@ -81,16 +87,23 @@ export interface MazeJsonExtra {
  * @throws CodecError when the grid is not one mazebook builds from a topology, size and mask
  */
 export function exportMazeJson(maze: Maze, extra: MazeJsonExtra = {}): MazeJson {
-  const { grid } = maze;
-  if (grid.wallWidth || grid.topology.startsWith('adaptive-')) {
+  const { grid: weave } = maze;
+  if (weave.wallWidth || weave.topology.startsWith('adaptive-')) {
     // Version 1 rebuilds a grid from its topology and size; an adaptive grid is split cell by cell by its
     // picture's tone, and its walls carry their own widths, none of which the format holds.
     throw new CodecError(
-      `maze JSON cannot hold a tone maze: its ${grid.topology} grid is split by its picture and its walls have their own widths`,
+      `maze JSON cannot hold a tone maze: its ${weave.topology} grid is split by its picture and its walls have their own widths`,
       undefined,
       undefined,
       'export the page as PDF or SVG (mazebook render), or leave out tone to export the maze as JSON',
     );
+  }
+  // A weave maze is written as its plain grid plus the under-passages it opens.
+  const grid = plainGrid(weave);
+  const crossings: [number, number][] = [];
+  if (weave.wallUnder) {
+    for (let w = grid.wallCount; w < weave.wallCount; w++)
+      if (maze.open[w] !== 0) crossings.push([weave.wallCellA[w], weave.wallCellB[w]]);
   }
   const { layout, keep } = extra.layout ? checkLayout(grid, extra.layout, extra.keep) : findLayout(grid);
   if (extra.letters && extra.letters.length !== grid.cellCount) {
@@ -101,7 +114,7 @@ export function exportMazeJson(maze: Maze, extra: MazeJsonExtra = {}): MazeJson 
     for (let w = 0; w < grid.wallCount; w++)
       if (maze.oneWay[w] !== 0) oneWay.push([w, maze.oneWay[w] > 0 ? 1 : -1]);
   }
-  const reachable = bfs(grid, maze.open, maze.entryCell, maze.oneWay).dist[maze.exitCell] >= 0;
+  const reachable = bfs(weave, maze.open, maze.entryCell, maze.oneWay).dist[maze.exitCell] >= 0;
   const end = (wall: number, cell: number): MazeJsonEnd => (wall >= 0 ? { wall } : { cell });
   const { columns, rows } = layout.size;
   const kind =
@@ -112,15 +125,16 @@ export function exportMazeJson(maze: Maze, extra: MazeJsonExtra = {}): MazeJson 
         : { topology: layout.shape, size: { columns, rows } };
   return {
     format: MAZE_JSON_FORMAT,
-    version: MAZE_JSON_VERSION,
+    version: weave.wallUnder ? 2 : 1,
     ...kind,
     cells: grid.cellCount,
     wallCount: grid.wallCount,
     ...(keep ? { mask: packBits(keep) } : {}),
-    walls: packBits(maze.open),
+    walls: packBits(maze.open.subarray(0, grid.wallCount)),
     entry: end(maze.entryWall, maze.entryCell),
     exit: end(maze.exitWall, maze.exitCell),
     ...(oneWay.length > 0 ? { oneWay } : {}),
+    ...(weave.wallUnder ? { crossings } : {}),
     ...(extra.letters ? { letters: [...extra.letters] } : {}),
     solution: reachable ? Array.from(solve(maze).cells) : [],
   };
@@ -180,15 +194,16 @@ export function readMazeJson(value: unknown): ImportedMaze {
     );
   }
   const full = buildGrid(layout);
-  const grid = keep ? subGrid(full, keep) : full;
-  if (doc.wallCount !== grid.wallCount) {
+  const plain = keep ? subGrid(full, keep) : full;
+  if (doc.wallCount !== plain.wallCount) {
     throw new CodecError(
-      `the grid has ${grid.wallCount} walls, the file says ${doc.wallCount}`,
+      `the grid has ${plain.wallCount} walls, the file says ${doc.wallCount}`,
       undefined,
       '$.wallCount',
     );
   }
-  const open = unpackBits(doc.walls, grid.wallCount, '$.walls', 'walls');
+  const plainOpen = unpackBits(doc.walls, plain.wallCount, '$.walls', 'walls');
+  const { grid, open } = readCrossings(doc, plain, plainOpen);
 
   const end = (e: MazeJsonEnd, path: string): { wall: number; cell: number } => {
     if ('cell' in e) return { wall: -1, cell: below(e.cell, grid.cellCount, `${path}.cell`) };
@@ -244,6 +259,49 @@ export function readMazeJson(value: unknown): ImportedMaze {
   };
   checkSolution(maze, doc.solution);
   return { maze, ...(doc.letters ? { letters: doc.letters } : {}) };
+}
+
+/**
+ * The grid and open walls with the file's under-passages: the plain ones when it has no `crossings`, else the
+ * weave grid with each listed under-passage open, every crossing rule checked.
+ */
+function readCrossings(doc: MazeJson, plain: Grid, plainOpen: Uint8Array): { grid: Grid; open: Uint8Array } {
+  if (doc.crossings === undefined) return { grid: plain, open: plainOpen };
+  if (doc.version < 2) {
+    throw new CodecError('crossings need version 2', undefined, '$.crossings', 'write "version": 2');
+  }
+  const grid = weaveGrid(plain);
+  const open = new Uint8Array(grid.wallCount);
+  open.set(plainOpen);
+  doc.crossings.forEach(([a, c], k) => {
+    const path = `$.crossings[${k}]`;
+    below(a, grid.cellCount, `${path}[0]`);
+    below(c, grid.cellCount, `${path}[1]`);
+    let wall = -1;
+    for (let j = grid.adjStart[a]; j < grid.adjStart[a + 1]; j++) {
+      const w = grid.adjWall[j];
+      if (grid.adjCell[j] === c && (grid.wallUnder as Int32Array)[w] >= 0) wall = w;
+    }
+    if (wall < 0) {
+      throw new CodecError(
+        `cells ${a} and ${c} are not two apart in a straight line across an inner cell`,
+        undefined,
+        path,
+      );
+    }
+    if (open[wall] !== 0) throw new CodecError(`the crossing ${a}–${c} is listed twice`, undefined, path);
+    open[wall] = 1;
+  });
+  const problem = crossingProblem(grid, open);
+  if (problem) {
+    const k = doc.crossings.findIndex(
+      ([a, c]) =>
+        (grid.wallCellA[problem.wall] === a && grid.wallCellB[problem.wall] === c) ||
+        (grid.wallCellA[problem.wall] === c && grid.wallCellB[problem.wall] === a),
+    );
+    throw new CodecError(problem.what, undefined, `$.crossings[${k}]`);
+  }
+  return { grid, open };
 }
 
 /**

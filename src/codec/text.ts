@@ -1,4 +1,5 @@
 import type { Maze } from '../generate/maze.js';
+import { refuseWeave } from './refuse-weave.js';
 import { horizontalWall, squareFrame, verticalWall } from './square-frame.js';
 
 /**
@@ -15,9 +16,10 @@ import { horizontalWall, squareFrame, verticalWall } from './square-frame.js';
  *     I     I  I
  *     :--:--:  .
  *
- * @throws CodecError for other topologies and masked mazes
+ * @throws CodecError for other topologies, masked mazes and weave mazes
  */
 export function amazingText(maze: Maze): string {
+  refuseWeave(maze, 'Amazing text');
   const f = squareFrame(maze.grid, 'the Amazing text rendering');
   const { open } = maze;
   let out = '';
@@ -53,9 +55,10 @@ const LEFT = 8;
  *     │       │   │
  *     └───────┘   ╵
  *
- * @throws CodecError for other topologies and masked mazes
+ * @throws CodecError for other topologies, masked mazes and weave mazes
  */
 export function boxText(maze: Maze): string {
+  refuseWeave(maze, 'box-drawing text');
   const f = squareFrame(maze.grid, 'the box-drawing text rendering');
   const { open } = maze;
   const standsV = (x: number, y: number): boolean =>

@@ -6,6 +6,7 @@ import {
   type HexTop,
   type TopologyName,
 } from '../grid/registry.js';
+import { weaveGrid } from '../grid/weave.js';
 import { maskedGrid } from '../mask/apply.js';
 import { type MaskDescriptor, maskRequestOf } from '../mask/descriptor.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
@@ -59,7 +60,7 @@ export function generateMaze(
   if (recipe.fixed) return recipe.fixed;
   const layout = { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop };
   const picture = recipe.picture && pictureGrid(recipe.picture, layout, recipe.mask, where, warn);
-  const grid = picture ? picture.grid : gridFor(layout, recipe.mask, where, warn);
+  const plain = picture ? picture.grid : gridFor(layout, recipe.mask, where, warn);
   // Topologies and the mask stage hand over one connected region (the grid tests check it).
   const rng = createRng(seed);
   if (picture && recipe.picture && isRegionPicture(recipe.picture)) {
@@ -67,6 +68,11 @@ export function generateMaze(
     return recipe.post && recipe.post.length > 0 ? applyPost(maze, rng, recipe.post) : maze;
   }
   const info: AlgorithmInfo = algorithmInfo[recipe.algorithm];
+  // A weave maze runs the algorithm's weave variant on the grid with its possible under-passages.
+  const weave = recipe.options.weave !== undefined;
+  if (weave && !info.weave) throw new Error(`internal: ${recipe.algorithm} has no weave variant`);
+  const grid = weave ? weaveGrid(plain) : plain;
+  const run = weave && info.weave ? info.weave : algorithms[recipe.algorithm];
   const options = info.needsEnds
     ? { ...recipe.options, ends: endsBeforehand(grid, recipe, where) }
     : recipe.options;
@@ -74,7 +80,7 @@ export function generateMaze(
     e instanceof RunawayError ? e.withContext(`${where}, seed ${seed.join('-')}`) : e;
   let carved: ReturnType<(typeof algorithms)[AlgorithmName]>;
   try {
-    carved = algorithms[recipe.algorithm](grid, rng, options);
+    carved = run(grid, rng, options);
   } catch (e) {
     throw context(e);
   }

@@ -13,6 +13,8 @@ import { kruskal } from './kruskal.js';
 import { sidewinder } from './sidewinder.js';
 import { skewedDfs } from './skewed-dfs.js';
 import { truePrim } from './true-prim.js';
+import { weaveBacktracker, weaveGrowingTree, weavePrim } from './weave-growing-tree.js';
+import { weaveKruskal } from './weave-kruskal.js';
 import { wilson } from './wilson.js';
 
 /** Options an algorithm may read; each algorithm documents the ones it uses (see `algorithmInfo`). */
@@ -23,12 +25,17 @@ export interface AlgorithmOptions {
   newest?: number;
   /** skewed-dfs, backtracker, kruskal: weight of each direction (default 1 each). */
   weights?: Partial<DirectionWeights>;
+  /**
+   * Weave mazes: in [0, 1], how readily passages cross over and under each other (the chance a possible
+   * crossing is taken). Set only for algorithms with a `weave` variant, which then run on the weave grid.
+   */
+  weave?: number;
   /** Entry and exit rim walls, handed to algorithms that need them before they start (`needsEnds`). */
   ends?: { entryWall: number; exitWall: number };
 }
 
 /** Options a spec may set (`ends` is the planner's, not the user's). */
-export type OptionName = Exclude<keyof AlgorithmOptions, 'ends'>;
+export type OptionName = Exclude<keyof AlgorithmOptions, 'ends' | 'weave'>;
 
 /**
  * What an algorithm carves: the open walls of a spanning tree, and optionally the rim walls it chose for
@@ -52,6 +59,11 @@ export interface AlgorithmInfo {
   squareOnly?: boolean;
   /** Must know its entry and exit walls before it starts. */
   needsEnds?: boolean;
+  /**
+   * The variant that runs on a weave grid (see `weaveGrid`) and keeps the crossing rules; algorithms without
+   * one cannot make weave mazes.
+   */
+  weave?: Algorithm;
 }
 
 /** One entry per algorithm; adding an algorithm is adding a file and an entry here. */
@@ -60,13 +72,20 @@ export const algorithmInfo = {
     run: backtracker,
     summary: 'depth-first walk: long winding corridors, few junctions',
     options: ['straightness', 'weights'],
+    weave: weaveBacktracker,
   },
   kruskal: {
     run: kruskal,
     summary: 'random wall order joining trees: many short dead ends',
     options: ['weights'],
+    weave: weaveKruskal,
   },
-  prim: { run: prim, summary: 'grows from random frontier cells: short branches, radial look', options: [] },
+  prim: {
+    run: prim,
+    summary: 'grows from random frontier cells: short branches, radial look',
+    options: [],
+    weave: weavePrim,
+  },
   'true-prim': {
     run: truePrim,
     summary: 'minimum spanning tree of random weights: short branches',
@@ -76,6 +95,7 @@ export const algorithmInfo = {
     run: growingTree,
     summary: 'mix of backtracker (newest) and Prim (random) by the newest option',
     options: ['newest'],
+    weave: weaveGrowingTree,
   },
   'hunt-and-kill': {
     run: huntAndKill,
@@ -132,6 +152,9 @@ export const algorithms = Object.fromEntries(algorithmNames.map((n) => [n, algor
   AlgorithmName,
   Algorithm
 >;
+
+/** The algorithms that can make weave mazes. */
+export const weaveAlgorithmNames = algorithmNames.filter((n) => 'weave' in algorithmInfo[n]);
 
 /** The open-wall set of whatever an algorithm carved. */
 export function openWalls(carved: Carved): Uint8Array {

@@ -51,6 +51,14 @@ export interface Grid {
    * with the theme's one width.
    */
   readonly wallWidth?: Float32Array;
+
+  /**
+   * Weave mazes: for each wall, the crossing cell an under-passage runs beneath, or -1 for an ordinary wall.
+   * An under-passage wall joins the two cells on either side of its crossing cell; it has no geometry of its
+   * own (its vertices are those of the wall between its cell A and the crossing cell, so it never changes
+   * the frame) and renderers skip it. Absent when the grid has no under-passages.
+   */
+  readonly wallUnder?: Int32Array;
 }
 
 /**
@@ -78,6 +86,7 @@ export interface GridParts {
   arcCX?: number;
   arcCY?: number;
   wallWidth?: Float32Array;
+  wallUnder?: Int32Array;
 }
 
 /** The CSR neighbour and rim lists of a grid (see `Grid`). */
@@ -302,12 +311,19 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
   const wallV1 = new Int32Array(n);
   const wallArc = grid.wallArc ? new Uint8Array(n) : undefined;
   const wallWidth = grid.wallWidth ? new Float32Array(n) : undefined;
+  const wallUnder = grid.wallUnder ? new Int32Array(n) : undefined;
   let m = 0;
   for (let w = 0; w < n; w++) {
     const a = ids[grid.wallCellA[w]];
     const bFull = grid.wallCellB[w];
     const b = bFull >= 0 ? ids[bFull] : -1;
     if (a < 0 && b < 0) continue;
+    if (wallUnder && grid.wallUnder) {
+      // An under-passage lives only while its two cells and its crossing cell are all kept.
+      const under = grid.wallUnder[w];
+      if (under >= 0 && (a < 0 || b < 0 || ids[under] < 0)) continue;
+      wallUnder[m] = under >= 0 ? ids[under] : -1;
+    }
     wallCellA[m] = a >= 0 ? a : b;
     wallCellB[m] = a >= 0 ? b : -1;
     wallV0[m] = grid.wallV0[w];
@@ -333,6 +349,7 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
     height: grid.height,
     ...(wallArc ? { wallArc: wallArc.slice(0, m), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
     ...(wallWidth ? { wallWidth: wallWidth.slice(0, m) } : {}),
+    ...(wallUnder ? { wallUnder: wallUnder.slice(0, m) } : {}),
   });
 }
 

@@ -4,6 +4,7 @@ import { type Grid, wallMidpoint } from '../grid/grid.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type Item, PathBuilder, type PathData, type Stroke, shortSweep } from './display-list.js';
 import { tonedOverhang, tonedWallItems } from './draw-toned-walls.js';
+import { weaveSolutionPath, weaveWallPaths } from './draw-weave.js';
 import { drawMarkers, type MarkerStyle } from './markers.js';
 import { type Placement, wallPaths } from './wall-paths.js';
 
@@ -44,12 +45,26 @@ export function fitGrid(grid: Grid, rect: Rect): Placement {
  */
 export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: Solution): Item[] {
   const place = fitGrid(maze.grid, rect);
+  // Weave mazes (under-passages in the grid) are drawn inset, with gaps where a tunnel runs under a bridge;
+  // tone mazes' walls have their own widths (the two never meet: the plan refuses weave on a picture).
+  const weave = maze.grid.wallUnder !== undefined;
   const items: Item[] = maze.grid.wallWidth
     ? tonedWallItems(maze, place, style.walls)
-    : [{ type: 'path', path: wallPaths(maze, place), stroke: style.walls }];
+    : [
+        {
+          type: 'path',
+          path: weave ? weaveWallPaths(maze, place, style.walls.width) : wallPaths(maze, place),
+          stroke: style.walls,
+        },
+      ];
   const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
   if (oneWay) items.push({ type: 'path', path: oneWay, stroke: { ...style.walls, join: 'miter' } });
-  const route = solution && (style.solution || style.band) ? solutionPath(maze, solution, place) : undefined;
+  const route =
+    solution && (style.solution || style.band)
+      ? weave
+        ? weaveSolutionPath(maze, solution, place, style.walls.width)
+        : solutionPath(maze, solution, place)
+      : undefined;
   if (route && style.solution) {
     const path: Item = { type: 'path', path: route, stroke: style.solution };
     if (style.solutionUnder) items.unshift(path);

@@ -2,9 +2,16 @@ import { CodecError } from '../codec/codec-error.js';
 import { decodeFm } from '../codec/fm.js';
 import type { EndPlacement } from '../generate/entry-exit.js';
 import type { Maze } from '../generate/maze.js';
-import type { PostStep } from '../generate/post/registry.js';
-import { type AlgorithmName, algorithmInfo, algorithmNames, type OptionName } from '../generate/registry.js';
+import { type PostStep, postKeepsWeave } from '../generate/post/registry.js';
+import {
+  type AlgorithmName,
+  algorithmInfo,
+  algorithmNames,
+  type OptionName,
+  weaveAlgorithmNames,
+} from '../generate/registry.js';
 import { topologies } from '../grid/registry.js';
+import { WEAVE_INSET } from '../grid/weave.js';
 import { maskShapeOf } from '../mask/descriptor.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { UserError } from '../spec/errors.js';
@@ -202,7 +209,8 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
         mask ? maskShapeOf(mask).aspect : undefined,
         area,
         ctx.theme,
-        floor.clear + wall,
+        // Weave mazes draw passages inset in their cells, so a cell must be wider to keep the clear floor.
+        maze.weave !== undefined ? (floor.clear + wall) / (1 - 2 * WEAVE_INSET) : floor.clear + wall,
         (name) => at(field(name)),
         where,
       );
@@ -232,6 +240,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   }
   const algorithm = maze.algorithm ?? 'backtracker';
   checkAlgorithm(algorithm, shape, mask !== undefined, own, s.defaults ?? {}, field, at);
+  if (maze.weave !== undefined) checkWeave(algorithm, shape, maze, fixed !== undefined, field, at);
   const mazegram =
     maze.mazegram === undefined
       ? undefined
@@ -262,7 +271,12 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
       ...(hexTop ? { hexTop } : {}),
       ...(mask ? { mask } : {}),
       algorithm,
-      options: { straightness: maze.straightness ?? 0, newest: maze.newest, weights: maze.weights },
+      options: {
+        straightness: maze.straightness ?? 0,
+        newest: maze.newest,
+        weights: maze.weights,
+        ...(maze.weave !== undefined ? { weave: maze.weave } : {}),
+      },
       entry: resolveEnd(maze.entry),
       exit: resolveEnd(maze.exit),
       post: fixed ? [] : (maze.post ?? []).map(resolvePost),
@@ -279,8 +293,10 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
       algorithms:
         picture || maze.algorithm !== undefined || ALGORITHM_OPTIONS.some((o) => maze[o] !== undefined)
           ? [algorithm]
-          : algorithmNames.filter((a) => !('squareOnly' in algorithmInfo[a]) || shape === 'square'),
-      post: maze.post === undefined,
+          : maze.weave !== undefined
+            ? weaveAlgorithmNames
+            : algorithmNames.filter((a) => !('squareOnly' in algorithmInfo[a]) || shape === 'square'),
+      post: maze.post === undefined && maze.weave === undefined,
     },
     notes,
     ...(mazegram ? { mazegram } : {}),
@@ -327,6 +343,61 @@ function resolveEnd(end: EndSpec | undefined): EndPlacement {
 }
 
 const ALGORITHM_OPTIONS: readonly OptionName[] = ['straightness', 'newest', 'weights'];
+
+/**
+ * Refuses `weave` where it cannot be kept: on shapes other than square, with an algorithm that has no weave
+ * variant, with a Finger Maze string, or with post-processes (none keeps the crossing rules).
+ */
+function checkWeave(
+  algorithm: AlgorithmName,
+  shape: string,
+  maze: MazeSpec,
+  fixed: boolean,
+  field: (name: keyof MazeSpec) => FieldPath,
+  at: (p: FieldPath) => string,
+): void {
+  if (shape !== 'square') {
+    throw new UserError(
+      at(field('weave')),
+      `weave works on square mazes only, not ${shape}`,
+      'remove weave or use shape: square',
+    );
+  }
+  if (fixed) {
+    throw new UserError(at(field('weave')), 'weave cannot be set with a Finger Maze string', 'remove weave');
+  }
+  const picture = (['tone', 'regions', 'route'] as const).find((name) => maze[name] !== undefined);
+  if (picture) {
+    throw new UserError(
+      at(field('weave')),
+      `weave cannot be set on a picture maze (${picture}): its cells are split by the picture and its walls drawn in their own widths`,
+      `remove weave or ${picture}`,
+    );
+  }
+  if (!('weave' in algorithmInfo[algorithm])) {
+    throw new UserError(
+      at(field('algorithm')),
+      `${algorithm} cannot make weave mazes`,
+      `with weave, choose one of ${weaveAlgorithmNames.join(', ')}`,
+    );
+  }
+  for (const option of ['straightness', 'weights'] as const) {
+    if (maze[option] === undefined) continue;
+    throw new UserError(
+      at(field(option)),
+      `${option} does not apply to weave mazes`,
+      `the weave walks choose among their ways evenly; remove ${option} or weave`,
+    );
+  }
+  const refused = (maze.post ?? []).map(resolvePost).find((step) => !postKeepsWeave[step.name]);
+  if (refused) {
+    throw new UserError(
+      at(field('post')),
+      `post-process ${refused.name} cannot keep a weave maze's crossings`,
+      'remove the post-process or weave',
+    );
+  }
+}
 
 /**
  * Refuses an option the chosen algorithm does not read, and a square-only algorithm on another shape.

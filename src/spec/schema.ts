@@ -339,6 +339,10 @@ export const mazeSchema = z
       .max(1)
       .optional()
       .meta({ description: 'backtracker: chance in [0, 1] that a corridor keeps going straight.' }),
+    weave: z.number().min(0).max(1).optional().meta({
+      description:
+        'Square mazes: density in [0, 1] of crossings, where one passage runs over a bridge and another under it (backtracker, growing-tree, prim, kruskal).',
+    }),
     newest: z.number().min(0).max(1).optional().meta({
       description: 'growing-tree: chance in [0, 1] of growing from the newest cell (else a random one).',
     }),

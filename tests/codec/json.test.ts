@@ -120,10 +120,10 @@ describe('maze JSON checks', () => {
     [
       'version',
       (d) => {
-        d.version = 2;
+        d.version = 3;
       },
       '$.version',
-      /expected version 1, got 2/,
+      /expected version 1 or 2, got 3/,
     ],
     [
       'topology',
@@ -407,10 +407,10 @@ describe('maze JSON checks', () => {
   });
 
   it('names a newer version as such, before anything else that differs', () => {
-    const e = codecError(() => importMazeJson({ format: 'mazebook-maze', version: 2, topology: 'penrose' }));
+    const e = codecError(() => importMazeJson({ format: 'mazebook-maze', version: 3, topology: 'penrose' }));
     expect([e.path, e.what, e.hint]).toEqual([
       '$.version',
-      'expected version 1, got 2',
+      'expected version 1 or 2, got 3',
       'the file was written by a newer mazebook',
     ]);
   });
@@ -424,7 +424,7 @@ describe('maze JSON schema', () => {
 
   it('is a draft 2020-12 schema with one variant per kind of size, covering every topology', () => {
     expect(mazeJsonSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
-    expect(mazeJsonSchema.$id).toBe('https://mazebook.dev/schema/maze-v1.json');
+    expect(mazeJsonSchema.$id).toBe('https://mazebook.dev/schema/maze-v2.json');
     const named = variants.flatMap((v) => v.properties.topology.enum ?? [v.properties.topology.const]);
     expect(named.sort()).toEqual([...topologyNames].sort());
     // hexTop only where the topology is hex.

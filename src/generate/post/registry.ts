@@ -36,7 +36,22 @@ export const postKeepsUniqueSolution: Record<PostName, boolean> = {
 
 export const postNames = Object.keys(postKeepsPerfect) as PostName[];
 
+/**
+ * Whether each post-process keeps the crossing rules of a weave maze. None does: each opens or moves walls
+ * without knowing that a crossing cell's walls are its over-passage or the tunnel's, so a weave maze refuses
+ * them (in planning, at the `post` field).
+ */
+export const postKeepsWeave: Record<PostName, boolean> = {
+  'reduce-path': false,
+  'reverse-wasted-turns': false,
+  'cross-cuts': false,
+  loops: false,
+  braid: false,
+};
+
 export function applyPost(maze: Maze, rng: Rng, steps: readonly PostStep[]): Maze {
+  const refused = maze.grid.wallUnder ? steps.find((s) => !postKeepsWeave[s.name]) : undefined;
+  if (refused) throw new Error(`internal: post-process ${refused.name} was asked for on a weave maze`);
   let m = maze;
   for (const step of steps) {
     switch (step.name) {
