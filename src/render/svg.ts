@@ -58,7 +58,8 @@ function itemSvg(doc: DisplayDocument, item: Item): string | undefined {
     case 'text': {
       const face = { path: doc.fonts[item.font], name: item.font };
       const d = textOutline(face, item.text, item.size);
-      return `<path transform="translate(${fmt(item.x)} ${fmt(item.y)})" fill="${item.color}" d="${d}"><title>${escapeXml(item.text)}</title></path>`;
+      const turn = item.rotate ? ` rotate(${fmt(item.rotate)})` : '';
+      return `<path transform="translate(${fmt(item.x)} ${fmt(item.y)})${turn}" fill="${item.color}" d="${d}"><title>${escapeXml(item.text)}</title></path>`;
     }
     case 'link':
       return `<a href="#page-${item.page}"><rect x="${fmt(item.x)}" y="${fmt(item.y)}" width="${fmt(item.width)}" height="${fmt(item.height)}" fill="transparent"/></a>`;
