@@ -91,7 +91,21 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
     return -1;
   };
   const vertex = new Int32Array(vertexCount);
+  const byMap: (GridSymmetry | undefined)[] = [identity];
   for (let i = 1; i < maps; i++) {
+    // A diagonal reflection followed by a negation is MAPS[i - 4] after MAPS[4]: when both map the grid
+    // onto itself so does their product, and its cell and wall maps are theirs composed (gathered in one
+    // pass, where checking it afresh reads the walls out of order, slow on a large grid).
+    const first = i > 4 ? byMap[4] : undefined;
+    const then = i > 4 ? byMap[i - 4] : undefined;
+    if (first && then) {
+      const composed: GridSymmetry = { cell: new Int32Array(cellCount), wall: new Int32Array(wallCount) };
+      for (let c = 0; c < cellCount; c++) composed.cell[c] = then.cell[first.cell[c]];
+      for (let w = 0; w < wallCount; w++) composed.wall[w] = then.wall[first.wall[w]];
+      byMap[i] = composed;
+      found.push(composed);
+      continue;
+    }
     const { swap, negU, negV } = MAPS[i];
     // The image of each point, looked up among the grid's own points. Images of consecutive points are
     // usually a fixed step apart (a row read backwards, a column), so the step is tried first and the
@@ -152,7 +166,11 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
           : (wallCellA[m] === a && wallCellB[m] === cell[b]) ||
             (wallCellA[m] === cell[b] && wallCellB[m] === a));
     }
-    if (ok) found.push({ cell, wall });
+    if (ok) {
+      const symmetry: GridSymmetry = { cell, wall };
+      byMap[i] = symmetry;
+      found.push(symmetry);
+    }
   }
   return found;
 }
