@@ -93,11 +93,12 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
   const vertex = new Int32Array(vertexCount);
   const byMap: (GridSymmetry | undefined)[] = [identity];
   for (let i = 1; i < maps; i++) {
-    // A diagonal reflection followed by a negation is MAPS[i - 4] after MAPS[4]: when both map the grid
-    // onto itself so does their product, and its cell and wall maps are theirs composed (gathered in one
-    // pass, where checking it afresh reads the walls out of order, slow on a large grid).
-    const first = i > 4 ? byMap[4] : undefined;
-    const then = i > 4 ? byMap[i - 4] : undefined;
+    // The half turn is one reflection after the other, and a diagonal reflection followed by a negation is
+    // MAPS[i - 4] after MAPS[4]: when both factors map the grid onto itself so does their product, and its
+    // cell and wall maps are theirs composed (gathered in one pass, where checking it afresh reads the
+    // walls out of order, slow on a large grid).
+    const first = i === 3 ? byMap[2] : i > 4 ? byMap[4] : undefined;
+    const then = i === 3 ? byMap[1] : i > 4 ? byMap[i - 4] : undefined;
     if (first && then) {
       const composed: GridSymmetry = { cell: new Int32Array(cellCount), wall: new Int32Array(wallCount) };
       for (let c = 0; c < cellCount; c++) composed.cell[c] = then.cell[first.cell[c]];
