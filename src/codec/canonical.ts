@@ -56,6 +56,8 @@ export function gridSymmetries(grid: Grid): GridSymmetry[] {
 }
 
 function findSymmetries(grid: Grid): GridSymmetry[] {
+  const lattice = fullSquareSymmetries(grid);
+  if (lattice) return lattice;
   const { width: W, height: H, cellCount, wallCount, vertexCount } = grid;
   const { wallCellA, wallCellB, wallV0, wallV1, wallArc } = grid;
   const identity: GridSymmetry = { cell: new Int32Array(cellCount), wall: new Int32Array(wallCount) };
@@ -172,6 +174,73 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
       byMap[i] = symmetry;
       found.push(symmetry);
     }
+  }
+  return found;
+}
+
+/**
+ * The symmetries of an unmasked square grid (numbered as `src/grid/square.ts` numbers them: cell
+ * y·columns + x; vertical walls row by row, then horizontal ones), by formula rather than by search: the
+ * same maps `findSymmetries` would find, in the same order, without looking a point up. Undefined for any
+ * other grid, which is told by checking every wall against the formula (one pass in order).
+ */
+function fullSquareSymmetries(grid: Grid): GridSymmetry[] | undefined {
+  const { width: w, height: h, cellCount, wallCount, wallV0, wallV1, wallCellA, wallCellB } = grid;
+  if (grid.topology !== 'square' || grid.wallArc || !Number.isInteger(w) || !Number.isInteger(h)) return;
+  const vertical = (w + 1) * h;
+  if (cellCount !== w * h || wallCount !== vertical + w * (h + 1) || grid.vertexCount !== (w + 1) * (h + 1))
+    return;
+  const vw = w + 1;
+  for (let y = 0, n = 0; y < h; y++) {
+    for (let x = 0; x <= w; x++, n++) {
+      const c = y * w + x;
+      if (wallV0[n] !== y * vw + x || wallV1[n] !== (y + 1) * vw + x) return;
+      if (wallCellA[n] !== (x > 0 ? c - 1 : c) || wallCellB[n] !== (x > 0 && x < w ? c : -1)) return;
+    }
+  }
+  for (let y = 0, n = vertical; y <= h; y++) {
+    for (let x = 0; x < w; x++, n++) {
+      if (wallV0[n] !== y * vw + x || wallV1[n] !== y * vw + x + 1) return;
+    }
+  }
+  for (let v = 0; v < grid.vertexCount; v++) {
+    if (grid.vertexX[v] !== v % vw || grid.vertexY[v] !== Math.floor(v / vw)) return;
+  }
+  const found: GridSymmetry[] = [];
+  const maps = w === h ? MAPS.length : 4;
+  for (let i = 0; i < maps; i++) {
+    const { swap, negU, negV } = MAPS[i];
+    // Lattice points (X, Y) → (X', Y'): swap, then reflect within the (square, if swapped) box.
+    const W = swap ? h : w;
+    const H = swap ? w : h;
+    const cell = new Int32Array(cellCount);
+    for (let y = 0, c = 0; y < h; y++) {
+      for (let x = 0; x < w; x++, c++) {
+        let X = swap ? y : x;
+        let Y = swap ? x : y;
+        if (negU) X = W - 1 - X;
+        if (negV) Y = H - 1 - Y;
+        cell[c] = Y * W + X;
+      }
+    }
+    const wall = new Int32Array(wallCount);
+    for (let n = 0; n < wallCount; n++) {
+      // The wall's lower end (X0, Y0) and its direction; the image's lower end after the map.
+      const v0 = wallV0[n];
+      let X = v0 % vw;
+      let Y = (v0 - X) / vw;
+      let down = n < vertical; // a vertical wall runs from (X, Y) to (X, Y + 1)
+      if (swap) {
+        const t = X;
+        X = Y;
+        Y = t;
+        down = !down;
+      }
+      if (negU) X = down ? W - X : W - X - 1;
+      if (negV) Y = down ? H - Y - 1 : H - Y;
+      wall[n] = down ? Y * (W + 1) + X : (W + 1) * H + Y * W + X;
+    }
+    found.push({ cell, wall });
   }
   return found;
 }
