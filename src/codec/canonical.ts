@@ -71,24 +71,20 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
   const cy = H / 2;
   const vertexAt = pointIndex(grid.vertexX, grid.vertexY);
   const cellAt = pointIndex(grid.cellX, grid.cellY);
-  // Walls by vertex (CSR), to find the wall joining two mapped vertices.
-  const start = new Int32Array(vertexCount + 1);
-  for (let w = 0; w < wallCount; w++) {
-    start[wallV0[w] + 1]++;
-    start[wallV1[w] + 1]++;
-  }
-  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
-  const fill = start.slice(0, vertexCount);
-  const incident = new Int32Array(start[vertexCount]);
-  for (let w = 0; w < wallCount; w++) {
-    incident[fill[wallV0[w]]++] = w;
-    incident[fill[wallV1[w]]++] = w;
-  }
-  const wallBetween = (a: number, b: number, arc: number): number => {
-    for (let k = start[a]; k < start[a + 1]; k++) {
-      const m = incident[k];
-      const other = wallV0[m] === a ? wallV1[m] : wallV0[m];
-      if (other === b && (wallArc ? wallArc[m] : 0) === arc) return m;
+  const { adjStart, adjCell, adjWall, rimStart, rimWall } = grid;
+  // The wall of cell c joining vertices v0 and v1 (either way round, same arc flag): one towards cell d, or
+  // on the rim when d is -1; -1 when there is none. A cell's few walls lie together, so this reads little.
+  const joins = (m: number, v0: number, v1: number, arc: number): boolean =>
+    ((wallV0[m] === v0 && wallV1[m] === v1) || (wallV0[m] === v1 && wallV1[m] === v0)) &&
+    (wallArc ? wallArc[m] : 0) === arc;
+  const wallOfCell = (c: number, d: number, v0: number, v1: number, arc: number): number => {
+    if (d < 0) {
+      for (let k = rimStart[c]; k < rimStart[c + 1]; k++)
+        if (joins(rimWall[k], v0, v1, arc)) return rimWall[k];
+      return -1;
+    }
+    for (let k = adjStart[c]; k < adjStart[c + 1]; k++) {
+      if (adjCell[k] === d && joins(adjWall[k], v0, v1, arc)) return adjWall[k];
     }
     return -1;
   };
@@ -150,18 +146,18 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
       const v1 = vertex[wallV1[w]];
       const arc = wallArc ? wallArc[w] : 0;
       const guess = prev + step;
+      const b = wallCellB[w];
+      const a = cell[wallCellA[w]];
       const m =
         guess >= 0 &&
         guess < wallCount &&
         ((wallV0[guess] === v0 && wallV1[guess] === v1) || (wallV0[guess] === v1 && wallV1[guess] === v0)) &&
         (wallArc ? wallArc[guess] : 0) === arc
           ? guess
-          : wallBetween(v0, v1, arc);
+          : wallOfCell(a, b < 0 ? -1 : cell[b], v0, v1, arc);
       wall[w] = m;
       step = m - prev;
       prev = m;
-      const b = wallCellB[w];
-      const a = cell[wallCellA[w]];
       ok =
         m >= 0 &&
         (b < 0
