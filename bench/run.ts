@@ -5,10 +5,13 @@
  *
  * - targets: issue 18's targets for grids, ends, hashes and drawing (bench/targets.ts), each beside its
  *   reference from the same run: backtracker vs plain JS and C loops, generateMaze vs the algorithm alone,
- *   linear scaling 1e3 … 1e6 cells, hashes, a 40×40 page, `render` of a million cells of every shape;
+ *   linear scaling 1e3 … 1e6 cells, hashes, a 40×40 page and books of 10, 100 and 500 of them, `render` of a
+ *   million cells of every shape and the same maze in a book, CLI start beside node alone;
+ * - workers: a 100-page book with `difficulty: hard` on 1 and 2 worker threads (slow: about a minute);
  * - algorithms, peers, textures, post, analysis, pdf, topologies, simulators: the earlier figures;
  * - picture: picture mazes (bench/picture.ts): tone fidelity on a grey ramp and on the cat portrait, the
- *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/.
+ *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/;
+ * - weave: weave generation beside the plain algorithms, and how density moves the score.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,8 +49,10 @@ import { createRng } from '../src/random/sfc32.js';
 import { renderPdf } from '../src/render/pdf.js';
 import { best, bestAsync, report, saveResults, say } from './measure.js';
 import {
+  cliStart,
   fortyPage,
   generateVsAlgorithm,
+  hardBook,
   hashes,
   linearScaling,
   millionRender,
@@ -58,6 +63,7 @@ import { weaveBench } from './weave.js';
 
 const SECTIONS = [
   'targets',
+  'workers',
   'algorithms',
   'peers',
   'textures',
@@ -93,7 +99,9 @@ if (wanted('targets')) {
   hashes();
   await fortyPage();
   millionRender();
+  cliStart();
 }
+if (wanted('workers')) hardBook();
 
 // Generation: each algorithm alone on a prebuilt grid.
 if (wanted('algorithms')) say('\nalgorithms');

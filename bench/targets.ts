@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { deflateSync } from 'node:zlib';
@@ -332,36 +332,39 @@ export async function fortyPage(): Promise<void> {
   report('40×40 page: all of the above', total, 'ms', false, 3);
   report('40×40 page: PDF size', bytes / 1024, 'KB', false, 2);
 
-  // A whole book of such pages, stage by stage (plan, layout and the candidate loop are not this code's).
-  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
-  const pages = Array.from({ length: pagesN }, (_, i) => `  - { id: p${i} }`).join('\n');
-  writeFileSync(
-    join(dir, 'book.yaml'),
-    `title: Bench\nsolutions: false\ndefaults: { cells: 40 }\npages:\n${pages}\n`,
-  );
-  const stage: Record<string, number> = {};
-  const time = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
-    const t = process.cpuUsage();
-    const out = await fn();
-    const u = process.cpuUsage(t);
-    stage[name] = (stage[name] ?? 0) + (u.user + u.system) / 1000 / pagesN;
-    return out;
-  };
-  const plan = await time('plan', () => planSpec(join(dir, 'book.yaml')));
-  const puzzles = await time('generate, solve, measure, choose', () => generatePuzzles(plan));
-  await time('book checks (canonical hash)', () => checkBook(puzzles));
-  const doc = await time('layout', () => composeBook(plan, puzzles));
-  await time('lockfile', () => lockFor(plan.title, plan.seed, puzzles));
-  const pdf = await time('PDF', () => renderPdf(doc));
-  rmSync(dir, { recursive: true, force: true });
-  const all = Object.values(stage).reduce((a, b) => a + b, 0);
-  say(
-    `  a ${pagesN}-page book of 40×40 mazes, per page: ${Object.entries(stage)
-      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
-      .join(', ')} ms`,
-  );
-  report('40×40 book page, every stage (cold, one run)', all, 'ms', false, 2);
-  report('40×40 book page, PDF size', pdf.length / doc.pages.length / 1024, 'KB', false, 2);
+  // Whole books of such pages, stage by stage (plan, layout and the candidate loop are not this code's), at
+  // 10, 100 and 500 pages: a stage whose cost per page grows with the page count is superlinear.
+  for (const count of [10, 100, 500]) {
+    const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+    const list = Array.from({ length: count }, (_, i) => `  - { id: p${i} }`).join('\n');
+    writeFileSync(
+      join(dir, 'book.yaml'),
+      `title: Bench\nsolutions: false\ndefaults: { cells: 40 }\npages:\n${list}\n`,
+    );
+    const stage: Record<string, number> = {};
+    const time = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+      const t = process.cpuUsage();
+      const out = await fn();
+      const u = process.cpuUsage(t);
+      stage[name] = (stage[name] ?? 0) + (u.user + u.system) / 1000 / count;
+      return out;
+    };
+    const plan = await time('plan', () => planSpec(join(dir, 'book.yaml')));
+    const puzzles = await time('generate, solve, measure, choose', () => generatePuzzles(plan));
+    await time('book checks (canonical hash)', () => checkBook(puzzles));
+    const doc = await time('layout', () => composeBook(plan, puzzles));
+    await time('lockfile', () => lockFor(plan.title, plan.seed, puzzles));
+    const pdf = await time('PDF', () => renderPdf(doc));
+    rmSync(dir, { recursive: true, force: true });
+    const all = Object.values(stage).reduce((a, b) => a + b, 0);
+    say(
+      `  a ${count}-page book of 40×40 mazes, per page: ${Object.entries(stage)
+        .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+        .join(', ')} ms`,
+    );
+    report(`40×40 book page, every stage, ${count} pages`, all, 'ms', false, 2);
+    report(`40×40 book page, PDF size, ${count} pages`, pdf.length / doc.pages.length / 1024, 'KB', false, 2);
+  }
 }
 
 /**
@@ -431,6 +434,41 @@ export function millionRender(): void {
         ? `  razimantv ${shape}: ${peer.wallS} s wall, ${peer.cpuS} s CPU, ${peer.rssMb} MB → mazebook ${(peer.wallS / wall).toFixed(1)}× faster (wall), ${(peer.cpuS / (cpuMs / 1000)).toFixed(1)}× (CPU)`
         : `  razimantv has no ${shape} mazes`,
     );
+    // The same maze as the one page of a book (plan, checks, canonical hash, lockfile, layout, PDF).
+    const maze =
+      shape === 'circle'
+        ? `{ shape: circle, rings: ${size.rows}, algorithm: backtracker }`
+        : `{ shape: ${shape}, cells: [${size.columns}, ${size.rows}], algorithm: backtracker }`;
+    writeFileSync(
+      join(dir, `${shape}.yaml`),
+      `title: Big\nfront: []\nsolutions: false\npaper: { width: 250cm, height: 250cm }\npages:\n  - { maze: ${maze} }\n`,
+    );
+    const tb = performance.now();
+    const book = spawnSync(
+      process.execPath,
+      [
+        '--require',
+        resolve('bench/resource-usage.cjs'),
+        'bin/mazebook.js',
+        'build',
+        join(dir, `${shape}.yaml`),
+        '-q',
+        '-o',
+        join(dir, `${shape}-book.pdf`),
+      ],
+      { encoding: 'utf8', env: { ...process.env, MAZEBOOK_BENCH_USAGE: usage } },
+    );
+    const bookWall = (performance.now() - tb) / 1000;
+    if (book.status !== 0) {
+      say(`  ${shape} in a book: build failed: ${book.stderr.trim().split('\n')[0]}`);
+      continue;
+    }
+    const inBook = JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number; maxRssKb: number };
+    report(`book of one ${shape} ${label(cells)} maze: wall`, bookWall, 's', false, 2);
+    report(`book of one ${shape} ${label(cells)} maze: CPU`, inBook.cpuMs / 1000, 's', false, 2);
+    say(
+      `  in a book: ${(inBook.cpuMs / cpuMs).toFixed(2)}× the render's CPU, ${(bookWall / wall).toFixed(2)}× its wall time (target ≤ 1.5×), ${Math.round(inBook.maxRssKb / 1024)} MB`,
+    );
   }
   rmSync(dir, { recursive: true, force: true });
 }
@@ -442,4 +480,98 @@ function newest(dir: string): number {
     if (e.isFile()) t = Math.max(t, statSync(join(e.parentPath, e.name)).mtimeMs);
   }
   return t;
+}
+
+/**
+ * A 100-page book with `difficulty: hard` built by the CLI (compiled code) on 1 and 2 worker threads,
+ * alternately, twice each: wall and CPU time of the whole process, the best of each. Targets: ≤ 15 s with
+ * 2 workers, 2 workers ≥ 1.7× faster than 1. The load average is printed beside them: on a machine shared
+ * with other work, wall-time ratios say little.
+ */
+export function hardBook(): void {
+  say('\na 100-page book with difficulty: hard, 1 and 2 worker threads (targets: ≤ 15 s, ≥ 1.7×)');
+  if (!existsSync('dist/cli/main.js')) {
+    say('  (no dist/: run `npm run build` first; skipped)');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  const spec = join(dir, 'hard.yaml');
+  const pages = Array.from({ length: 100 }, () => '  - {}').join('\n');
+  writeFileSync(spec, `title: Hard\nseed: 7\ndefaults: { difficulty: hard }\npages:\n${pages}\n`);
+  const usage = join(dir, 'usage.json');
+  const best: Record<number, { wall: number; cpu: number }> = {};
+  const pdfs: Record<number, Buffer> = {};
+  for (const round of [0, 1]) {
+    for (const workers of round === 0 ? [1, 2] : [2, 1]) {
+      const t = performance.now();
+      const run = spawnSync(
+        process.execPath,
+        [
+          '--require',
+          resolve('bench/resource-usage.cjs'),
+          'bin/mazebook.js',
+          'build',
+          spec,
+          '-q',
+          '-o',
+          join(dir, `w${workers}.pdf`),
+        ],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, MAZEBOOK_BENCH_USAGE: usage, MAZEBOOK_WORKERS: String(workers) },
+        },
+      );
+      const wall = (performance.now() - t) / 1000;
+      if (run.status !== 0) {
+        say(`  build failed: ${run.stderr.trim().split('\n')[0]}`);
+        rmSync(dir, { recursive: true, force: true });
+        return;
+      }
+      const { cpuMs } = JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number };
+      const b = best[workers] ?? { wall: Infinity, cpu: Infinity };
+      best[workers] = { wall: Math.min(b.wall, wall), cpu: Math.min(b.cpu, cpuMs / 1000) };
+      pdfs[workers] = readFileSync(join(dir, `w${workers}.pdf`));
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  for (const w of [1, 2]) {
+    report(`hard 100-page book, ${w} worker${w > 1 ? 's' : ''}: wall`, best[w].wall, 's', false, 2);
+    report(`hard 100-page book, ${w} worker${w > 1 ? 's' : ''}: CPU`, best[w].cpu, 's', false, 2);
+  }
+  const [load] = loadavg();
+  say(
+    `  2 workers ${(best[1].wall / best[2].wall).toFixed(2)}× faster than 1 (wall); CPU ${best[1].cpu.toFixed(1)} s and ${best[2].cpu.toFixed(1)} s; load average ${load.toFixed(1)} on ${availableParallelism()} cores; PDFs ${pdfs[1].equals(pdfs[2]) ? 'identical' : 'DIFFER'}`,
+  );
+}
+
+/** `mazebook --version`, `--help` and `validate` of a small spec, whole process, beside node alone. */
+export function cliStart(): void {
+  say('\nCLI start, whole process, best of 7 (target ≤ 250 ms), beside node starting alone');
+  if (!existsSync('dist/cli/main.js')) {
+    say('  (no dist/: run `npm run build` first; skipped)');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  const usage = join(dir, 'usage.json');
+  const runs: [string, string[]][] = [
+    ['node alone', ['-e', '0']],
+    ['mazebook --version', ['bin/mazebook.js', '--version']],
+    ['mazebook --help', ['bin/mazebook.js', '--help']],
+    ['mazebook validate books/sample.yaml', ['bin/mazebook.js', 'validate', 'books/sample.yaml']],
+  ];
+  for (const [name, args] of runs) {
+    let wall = Infinity;
+    let cpu = Infinity;
+    for (let i = 0; i < 7; i++) {
+      const t = performance.now();
+      spawnSync(process.execPath, ['--require', resolve('bench/resource-usage.cjs'), ...args], {
+        env: { ...process.env, MAZEBOOK_BENCH_USAGE: usage },
+      });
+      wall = Math.min(wall, performance.now() - t);
+      cpu = Math.min(cpu, (JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number }).cpuMs);
+    }
+    report(`${name}: wall`, wall, 'ms', false, 0);
+    report(`${name}: CPU`, cpu, 'ms', false, 0);
+  }
+  rmSync(dir, { recursive: true, force: true });
 }

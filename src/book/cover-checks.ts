@@ -94,12 +94,26 @@ export function itemBox(item: Item, fonts: Record<string, string>): Rect | undef
   if (item.type === 'text') {
     const face = { path: fonts[item.font], name: item.font };
     const ink = inkExtent(face, item.text, item.size);
-    return {
-      x: item.x,
-      y: item.y - ink.above,
-      width: textWidth(face, item.text, item.size),
-      height: ink.above + ink.below,
-    };
+    const width = textWidth(face, item.text, item.size);
+    if (!item.rotate) return { x: item.x, y: item.y - ink.above, width, height: ink.above + ink.below };
+    // Turned text: the level box's corners turned about the baseline's start (clockwise, y down).
+    const a = (item.rotate * Math.PI) / 180;
+    const cos = Math.cos(a);
+    const sin = Math.sin(a);
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (const [u, v] of [
+      [0, -ink.above],
+      [width, -ink.above],
+      [width, ink.below],
+      [0, ink.below],
+    ]) {
+      xs.push(item.x + u * cos - v * sin);
+      ys.push(item.y + u * sin + v * cos);
+    }
+    const x = Math.min(...xs);
+    const y = Math.min(...ys);
+    return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
   }
   const { cmds, coords } = item.path;
   let x0 = Infinity;

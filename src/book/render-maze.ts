@@ -2,10 +2,15 @@ import { extname, resolve } from 'node:path';
 import { encodeFm } from '../codec/fm.js';
 import { exportMazeJson } from '../codec/json.js';
 import { amazingText, boxText } from '../codec/text.js';
+import { topologies } from '../grid/registry.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
+import { MARKER_ROOM, type MarkerStyle } from '../layout/markers.js';
+import { knockoutColor, routeStyle } from '../layout/page-parts.js';
+import { markerStyle } from '../layout/puzzle-pages.js';
 import type { BookPlan } from '../plan/book-plan.js';
+import { pictureInset } from '../plan/page-geometry.js';
 import { planBook } from '../plan/plan-book.js';
 import { Problems } from '../plan/problems.js';
 import { preloadImageMasks } from '../plan/resolve-mask.js';
@@ -16,6 +21,7 @@ import { createFileAccess, defaultPathPolicy } from '../spec/files.js';
 import type { FieldPath } from '../spec/parse.js';
 import { type BookSpec, bookSchema, type MazeSpec } from '../spec/schema.js';
 import { parseLength } from '../spec/units.js';
+import { textWidth } from '../text/fonts.js';
 import { planSpecFiles, shownPath } from './build-book.js';
 import { type ChosenPuzzle, choosePuzzle } from './select.js';
 
@@ -88,19 +94,35 @@ async function renderPlanned(
     case 'txt':
       return Buffer.from(options.text === 'amazing' ? amazingText(maze) : boxText(maze));
     default: {
-      const doc = mazeDocument(plan, puzzle, options);
+      const doc = renderDocument(plan, puzzle, options);
       if (options.format === 'pdf') return renderPdf(doc);
-      const svg = renderSvgPage(doc, 0);
-      if (options.format === 'svg') return Buffer.from(svg);
+      if (options.format === 'svg') return Buffer.from(renderSvgPage(doc, 0));
       // PNGs get the page colour behind the maze (SVG and PDF leave white paper unpainted). sharp is loaded
-      // only for them: it is slow to load, and no other format needs it.
+      // only for them: it is slow to load, and no other format needs it. The SVG is given its size in
+      // pixels and read at 72 dpi, where sharp leaves pixels as they are (at any other density it scales
+      // point units twice).
       const { default: sharp } = await import('sharp');
-      return sharp(Buffer.from(svg), { density: options.dpi ?? 300 })
+      const px = pngPixels(doc.pages[0], options.dpi ?? 300);
+      return sharp(Buffer.from(renderSvgPage(doc, 0, px)), { density: 72 })
         .flatten({ background: plan.theme.colors.page })
         .png()
         .toBuffer();
     }
   }
+}
+
+/** The pixel size of a page of `width` × `height` points at `dpi` pixels an inch, rounded to whole pixels. */
+export function pngPixels(
+  page: { width: number; height: number },
+  dpi: number,
+): {
+  width: number;
+  height: number;
+} {
+  return {
+    width: Math.max(1, Math.round((page.width * dpi) / 72)),
+    height: Math.max(1, Math.round((page.height * dpi) / 72)),
+  };
 }
 
 /** Plans and generates the one maze the options describe. */
@@ -161,31 +183,51 @@ export async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookP
   return { plan, puzzle };
 }
 
-/** A page just big enough for the maze, its markers and a margin. */
-function mazeDocument(plan: BookPlan, p: ChosenPuzzle, options: RenderMazeOptions): DisplayDocument {
+/**
+ * A page just big enough for the maze, its markers and a margin, drawn with the book page's styles: the
+ * markers of puzzle pages (pictures and START/FINISH words when the spec asks, the maze inset for pictures)
+ * and the answer route of answer pages (the book's solution style, the black-ink band).
+ */
+export function renderDocument(
+  plan: BookPlan,
+  p: ChosenPuzzle,
+  options: Pick<RenderMazeOptions, 'size' | 'solution'>,
+): DisplayDocument {
   const { theme } = plan;
   const side = parseLength(options.size ?? DEFAULT_SIZE, '--size');
   const { grid } = p.maze;
   const scale = side / Math.max(grid.width, grid.height);
-  const room = theme.markers.size * 1.75 + PAGE_MARGIN;
-  const rect = { x: room, y: room, width: grid.width * scale, height: grid.height * scale };
+  const markers = markerStyle(plan, p.plan, { x: 0, y: 0, width: 0, height: 0 });
+  // Room around the maze for its markers, as a page leaves it, and for their words when they have some.
+  const words = markers.labels ? wordRoom(markers.labels) : 0;
+  const room = theme.markers.size * MARKER_ROOM + words + PAGE_MARGIN;
+  const drawn = { width: grid.width * scale, height: grid.height * scale };
+  // Picture markers sit in a band around the maze, as on puzzle pages (pictureInset's room, outside it).
+  const inset = p.plan.markers.pictures ? insetFor(drawn, theme) : 0;
+  const outer = { x: room, y: room, width: drawn.width + 2 * inset, height: drawn.height + 2 * inset };
+  const rect = p.plan.markers.pictures ? pictureInset(outer, theme) : outer;
+  const page = { width: outer.width + 2 * room, height: outer.height + 2 * room };
+  const frame = {
+    x: PAGE_MARGIN,
+    y: PAGE_MARGIN,
+    width: page.width - 2 * PAGE_MARGIN,
+    height: page.height - 2 * PAGE_MARGIN,
+  };
+  const place = fitGrid(grid, rect);
+  const route = routeStyle(
+    plan,
+    theme.walls.width,
+    theme.solution.width,
+    place.scale * topologies[p.recipe.shape].passage,
+  );
   const items: Item[] = drawMaze(
     p.maze,
     rect,
     {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      markers: { color: theme.colors.markers, size: theme.markers.size },
-      ...(options.solution
-        ? {
-            solution: {
-              color: theme.colors.solution,
-              width: theme.solution.width,
-              cap: 'round',
-              join: 'round',
-            },
-          }
-        : {}),
+      markers: { ...markers, frame },
+      ...(options.solution ? route : {}),
     },
     options.solution ? p.solution : undefined,
   );
@@ -196,11 +238,12 @@ function mazeDocument(plan: BookPlan, p: ChosenPuzzle, options: RenderMazeOption
   if (p.mazegram && p.plan.mazegram) {
     fonts.letters1 = p.plan.mazegram.font.path;
     items.push(
-      ...drawLetters(p.maze, p.recipe.shape, p.mazegram, fitGrid(grid, rect), {
+      ...drawLetters(p.maze, p.recipe.shape, p.mazegram, place, {
         fontKey: 'letters1',
         face: p.plan.mazegram.font,
         message: theme.colors.letters,
         decoy: options.solution ? theme.colors.muted : theme.colors.letters,
+        ...(options.solution ? { knockout: knockoutColor(plan, route) } : {}),
       }),
     );
   }
@@ -210,11 +253,28 @@ function mazeDocument(plan: BookPlan, p: ChosenPuzzle, options: RenderMazeOption
     fonts,
     pages: [
       {
-        width: rect.width + 2 * room,
-        height: rect.height + 2 * room,
+        width: page.width,
+        height: page.height,
         background: bg === '#ffffff' || bg === '#fff' ? undefined : bg,
         items,
       },
     ],
   };
+}
+
+/** Room beside a marker for its word: the longer word and a gap of its type size on each side, pt. */
+function wordRoom(labels: NonNullable<MarkerStyle['labels']>): number {
+  const word = Math.max(
+    textWidth(labels.face, labels.start, labels.size),
+    textWidth(labels.face, labels.finish, labels.size),
+  );
+  return word + 2 * labels.size;
+}
+
+/** How far pictureInset moves a maze's edges in, for a maze drawn `drawn` big once inset. */
+function insetFor(drawn: { width: number; height: number }, theme: BookPlan['theme']): number {
+  // pictureInset takes d = min(size × room, w / 6, h / 6) of the outer rectangle; the fixed part is
+  // found by asking it for an outer rectangle big enough that the size term is the least.
+  const probe = pictureInset({ x: 0, y: 0, width: 1e9, height: 1e9 }, theme).x;
+  return Math.min(probe, drawn.width / 4, drawn.height / 4);
 }

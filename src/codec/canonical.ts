@@ -85,6 +85,8 @@ function weaveSymmetries(grid: Grid): GridSymmetry[] {
 }
 
 function findSymmetries(grid: Grid): GridSymmetry[] {
+  const lattice = fullSquareSymmetries(grid);
+  if (lattice) return lattice;
   const { width: W, height: H, cellCount, wallCount, vertexCount } = grid;
   const { wallCellA, wallCellB, wallV0, wallV1, wallArc } = grid;
   const identity: GridSymmetry = { cell: new Int32Array(cellCount), wall: new Int32Array(wallCount) };
@@ -98,29 +100,40 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
   const cy = H / 2;
   const vertexAt = pointIndex(grid.vertexX, grid.vertexY);
   const cellAt = pointIndex(grid.cellX, grid.cellY);
-  // Walls by vertex (CSR), to find the wall joining two mapped vertices.
-  const start = new Int32Array(vertexCount + 1);
-  for (let w = 0; w < wallCount; w++) {
-    start[wallV0[w] + 1]++;
-    start[wallV1[w] + 1]++;
-  }
-  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
-  const fill = start.slice(0, vertexCount);
-  const incident = new Int32Array(start[vertexCount]);
-  for (let w = 0; w < wallCount; w++) {
-    incident[fill[wallV0[w]]++] = w;
-    incident[fill[wallV1[w]]++] = w;
-  }
-  const wallBetween = (a: number, b: number, arc: number): number => {
-    for (let k = start[a]; k < start[a + 1]; k++) {
-      const m = incident[k];
-      const other = wallV0[m] === a ? wallV1[m] : wallV0[m];
-      if (other === b && (wallArc ? wallArc[m] : 0) === arc) return m;
+  const { adjStart, adjCell, adjWall, rimStart, rimWall } = grid;
+  // The wall of cell c joining vertices v0 and v1 (either way round, same arc flag): one towards cell d, or
+  // on the rim when d is -1; -1 when there is none. A cell's few walls lie together, so this reads little.
+  const joins = (m: number, v0: number, v1: number, arc: number): boolean =>
+    ((wallV0[m] === v0 && wallV1[m] === v1) || (wallV0[m] === v1 && wallV1[m] === v0)) &&
+    (wallArc ? wallArc[m] : 0) === arc;
+  const wallOfCell = (c: number, d: number, v0: number, v1: number, arc: number): number => {
+    if (d < 0) {
+      for (let k = rimStart[c]; k < rimStart[c + 1]; k++)
+        if (joins(rimWall[k], v0, v1, arc)) return rimWall[k];
+      return -1;
+    }
+    for (let k = adjStart[c]; k < adjStart[c + 1]; k++) {
+      if (adjCell[k] === d && joins(adjWall[k], v0, v1, arc)) return adjWall[k];
     }
     return -1;
   };
   const vertex = new Int32Array(vertexCount);
+  const byMap: (GridSymmetry | undefined)[] = [identity];
   for (let i = 1; i < maps; i++) {
+    // The half turn is one reflection after the other, and a diagonal reflection followed by a negation is
+    // MAPS[i - 4] after MAPS[4]: when both factors map the grid onto itself so does their product, and its
+    // cell and wall maps are theirs composed (gathered in one pass, where checking it afresh reads the
+    // walls out of order, slow on a large grid).
+    const first = i === 3 ? byMap[2] : i > 4 ? byMap[4] : undefined;
+    const then = i === 3 ? byMap[1] : i > 4 ? byMap[i - 4] : undefined;
+    if (first && then) {
+      const composed: GridSymmetry = { cell: new Int32Array(cellCount), wall: new Int32Array(wallCount) };
+      for (let c = 0; c < cellCount; c++) composed.cell[c] = then.cell[first.cell[c]];
+      for (let w = 0; w < wallCount; w++) composed.wall[w] = then.wall[first.wall[w]];
+      byMap[i] = composed;
+      found.push(composed);
+      continue;
+    }
     const { swap, negU, negV } = MAPS[i];
     // The image of each point, looked up among the grid's own points. Images of consecutive points are
     // usually a fixed step apart (a row read backwards, a column), so the step is tried first and the
@@ -162,18 +175,18 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
       const v1 = vertex[wallV1[w]];
       const arc = wallArc ? wallArc[w] : 0;
       const guess = prev + step;
+      const b = wallCellB[w];
+      const a = cell[wallCellA[w]];
       const m =
         guess >= 0 &&
         guess < wallCount &&
         ((wallV0[guess] === v0 && wallV1[guess] === v1) || (wallV0[guess] === v1 && wallV1[guess] === v0)) &&
         (wallArc ? wallArc[guess] : 0) === arc
           ? guess
-          : wallBetween(v0, v1, arc);
+          : wallOfCell(a, b < 0 ? -1 : cell[b], v0, v1, arc);
       wall[w] = m;
       step = m - prev;
       prev = m;
-      const b = wallCellB[w];
-      const a = cell[wallCellA[w]];
       ok =
         m >= 0 &&
         (b < 0
@@ -181,7 +194,78 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
           : (wallCellA[m] === a && wallCellB[m] === cell[b]) ||
             (wallCellA[m] === cell[b] && wallCellB[m] === a));
     }
-    if (ok) found.push({ cell, wall });
+    if (ok) {
+      const symmetry: GridSymmetry = { cell, wall };
+      byMap[i] = symmetry;
+      found.push(symmetry);
+    }
+  }
+  return found;
+}
+
+/**
+ * The symmetries of an unmasked square grid (numbered as `src/grid/square.ts` numbers them: cell
+ * y·columns + x; vertical walls row by row, then horizontal ones), by formula rather than by search: the
+ * same maps `findSymmetries` would find, in the same order, without looking a point up. Undefined for any
+ * other grid, which is told by checking every wall against the formula (one pass in order).
+ */
+function fullSquareSymmetries(grid: Grid): GridSymmetry[] | undefined {
+  const { width: w, height: h, cellCount, wallCount, wallV0, wallV1, wallCellA, wallCellB } = grid;
+  if (grid.topology !== 'square' || grid.wallArc || !Number.isInteger(w) || !Number.isInteger(h)) return;
+  const vertical = (w + 1) * h;
+  if (cellCount !== w * h || wallCount !== vertical + w * (h + 1) || grid.vertexCount !== (w + 1) * (h + 1))
+    return;
+  const vw = w + 1;
+  for (let y = 0, n = 0; y < h; y++) {
+    for (let x = 0; x <= w; x++, n++) {
+      const c = y * w + x;
+      if (wallV0[n] !== y * vw + x || wallV1[n] !== (y + 1) * vw + x) return;
+      if (wallCellA[n] !== (x > 0 ? c - 1 : c) || wallCellB[n] !== (x > 0 && x < w ? c : -1)) return;
+    }
+  }
+  for (let y = 0, n = vertical; y <= h; y++) {
+    for (let x = 0; x < w; x++, n++) {
+      if (wallV0[n] !== y * vw + x || wallV1[n] !== y * vw + x + 1) return;
+    }
+  }
+  for (let v = 0; v < grid.vertexCount; v++) {
+    if (grid.vertexX[v] !== v % vw || grid.vertexY[v] !== Math.floor(v / vw)) return;
+  }
+  const found: GridSymmetry[] = [];
+  const maps = w === h ? MAPS.length : 4;
+  for (let i = 0; i < maps; i++) {
+    const { swap, negU, negV } = MAPS[i];
+    // Lattice points (X, Y) → (X', Y'): swap, then reflect within the (square, if swapped) box.
+    const W = swap ? h : w;
+    const H = swap ? w : h;
+    const cell = new Int32Array(cellCount);
+    for (let y = 0, c = 0; y < h; y++) {
+      for (let x = 0; x < w; x++, c++) {
+        let X = swap ? y : x;
+        let Y = swap ? x : y;
+        if (negU) X = W - 1 - X;
+        if (negV) Y = H - 1 - Y;
+        cell[c] = Y * W + X;
+      }
+    }
+    const wall = new Int32Array(wallCount);
+    for (let n = 0; n < wallCount; n++) {
+      // The wall's lower end (X0, Y0) and its direction; the image's lower end after the map.
+      const v0 = wallV0[n];
+      let X = v0 % vw;
+      let Y = (v0 - X) / vw;
+      let down = n < vertical; // a vertical wall runs from (X, Y) to (X, Y + 1)
+      if (swap) {
+        const t = X;
+        X = Y;
+        Y = t;
+        down = !down;
+      }
+      if (negU) X = down ? W - X : W - X - 1;
+      if (negV) Y = down ? H - Y - 1 : H - Y;
+      wall[n] = down ? Y * (W + 1) + X : (W + 1) * H + Y * W + X;
+    }
+    found.push({ cell, wall });
   }
   return found;
 }

@@ -71,29 +71,21 @@ export function composeCover(
     );
   }
   if (cover.spine) {
+    // Title and author as real text turned a quarter turn clockwise: read top to bottom, as KDP asks.
     const s = cover.spine;
     const tag: CoverTag = { kind: 'text', field: 'cover.spine' };
-    add(
-      tag,
-      outlined(
-        cover.fonts.heading,
-        s.title.text,
-        s.size,
-        [0, 1, -1, 0, s.baseline, s.title.y],
-        theme.colors.text,
-      ),
-    );
-    if (s.author)
-      add(
-        tag,
-        outlined(
-          cover.fonts.body,
-          s.author.text,
-          s.size,
-          [0, 1, -1, 0, s.baseline, s.author.y],
-          theme.colors.text,
-        ),
-      );
+    const line = (text: string, font: 'heading' | 'body', y: number): Item => ({
+      type: 'text',
+      text,
+      x: s.baseline,
+      y,
+      size: s.size,
+      font,
+      color: theme.colors.text,
+      rotate: 90,
+    });
+    add(tag, line(s.title.text, 'heading', s.title.y));
+    if (s.author) add(tag, line(s.author.text, 'body', s.author.y));
   }
   const page: Page = {
     width: g.width,
@@ -253,7 +245,7 @@ function faceOf(cover: CoverPlan, key: CoverFontKey): FontFace {
 
 /**
  * A line of text as filled glyph outlines, mapped by `matrix` (SVG `matrix(a b c d e f)`) from text space
- * (baseline at y = 0, x along it, y down): for spine text turned a quarter turn, and slanted italic.
+ * (baseline at y = 0, x along it, y down): for slanted italic.
  */
 function outlined(
   face: FontFace,

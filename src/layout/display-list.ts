@@ -44,6 +44,11 @@ export interface TextItem {
   size: number;
   font: FontKey;
   color: string;
+  /**
+   * Turn the line about (x, y) by this many degrees, clockwise on the page (y down): 90 reads top to bottom,
+   * as a book's spine does. Absent or 0: level.
+   */
+  rotate?: number;
 }
 
 /** A clickable area jumping to another page of the document (0-based page index). */

@@ -139,11 +139,14 @@ function drawItem(pdf: PDFKit.PDFDocument, item: Item, page: Page, forms: Forms,
       drawPath(pdf, item, page, forms, paint);
       return;
     case 'text':
+      // Turned text is set level at (x, y) in a coordinate system turned about that point.
+      if (item.rotate) pdf.save().rotate(item.rotate, { origin: [item.x, item.y] });
       pdf
         .font(item.font)
         .fontSize(item.size)
         .fillColor(paint(item.color))
         .text(item.text, item.x, item.y, { lineBreak: false, baseline: 'alphabetic' });
+      if (item.rotate) pdf.restore();
       return;
     case 'link':
       pdf.goTo(item.x, item.y, item.width, item.height, `page-${item.page}`);

@@ -10,11 +10,20 @@ const LINECAP = { butt: 'butt', square: 'square', round: 'round' } as const;
 /**
  * Renders one page of a display document as a standalone SVG (units: points). Text is drawn as glyph
  * outlines from the same font files the PDF embeds, so the SVG needs no fonts and looks the same everywhere.
+ * @param pixels when given, the picture's size in whole pixels (unitless width and height, the viewBox still
+ *   in points): what a rasterizer should make of it, whatever resolution it assumes for points
  */
-export function renderSvgPage(doc: DisplayDocument, index: number): string {
+export function renderSvgPage(
+  doc: DisplayDocument,
+  index: number,
+  pixels?: { width: number; height: number },
+): string {
   const page: Page = doc.pages[index];
+  const size = pixels
+    ? `width="${pixels.width}" height="${pixels.height}"`
+    : `width="${fmt(page.width)}pt" height="${fmt(page.height)}pt"`;
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${fmt(page.width)}pt" height="${fmt(page.height)}pt" viewBox="0 0 ${fmt(page.width)} ${fmt(page.height)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" ${size} viewBox="0 0 ${fmt(page.width)} ${fmt(page.height)}">`,
   ];
   if (page.background) parts.push(`<rect width="100%" height="100%" fill="${page.background}"/>`);
   for (const item of page.items) {
@@ -49,7 +58,8 @@ function itemSvg(doc: DisplayDocument, item: Item): string | undefined {
     case 'text': {
       const face = { path: doc.fonts[item.font], name: item.font };
       const d = textOutline(face, item.text, item.size);
-      return `<path transform="translate(${fmt(item.x)} ${fmt(item.y)})" fill="${item.color}" d="${d}"><title>${escapeXml(item.text)}</title></path>`;
+      const turn = item.rotate ? ` rotate(${fmt(item.rotate)})` : '';
+      return `<path transform="translate(${fmt(item.x)} ${fmt(item.y)})${turn}" fill="${item.color}" d="${d}"><title>${escapeXml(item.text)}</title></path>`;
     }
     case 'link':
       return `<a href="#page-${item.page}"><rect x="${fmt(item.x)}" y="${fmt(item.y)}" width="${fmt(item.width)}" height="${fmt(item.height)}" fill="transparent"/></a>`;

@@ -9,6 +9,7 @@ import { buildCover, makeCover, prepareCover } from '../../src/book/cover.js';
 import { coverProblems } from '../../src/book/cover-checks.js';
 import { spineWidth } from '../../src/plan/cover-geometry.js';
 import { interiorPageCount } from '../../src/plan/cover-pages.js';
+import { renderSvgPage } from '../../src/render/svg.js';
 import { tempDir } from '../helpers.js';
 import { inspectPdf } from '../pdf-inspect.js';
 
@@ -127,6 +128,34 @@ describe('the cover page', () => {
     expect(await spineItems(500)).toBe(2);
     const { plan } = await cover(file, 24);
     expect(plan.notes.join()).toMatch(/no text: kdp prints spine text from 80 pages/);
+  });
+
+  it('sets the spine title and author as real text turned to read top to bottom', async () => {
+    const { plan, made } = await cover(spec('spine-text', 'kdp', 'white'), 200);
+    const spine = made.composed.doc.pages[0].items.filter(
+      (_, i) =>
+        made.composed.tags[i].kind === 'text' &&
+        (made.composed.tags[i] as { field: string }).field === 'cover.spine',
+    );
+    expect(spine.map((i) => (i.type === 'text' ? [i.text, i.rotate] : i.type))).toEqual([
+      ['Garden Paths', 90],
+      ['Ann Example', 90],
+    ]);
+    // Inside the spine: its baseline's start lies between the folds.
+    const [left, right] = plan.geometry.folds;
+    for (const item of spine) if (item.type === 'text') expect(item.x > left && item.x < right).toBe(true);
+    // The SVG turns the glyphs; the PDF holds the words as text.
+    const svg = renderSvgPage(made.composed.doc, 0);
+    expect(svg).toMatch(
+      /transform="translate\([\d.]+ [\d.]+\) rotate\(90\)"[^>]*><title>Garden Paths<\/title>/,
+    );
+    if (onPath('pdftotext')) {
+      const file = join(dir, 'spine-text.pdf');
+      writeFileSync(file, made.pdf);
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Garden Paths');
+      expect(text).toContain('Ann Example');
+    }
   });
 
   it('keeps every drawing off the folds, out of the barcode area and inside the safe zone', async () => {

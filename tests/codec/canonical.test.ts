@@ -135,6 +135,43 @@ describe('canonical hash', () => {
     expect(counts).toEqual([2, 4, 8, 8]);
   });
 
+  it('finds each of the eight symmetries in order, cells and walls moved together', () => {
+    // The maps of a square box, centred on it: identity, the reflections and the half turn, then the
+    // diagonal reflection followed by each of those (the last three are composed, not searched).
+    const maps: ((u: number, v: number) => [number, number])[] = [
+      (u, v) => [u, v],
+      (u, v) => [-u, v],
+      (u, v) => [u, -v],
+      (u, v) => [-u, -v],
+      (u, v) => [v, u],
+      (u, v) => [-v, u],
+      (u, v) => [v, -u],
+      (u, v) => [-v, -u],
+    ];
+    for (const maze of [
+      squareMaze(6, 6, 1),
+      squareMaze(5, 5, 3, { shape: 'octagon' }),
+      squareMaze(7, 7, 4, { shape: 'circle' }),
+    ]) {
+      const g = maze.grid;
+      const symmetries = gridSymmetries(g);
+      expect(symmetries).toHaveLength(8);
+      symmetries.forEach((s, i) => {
+        for (let c = 0; c < g.cellCount; c++) {
+          const [x, y] = maps[i](g.cellX[c] - g.width / 2, g.cellY[c] - g.height / 2);
+          expect(g.cellX[s.cell[c]] - g.width / 2).toBeCloseTo(x, 6);
+          expect(g.cellY[s.cell[c]] - g.height / 2).toBeCloseTo(y, 6);
+        }
+        for (let w = 0; w < g.wallCount; w++) {
+          const m = s.wall[w];
+          const a = s.cell[g.wallCellA[w]];
+          const b = g.wallCellB[w] < 0 ? -1 : s.cell[g.wallCellB[w]];
+          expect([g.wallCellA[m], g.wallCellB[m]].sort()).toEqual([a, b].sort());
+        }
+      });
+    }
+  });
+
   it('keeps its value (lockfiles record it): goldens on every topology, masked and one-way', () => {
     const cases: [Partial<MazeRecipe>, number, string][] = [
       [{ shape: 'square' }, 14, '56db1e637bb356502f7490a68f43b5a47089f013d12dd27ad1c96de1323866cc'],
