@@ -50,10 +50,10 @@ const weight = z.number().min(0).max(1000);
 
 /** The model file as written: YAML (or JSON, which is YAML too), every field checked with its place. */
 export const difficultyModelSchema = z.strictObject({
-  model: z.literal('mazebook-difficulty', { error: 'expected model: mazebook-difficulty' }).meta({
+  model: z.literal('mazebook-difficulty').meta({
     description: 'Marks the file as a mazebook difficulty model.',
   }),
-  version: z.literal(1, { error: 'expected version: 1 (the only model format so far)' }),
+  version: z.literal(1).meta({ description: 'Format of the file (1, the only one so far).' }),
   name: z.string().min(1),
   weights: z
     .strictObject({

@@ -6,6 +6,7 @@ import {
   type DifficultyWeights,
   difficultyModelText,
   effortOfScore,
+  loadDifficultyModel,
   scoreOfEffort,
 } from './difficulty-model.js';
 import { rateMaze } from './rate.js';
@@ -235,7 +236,8 @@ export function fitDifficultyModel(
   const text = difficultyModelText(model, [
     `Fitted by \`mazebook calibrate\` to ${n} solve times of ${mazes.length} mazes, starting from the ${base.name} model.`,
   ]);
-  return { model, text, summary };
+  // The model as its file says (rounded to the digits written), so a book built with the file matches.
+  return { model: loadDifficultyModel(text, source), text, summary };
 }
 
 /** Effort of a maze's measures [O, S + turning·T, D, C] under weights w (turning already applied). */
