@@ -15,6 +15,7 @@
  *   --quick            smaller run for a smoke test (up to ~1600 cells, 3 seeds, sweep sides 10–30)
  *   --model FILE       score with this model file instead of the default one (what-if: no new walks)
  *   --fit              fit the model's weights and top (see fitWeights) and print the model file
+ *   --job-limit S      give up a maze not measured in S seconds (default 600; a generator that hangs)
  *   --json FILE        also write every maze's measures to FILE
  *   --from FILE        print the tables from a FILE written by --json instead of measuring again
  */
@@ -36,6 +37,7 @@ import {
   ALGORITHMS,
   BIG_CELLS,
   BOOK_SEED,
+  JOB_TIME_LIMIT_MS,
   type Job,
   LEVER_ALGORITHMS,
   LEVER_SIDES,
@@ -655,16 +657,25 @@ async function main(): Promise<void> {
       `Difficulty calibration: ${jobs.length} mazes, book seed ${BOOK_SEED}, auto ends, ` +
         `${workers} worker process${workers === 1 ? '' : 'es'}`,
     );
-    const results = await runAll(jobs, workers, fileURLToPath(import.meta.url));
+    const limit = Number(option('--job-limit') ?? JOB_TIME_LIMIT_MS / 1000) * 1000;
+    const results = await runAll(jobs, workers, fileURLToPath(import.meta.url), limit);
     data = jobs.map((job) => ({ job, m: results[job.id] }));
   }
   const wall = performance.now() - t0;
-  const degenerate = data.filter((d) => d.m.degenerate);
-  if (degenerate.length > 0) {
-    const which = [...new Set(degenerate.map((d) => `${d.job.algorithm} on ${d.job.shape}`))].join(', ');
-    console.log(`Left out: ${degenerate.length} mazes whose entry and exit are one cell (${which}).`);
-    data = data.filter((d) => !d.m.degenerate);
-  }
+  const leftOut = (why: string, out: (d: Maze) => boolean): void => {
+    const gone = data.filter(out);
+    if (gone.length === 0) return;
+    const which = [
+      ...new Set(
+        gone.map((d) => `${d.job.algorithm} on ${d.job.shape} ${sizeName(d.job.shape, d.job.size)}`),
+      ),
+    ];
+    const shown = which.length > 8 ? [...which.slice(0, 8), '…'] : which;
+    console.log(`Left out: ${gone.length} mazes ${why} (${shown.join(', ')}).`);
+    data = data.filter((d) => !out(d));
+  };
+  leftOut('whose entry and exit are one cell', (d) => d.m.degenerate);
+  leftOut('not generated and measured in time (see --job-limit)', (d) => d.m.unfinished === true);
 
   let shown = model;
   if (process.argv.includes('--fit')) {

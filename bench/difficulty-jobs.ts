@@ -95,6 +95,8 @@ export interface Measures {
   loops: number;
   /** Entry and exit in one cell: a maze with nothing to solve (reported, left out of the figures). */
   degenerate: boolean;
+  /** Not measured within JOB_TIME_LIMIT_MS (reported, left out of the figures). */
+  unfinished?: boolean;
   walks: number;
   solutionShare: number;
   deadEndShare: number;
@@ -260,39 +262,87 @@ export function makeJobs(plan: JobPlan): Job[] {
 /** The cost of a job relative to others, to hand out the biggest first. */
 const cost = (j: Job): number => j.cells * (j.trio ? 4 : 1) * (j.twice ? 2 : 1);
 
+/** A maze not measured in this time is given up (a generator that never finishes must not stop the run). */
+export const JOB_TIME_LIMIT_MS = 10 * 60 * 1000;
+
+/** The record of a maze given up. */
+function unfinished(job: Job): Measures {
+  return {
+    id: job.id,
+    overlap: {},
+    steps: 0,
+    turning: 0,
+    decisions: 0,
+    cycling: 0,
+    loops: 0,
+    degenerate: false,
+    unfinished: true,
+    walks: 0,
+    solutionShare: 0,
+    deadEndShare: 0,
+    ms: JOB_TIME_LIMIT_MS,
+  };
+}
+
 /**
  * Measures the jobs on `workers` child processes running `script` (which must call serveJobs when started
- * with `--worker`), biggest first; results come back in job order.
+ * with `--worker`), biggest first; results come back in job order. A job that takes longer than `limitMs`
+ * is recorded as unfinished and its worker replaced.
  */
-export async function runAll(jobs: Job[], workers: number, script: string): Promise<Measures[]> {
+export async function runAll(
+  jobs: Job[],
+  workers: number,
+  script: string,
+  limitMs = JOB_TIME_LIMIT_MS,
+): Promise<Measures[]> {
   const results: Measures[] = new Array(jobs.length);
   if (jobs.length === 0) return results;
   const order = [...jobs].sort((a, b) => cost(b) - cost(a) || a.id - b.id);
   let next = 0;
   let done = 0;
   await new Promise<void>((resolveAll, reject) => {
-    const feed = (child: ChildProcess): void => {
-      if (next < order.length) child.send(order[next++]);
-      else child.disconnect();
+    const record = (r: Measures): void => {
+      results[r.id] = r;
+      done++;
+      if (process.stderr.isTTY) process.stderr.write(`\r  ${done}/${jobs.length} mazes measured`);
+      if (done === jobs.length) {
+        if (process.stderr.isTTY) process.stderr.write('\n');
+        resolveAll();
+      }
     };
-    for (let w = 0; w < Math.min(workers, jobs.length); w++) {
+    const startWorker = (): void => {
+      if (next >= order.length) return;
       const child = fork(script, ['--worker'], { execArgv: process.execArgv });
-      child.on('message', (r: Measures) => {
-        results[r.id] = r;
-        done++;
-        if (process.stderr.isTTY) process.stderr.write(`\r  ${done}/${jobs.length} mazes measured`);
-        if (done === jobs.length) {
-          if (process.stderr.isTTY) process.stderr.write('\n');
-          resolveAll();
+      let current: Job | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const feed = (): void => {
+        clearTimeout(timer);
+        current = next < order.length ? order[next++] : undefined;
+        if (!current) {
+          child.disconnect();
+          return;
         }
-        feed(child);
+        const job = current;
+        child.send(job);
+        timer = setTimeout(() => {
+          current = undefined;
+          child.removeAllListeners('exit');
+          child.kill();
+          record({ ...unfinished(job), ms: limitMs });
+          startWorker();
+        }, limitMs);
+      };
+      child.on('message', (r: Measures) => {
+        record(r);
+        feed();
       });
       child.on('error', reject);
       child.on('exit', (code) => {
-        if (code !== 0 && done < jobs.length) reject(new Error(`a calibration worker exited with ${code}`));
+        if (code !== 0 && current) reject(new Error(`a calibration worker exited with ${code}`));
       });
-      feed(child);
-    }
+      feed();
+    };
+    for (let w = 0; w < Math.min(workers, jobs.length); w++) startWorker();
   });
   return results;
 }
