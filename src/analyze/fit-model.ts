@@ -19,8 +19,6 @@ export interface TimedMaze {
   group?: string;
   /** Names the maze: rows with the same key are the same maze (rated once). */
   key: string;
-  /** `file:line` of the row, for messages. */
-  where: string;
 }
 
 export interface FittedModel {
