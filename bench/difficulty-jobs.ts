@@ -3,7 +3,7 @@
  * each, and a pool of child processes that measures them. Every maze and walk derives its seed from a fixed
  * book seed, so every figure is the same on every run; only the timings change.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { type DifficultyModel, effortParts, scoreOfEffort } from '../src/analyze/difficulty-model.js';
 import { measure } from '../src/analyze/metrics.js';

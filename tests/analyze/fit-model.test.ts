@@ -43,8 +43,8 @@ for (const [i, algorithm] of (['backtracker', 'kruskal'] as AlgorithmName[]).ent
 const scoreUnder = (model: DifficultyModel, m: EffortMeasures): number =>
   scoreOfEffort(effortParts(m, model).total, model);
 const noise = createRng(deriveSeed(5, 'noise', 0));
-const rows: TimedMaze[] = mazes.flatMap(({ key, maze, measures }, i) =>
-  (['adult', 'child'] as const).map((group, j) => ({
+const rows: TimedMaze[] = mazes.flatMap(({ key, maze, measures }) =>
+  (['adult', 'child'] as const).map((group) => ({
     key,
     maze,
     group,
