@@ -9,14 +9,7 @@ import { algorithmNames } from '../../src/generate/registry.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { recipe, squareMaze } from '../helpers.js';
-
-const SHAPES = [
-  { shape: 'square', size: { columns: 12, rows: 10 } },
-  { shape: 'hex', size: { columns: 10, rows: 9 } },
-  { shape: 'triangle', size: { columns: 17, rows: 9 } },
-  { shape: 'octagon', size: { columns: 9, rows: 8 } },
-  { shape: 'circle', size: { columns: 7, rows: 7 } },
-] as const;
+import { SHAPES } from './shapes.js';
 
 /** Is `goal` reachable from `from` through cells not yet visited, crossing any wall (a naive flood fill)? */
 function reachableUnvisited(maze: Maze, seen: Uint8Array, from: number, goal: number): boolean {

@@ -9,14 +9,7 @@ import type { Grid } from '../../src/grid/grid.js';
 import { buildGrid } from '../../src/grid/registry.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { recipe, squareMaze } from '../helpers.js';
-
-const SHAPES = [
-  { shape: 'square', size: { columns: 12, rows: 10 } },
-  { shape: 'hex', size: { columns: 10, rows: 9 } },
-  { shape: 'triangle', size: { columns: 17, rows: 9 } },
-  { shape: 'octagon', size: { columns: 9, rows: 8 } },
-  { shape: 'circle', size: { columns: 7, rows: 7 } },
-] as const;
+import { SHAPES } from './shapes.js';
 
 /** A maze that is one corridor through `cells` in order, entered and left through their first rim walls. */
 function corridor(grid: Grid, cells: readonly number[]): Maze {
