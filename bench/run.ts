@@ -1,8 +1,14 @@
 /**
  * `npm run bench`: prints throughput figures and compares them with the previous run on this machine
- * (bench/.last.json, not committed). Figures are printed, never asserted.
+ * (bench/.last.json, not committed). Figures are printed, never asserted. Sections can be picked by name
+ * (`npm run bench -- targets pdf`); all run by default:
+ *
+ * - targets: issue 18's targets for grids, ends, hashes and drawing (bench/targets.ts), each beside its
+ *   reference from the same run: backtracker vs plain JS and C loops, generateMaze vs the algorithm alone,
+ *   linear scaling 1e3 … 1e6 cells, hashes, a 40×40 page, `render` of a million cells of every shape;
+ * - algorithms, peers, textures, post, analysis, pdf, topologies, simulators: the earlier figures.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,68 +33,45 @@ import {
   algorithms,
 } from '../src/generate/registry.js';
 import type { Grid } from '../src/grid/grid.js';
-import {
-  buildGrid,
-  type GridLayout,
-  type GridSize,
-  type TopologyName,
-  topologies,
-  topologyNames,
-} from '../src/grid/registry.js';
+import { buildGrid, type GridLayout, topologyNames } from '../src/grid/registry.js';
 import { buildSquareGrid } from '../src/grid/square.js';
 import { straightAhead } from '../src/grid/straight.js';
 import type { DisplayDocument, Page } from '../src/layout/display-list.js';
 import { drawMaze } from '../src/layout/draw-maze.js';
 import { wallPaths } from '../src/layout/wall-paths.js';
-import { builtinShape } from '../src/mask/shapes.js';
 import { deriveSeed } from '../src/random/derive-seed.js';
 import { createRng } from '../src/random/sfc32.js';
 import { renderPdf } from '../src/render/pdf.js';
+import { best, bestAsync, report, saveResults, say } from './measure.js';
+import {
+  fortyPage,
+  generateVsAlgorithm,
+  hashes,
+  linearScaling,
+  millionRender,
+  referenceLoops,
+  SIZE_FOR,
+} from './targets.js';
 
-const LAST = resolve('bench/.last.json');
-const previous: Record<string, number> = existsSync(LAST) ? JSON.parse(readFileSync(LAST, 'utf8')) : {};
-const results: Record<string, number> = {};
-
-/**
- * Best of `rounds` timings of `fn`, in ms, after as many untimed warm-up calls (so the JIT has settled); the
- * minimum is the least noisy estimate on a shared machine.
- */
-function best(rounds: number, fn: () => void): number {
-  for (let i = 0; i < rounds; i++) fn();
-  let min = Infinity;
-  for (let i = 0; i < rounds; i++) {
-    const t = performance.now();
-    fn();
-    min = Math.min(min, performance.now() - t);
+const SECTIONS = [
+  'targets',
+  'algorithms',
+  'peers',
+  'textures',
+  'post',
+  'analysis',
+  'pdf',
+  'topologies',
+  'simulators',
+] as const;
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+for (const a of asked) {
+  if (!(SECTIONS as readonly string[]).includes(a)) {
+    process.stderr.write(`unknown bench section "${a}"; sections: ${SECTIONS.join(', ')}\n`);
+    process.exit(2);
   }
-  return min;
 }
-
-async function bestAsync(rounds: number, fn: () => Promise<void>): Promise<number> {
-  let min = Infinity;
-  for (let i = 0; i < rounds; i++) {
-    const t = performance.now();
-    await fn();
-    min = Math.min(min, performance.now() - t);
-  }
-  return min;
-}
-
-/** Records a figure and prints it with its change since the last run; `higherIsBetter` sets the arrow. */
-function report(key: string, value: number, unit: string, higherIsBetter: boolean, digits = 2): void {
-  results[key] = value;
-  const prev = previous[key];
-  let delta = '';
-  if (prev !== undefined && prev > 0) {
-    const pct = ((value - prev) / prev) * 100;
-    const better = higherIsBetter ? pct > 0 : pct < 0;
-    delta =
-      Math.abs(pct) < 3
-        ? '  (≈ last run)'
-        : `  (${pct > 0 ? '+' : ''}${pct.toFixed(1)}% vs last run, ${better ? 'better' : 'worse'})`;
-  }
-  process.stdout.write(`${key.padEnd(44)} ${value.toFixed(digits).padStart(10)} ${unit}${delta}\n`);
-}
+const wanted = (name: (typeof SECTIONS)[number]): boolean => asked.length === 0 || asked.includes(name);
 
 function squareMaze(size: number, seed: string): Maze {
   const grid = buildSquareGrid({ columns: size, rows: size });
@@ -96,10 +79,20 @@ function squareMaze(size: number, seed: string): Maze {
   return placeEnds(grid, open, { kind: 'auto' }, { kind: 'auto' }, seed);
 }
 
-process.stdout.write(`mazebook bench — node ${process.version}, ${process.arch}\n\n`);
+say(`mazebook bench — node ${process.version}, ${process.arch}`);
+
+if (wanted('targets')) {
+  referenceLoops();
+  generateVsAlgorithm();
+  linearScaling();
+  hashes();
+  await fortyPage();
+  millionRender();
+}
 
 // Generation: each algorithm alone on a prebuilt grid.
-for (const size of [100, 1000]) {
+if (wanted('algorithms')) say('\nalgorithms');
+for (const size of wanted('algorithms') ? [100, 1000] : []) {
   const grid = buildSquareGrid({ columns: size, rows: size });
   for (const name of algorithmNames) {
     const rounds = size === 100 ? 100 : name === 'aldous-broder' ? 1 : 3;
@@ -127,7 +120,8 @@ for (const size of [100, 1000]) {
 }
 
 // Peers on the same machine in the same run: rot-js (Eller, Icey, Divided) and generate-maze (Eller).
-for (const size of [100, 1000]) {
+if (wanted('peers')) say('\npeers');
+for (const size of wanted('peers') ? [100, 1000] : []) {
   ROT.RNG.setSeed(7);
   const rounds = size === 100 ? 30 : 2;
   const tiles = 2 * size + 1; // rot-js counts map tiles: walls and cells alike
@@ -155,10 +149,10 @@ for (const size of [100, 1000]) {
 }
 
 // Textures: averages over 20 mazes of 40×40 per algorithm (printed for docs/algorithms.md).
-process.stdout.write(
-  '\ntexture at 40×40 (mean of 20): dead ends %, junctions %, mean straight run, solution %\n',
-);
-for (const name of algorithmNames) {
+if (wanted('textures')) {
+  say('\ntexture at 40×40 (mean of 20): dead ends %, junctions %, mean straight run, solution %');
+}
+for (const name of wanted('textures') ? algorithmNames : []) {
   const t = { deadEnds: 0, junctions: 0, run: 0, solution: 0 };
   for (let i = 0; i < 20; i++) {
     const maze = generateMaze(
@@ -184,7 +178,7 @@ for (const name of algorithmNames) {
   );
 }
 // Texture controls: straightness lengthens straight runs; direction weights tilt the passages.
-{
+if (wanted('textures')) {
   const grid = buildSquareGrid({ columns: 40, rows: 40 });
   const carve = (name: AlgorithmName, options: AlgorithmOptions, i: number) =>
     placeEnds(
@@ -223,8 +217,6 @@ for (const name of algorithmNames) {
     );
   }
 }
-process.stdout.write('\n');
-
 /** Default options, plus the north-west/south-east ends for algorithms that need them first. */
 function optionsFor(name: AlgorithmName, grid: Grid): AlgorithmOptions {
   const info: AlgorithmInfo = algorithmInfo[name];
@@ -270,7 +262,8 @@ function meanStraightRun(maze: Maze): number {
 }
 
 // Post-processes on a 1000×1000 backtracker maze.
-{
+if (wanted('post')) {
+  say('\npost-processes');
   const maze = squareMaze(1000, 'post');
   const steps: PostStep[] = [
     { name: 'reduce-path' },
@@ -287,7 +280,8 @@ function meanStraightRun(maze: Maze): number {
 }
 
 // Analysis and wall merging on a million cells.
-{
+if (wanted('analysis')) {
+  say('\nanalysis');
   const maze = squareMaze(1000, 'big');
   report(
     'solve (BFS) 1000×1000',
@@ -306,7 +300,8 @@ function meanStraightRun(maze: Maze): number {
 }
 
 // PDF: one 40×40 maze page (walls and markers, no text), measured over 50 pages.
-{
+if (wanted('pdf')) {
+  say('\nPDF');
   const fonts = {
     heading: resolve('fonts/lato/Lato-Bold.ttf'),
     body: resolve('fonts/lato/Lato-Regular.ttf'),
@@ -338,22 +333,9 @@ function meanStraightRun(maze: Maze): number {
 
 // Every topology: grid build and backtracker generation at about 100k and 1M cells, then a 1M-cell masked
 // maze of each shape through generate → solve → layout → PDF.
-const SIZES: Record<TopologyName, (cells: number) => GridSize> = {
-  square: (n) => side2(n, 1),
-  hex: (n) => side2(n, 1.5 / Math.sqrt(3)), // cells are √3 wide and 1.5 apart: keep the frame square
-  triangle: (n) => side2(n, Math.sqrt(3)), // two triangles across per row height of √3/2
-  octagon: (n) => side2(n / 2, 1),
-  circle: (n) => {
-    let r = 2;
-    while (topologies.circle.count({ columns: r, rows: r }) < n) r++;
-    return { columns: r, rows: r };
-  },
-};
-function side2(n: number, aspect: number): GridSize {
-  const columns = Math.round(Math.sqrt(n * aspect));
-  return { columns, rows: Math.round(n / columns) };
-}
-for (const target of [100_000, 1_000_000]) {
+if (wanted('topologies')) say('\ntopologies');
+const SIZES = SIZE_FOR;
+for (const target of wanted('topologies') ? [100_000, 1_000_000] : []) {
   for (const shape of topologyNames) {
     const layout: GridLayout = { shape, size: SIZES[shape](target) };
     const rounds = target < 1e6 ? 10 : 2;
@@ -373,14 +355,14 @@ for (const target of [100_000, 1_000_000]) {
     report(`${shape} build+generate ${label} cells`, cells / bothMs / 1000, 'M cells/s', true);
   }
 }
-for (const shape of topologyNames) {
+for (const shape of wanted('topologies') ? topologyNames : []) {
   const t = performance.now();
   const size = SIZES[shape](1_000_000 / 0.7); // a heart keeps about 70% of its frame
   const maze = generateMaze(
     {
       shape,
       size,
-      mask: { shape: builtinShape('heart'), islands: 'largest' },
+      mask: { label: 'heart', source: { kind: 'shape', name: 'heart' }, islands: 'largest' },
       algorithm: 'backtracker',
       options: { straightness: 0 },
       entry: { kind: 'auto' },
@@ -417,7 +399,8 @@ for (const shape of topologyNames) {
 }
 
 // Simulated solvers (issue: difficulty): walks per second, one rating, and a 30-page book with 8 candidates.
-for (const n of [20, 40, 100]) {
+if (wanted('simulators')) say('\nsimulated solvers');
+for (const n of wanted('simulators') ? [20, 40, 100] : []) {
   const maze = generateMaze(
     {
       shape: 'square',
@@ -446,7 +429,7 @@ for (const n of [20, 40, 100]) {
     report('rate 40×40 (200 smart walks)', ms, 'ms', false, 1);
   }
 }
-{
+if (wanted('simulators')) {
   const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
   const pages = Array.from({ length: 30 }, (_, i) => `  - { id: p${i} }`).join('\n');
   writeFileSync(
@@ -460,7 +443,7 @@ for (const n of [20, 40, 100]) {
 }
 
 // The whole path for a million-cell maze on one big page.
-{
+if (wanted('topologies')) {
   const t = performance.now();
   const maze = squareMaze(1000, 'million');
   solve(maze);
@@ -488,4 +471,4 @@ for (const n of [20, 40, 100]) {
   report('heap used after', process.memoryUsage().heapUsed / 1024 / 1024, 'MB', false, 0);
 }
 
-writeFileSync(LAST, `${JSON.stringify(results, null, 2)}\n`);
+saveResults();

@@ -1,12 +1,31 @@
-/** The library entry point (`import { buildBook } from 'mazebook'`); the CLI is a thin layer over these. */
-export { measure } from './analyze/metrics.js';
-export { labelOf, type Rating, rateMaze, scoreOf } from './analyze/rate.js';
-export { Simulator, simulatorNames } from './analyze/simulate.js';
-export { solve } from './analyze/solve.js';
-export { buildBook, layoutBook, loadSpec, planSpec } from './book/build-book.js';
-export { checkFrozen, lockFor, mazeContentHash } from './book/lockfile.js';
-export { rateBook } from './book/rate-book.js';
-export { formatOf, type RenderMazeOptions, renderMaze } from './book/render-maze.js';
+/**
+ * The library entry point (`import { buildBook } from 'mazebook'`); the CLI is a thin layer over these.
+ * See docs/api.md.
+ */
+
+// Mazes: grids, masks, generation, analysis.
+export { type Metrics, measure } from './analyze/metrics.js';
+export { type DifficultyLabel, labelOf, type Rating, rateMaze, scoreOf } from './analyze/rate.js';
+export { Simulator, type SimulatorName, simulatorNames } from './analyze/simulate.js';
+export { type Solution, solve } from './analyze/solve.js';
+// Books: spec → plan → puzzles → layout → PDF.
+export {
+  type BuildOptions,
+  type BuildResult,
+  buildBook,
+  type GeneratedPuzzle,
+  type LaidOutBook,
+  layoutBook,
+  loadSpec,
+  type Progress,
+  planSpec,
+} from './book/build-book.js';
+export { checkFrozen, type LockEntry, type LockFile, lockFor, mazeContentHash } from './book/lockfile.js';
+export { type OutputFile, writeOutputs } from './book/outputs.js';
+export { type BookRatings, type PageRating, type RateBookOptions, rateBook } from './book/rate-book.js';
+export { formatOf, type RenderFormat, type RenderMazeOptions, renderMaze } from './book/render-maze.js';
+export type { ChosenPuzzle } from './book/select.js';
+// Single mazes in and out.
 export { canonicalHash } from './codec/canonical.js';
 export { CodecError } from './codec/codec-error.js';
 export { decodeFm, encodeFm, standardFormFm } from './codec/fm.js';
@@ -15,19 +34,35 @@ export { mazeJsonSchema } from './codec/json-schema.js';
 export { amazingText, boxText } from './codec/text.js';
 export { generateMaze, type MazeRecipe } from './generate/generate-maze.js';
 export type { Maze } from './generate/maze.js';
-export { algorithmNames } from './generate/registry.js';
+export { type AlgorithmName, algorithmNames } from './generate/registry.js';
 export type { Grid } from './grid/grid.js';
-export { buildGrid, topologyNames } from './grid/registry.js';
+export { buildGrid, type GridSize, type TopologyName, topologyNames } from './grid/registry.js';
+// Drawing.
+export type { DisplayDocument, Item, Page } from './layout/display-list.js';
 export { maskedGrid } from './mask/apply.js';
+export { type MaskDescriptor, maskOf } from './mask/descriptor.js';
 export { formulaShape } from './mask/formula.js';
 export { imageShape } from './mask/image.js';
-export type { MaskShape } from './mask/shape.js';
+export type { Bitmap, MaskShape } from './mask/shape.js';
 export { builtinShape, shapeNames } from './mask/shapes.js';
 export { textShape } from './mask/text.js';
+export type {
+  BookPlan,
+  DifficultyTarget,
+  FrontPage,
+  MazegramPlan,
+  PlanOptions,
+  PuzzlePlan,
+} from './plan/book-plan.js';
 export { planBook } from './plan/plan-book.js';
+export type { Theme } from './plan/theme.js';
+// Seeds, errors, files and the spec's schema.
 export { deriveSeed } from './random/derive-seed.js';
-export { createRng } from './random/sfc32.js';
+export { createRng, type Rng, type Seed128 } from './random/sfc32.js';
 export { renderPdf } from './render/pdf.js';
 export { renderSvgPage } from './render/svg.js';
-export { UserError } from './spec/errors.js';
+export { UserError, UserErrors } from './spec/errors.js';
+export { createFileAccess, defaultPathPolicy, type FileAccess, type PathPolicy } from './spec/files.js';
 export { bookJsonSchema } from './spec/json-schema.js';
+export type { BookSpec, EndSpec, MazeSpec, PageSpec } from './spec/schema.js';
+export { type FontFace, loadFontFile } from './text/fonts.js';

@@ -1,19 +1,21 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { basename, extname, join, resolve } from 'node:path';
 import { composeBook } from '../layout/compose-book.js';
 import type { DisplayDocument } from '../layout/display-list.js';
-import { defaultPathPolicy } from '../plan/paths.js';
-import { type BookPlan, type PlanOptions, planBook } from '../plan/plan-book.js';
-import { preloadImageMasks } from '../plan/resolve-mask.js';
-import { renderPdf } from '../render/pdf.js';
+import type { BookPlan, PlanOptions } from '../plan/book-plan.js';
+import type { CoverPlan } from '../plan/plan-cover.js';
 import { renderSvgPage } from '../render/svg.js';
 import { UserError } from '../spec/errors.js';
-import { type LoadedYaml, loadYamlFile } from '../spec/parse.js';
-import { type BookSpec, bookSchema } from '../spec/schema.js';
-import { checkFrozen, lockExists, lockFor, lockPath, readLock } from './lockfile.js';
+import type { FileAccess } from '../spec/files.js';
+import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';
+import { nonGreyColours } from './ink-check.js';
+import { checkFrozen, type LockFile, lockFor, lockPath, parseLock } from './lockfile.js';
+import { checkOutputs, type OutputFile, shownPath, writeOutputs } from './outputs.js';
 import { generateOnWorkers, useWorkers } from './parallel.js';
+import { type PlannedSpec, planSpecFiles } from './plan-spec.js';
 import { type ChosenPuzzle, checkBook, choosePuzzle } from './select.js';
+
+export { ensureDir, shownPath } from './outputs.js';
+export { loadSpec, type PlannedSpec, planSpec, planSpecFiles } from './plan-spec.js';
 
 export type BuildStage = 'spec' | 'plan' | 'maze' | 'layout' | 'render' | 'write';
 
@@ -35,6 +37,11 @@ export interface BuildOptions extends PlanOptions {
   avoid?: readonly string[];
   /** Where the PDF goes; default `output/<spec name>.pdf` under the working directory. */
   output?: string;
+  /**
+   * The file access to read through (`build --watch` keeps it, to watch what a failed build read too); a new
+   * one bound to the spec's folder when absent.
+   */
+  files?: FileAccess;
   /** Also write one SVG per page into this folder. */
   svgDir?: string;
   onProgress?: (p: Progress) => void;
@@ -44,6 +51,8 @@ export type GeneratedPuzzle = ChosenPuzzle;
 
 export interface BuildResult {
   output: string;
+  /** The cover written next to the interior, when the spec has `cover:`. */
+  cover?: { output: string; bytes: number; spine: string; ebook?: string };
   pages: number;
   bytes: number;
   puzzles: GeneratedPuzzle[];
@@ -51,22 +60,18 @@ export interface BuildResult {
   warnings: string[];
   /** Notes worth printing after a build, such as the difficulty curve of each series. */
   reports: string[];
+  /** Every file the build read (absolute paths as named), for `--watch`. */
+  inputs: string[];
 }
 
-/** A path as messages show it: relative to the working directory when inside it. */
-export function shownPath(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-}
-
-export function loadSpec(specPath: string): LoadedYaml<BookSpec> {
-  const abs = resolve(specPath);
-  return loadYamlFile(abs, shownPath(abs), '', 'spec', bookSchema);
+/** Whether any puzzle is rated: asked for, shown on the page, or used in a title. */
+export function ratesPuzzles(plan: BookPlan, rateAll: boolean): boolean {
+  return rateAll || plan.showDifficulty !== 'none' || plan.puzzles.some((p) => p.usesRating);
 }
 
 /**
- * maze → analyze (→ rate and choose among candidates) for every puzzle of the plan, in book order; warnings
- * go to `warn` as `where: what`.
+ * maze → analyze (→ rate and choose among candidates) for every puzzle of the plan, in book order, on this
+ * thread; warnings go to `warn` as `where: what`.
  */
 export function generatePuzzles(
   plan: BookPlan,
@@ -75,7 +80,7 @@ export function generatePuzzles(
   rateAll = false,
 ): GeneratedPuzzle[] {
   const total = plan.puzzles.length;
-  const rate = rateAll || plan.showDifficulty !== 'none' || plan.puzzles.some((p) => p.usesRating);
+  const rate = ratesPuzzles(plan, rateAll);
   const out: GeneratedPuzzle[] = [];
   for (const [i, p] of plan.puzzles.entries()) {
     const prev = out[i - 1];
@@ -90,14 +95,32 @@ export function generatePuzzles(
 }
 
 /**
+ * The plan's puzzles, on worker threads when the book is big enough (see parallel.ts), else on this thread;
+ * the same puzzles either way.
+ */
+export async function makePuzzles(
+  plan: BookPlan,
+  rateAll: boolean,
+  warn: (message: string) => void,
+  onProgress?: (p: Progress) => void,
+): Promise<GeneratedPuzzle[]> {
+  const rate = ratesPuzzles(plan, rateAll);
+  const threads = useWorkers(plan, rate);
+  if (threads === 0) return generatePuzzles(plan, onProgress, warn, rateAll);
+  return generateOnWorkers(plan, rate, threads, warn, (done) =>
+    onProgress?.({ stage: 'maze', done, total: plan.puzzles.length }),
+  );
+}
+
+/**
  * The print profile's rules checked on the finished pages: page count, line weights, text sizes, a theme
  * meant for screens on paper. Also the profile's notes (a raised gutter). One message per problem.
  */
 export function checkPrint(plan: BookPlan, doc: DisplayDocument): string[] {
   const { print } = plan;
-  const out = print.notes.map((n) => `${shownPath(plan.specFile)}: ${n}`);
+  const out = print.notes.map((n) => `${plan.specFile}: ${n}`);
   if (!print.profile) return out;
-  const name = `${shownPath(plan.specFile)}: profile ${print.profile}`;
+  const name = `${plan.specFile}: profile ${print.profile}`;
   const rules = print.rules;
   if (rules.minPages !== undefined && doc.pages.length < rules.minPages) {
     out.push(
@@ -130,32 +153,6 @@ export function checkPrint(plan: BookPlan, doc: DisplayDocument): string[] {
   return out;
 }
 
-/**
- * The plan's puzzles, on worker threads when the book is big enough (see parallel.ts), else on this thread;
- * the same puzzles either way.
- */
-export async function makePuzzles(
-  plan: BookPlan,
-  specPath: string,
-  options: PlanOptions,
-  rateAll: boolean,
-  warn: (message: string) => void,
-  onProgress?: (p: Progress) => void,
-): Promise<GeneratedPuzzle[]> {
-  const rate = rateAll || plan.showDifficulty !== 'none' || plan.puzzles.some((p) => p.usesRating);
-  const threads = useWorkers(plan, rate);
-  if (threads === 0) return generatePuzzles(plan, onProgress, warn, rateAll);
-  return generateOnWorkers(
-    plan,
-    resolve(specPath),
-    { seed: options.seed, allowAnyPath: options.allowAnyPath, sourceDateEpoch: options.sourceDateEpoch },
-    rate,
-    threads,
-    warn,
-    (done) => onProgress?.({ stage: 'maze', done, total: plan.puzzles.length }),
-  );
-}
-
 /** One line per series: its pages and the difficulty curve measured. */
 export function seriesReports(puzzles: readonly GeneratedPuzzle[]): string[] {
   const lines: string[] = [];
@@ -171,21 +168,13 @@ export function seriesReports(puzzles: readonly GeneratedPuzzle[]): string[] {
   return lines;
 }
 
-export interface LaidOutBook {
+/** A generated book before layout: the plan, its puzzles, warnings and the book checks' problems apart. */
+export interface MadeBook {
   plan: BookPlan;
+  files: FileAccess;
   puzzles: GeneratedPuzzle[];
-  doc: DisplayDocument;
   warnings: string[];
-  reports: string[];
-}
-
-/** spec → plan: reads the spec, decodes any image masks it names, and plans the book. */
-export async function planSpec(specPath: string, options: PlanOptions = {}): Promise<BookPlan> {
-  const spec = loadSpec(specPath);
-  const specDir = dirname(spec.file);
-  const policy = defaultPathPolicy(specDir, options.allowAnyPath);
-  const images = await preloadImageMasks(spec.value, specDir, policy, spec.placeOf);
-  return planBook(spec, { ...options, images });
+  problems: string[];
 }
 
 /**
@@ -197,22 +186,39 @@ export async function makeBook(
   options: PlanOptions,
   rateAll: boolean,
   onProgress?: (p: Progress) => void,
-): Promise<{ plan: BookPlan; puzzles: GeneratedPuzzle[]; warnings: string[]; problems: string[] }> {
+  beforeGenerating?: (plan: BookPlan, planned: PlannedSpec) => void | Promise<void>,
+): Promise<MadeBook> {
   onProgress?.({ stage: 'spec', done: 0, total: 1 });
-  const plan = await planSpec(specPath, options);
+  const planned = await planSpecFiles(specPath, options, (options as BuildOptions).files);
+  const { plan, files } = planned;
+  await beforeGenerating?.(plan, planned);
   const warnings: string[] = [];
-  const puzzles = await makePuzzles(plan, specPath, options, rateAll, (w) => warnings.push(w), onProgress);
-  return { plan, puzzles, warnings, problems: checkBook(puzzles) };
+  const puzzles = await makePuzzles(plan, rateAll, (w) => warnings.push(w), onProgress);
+  return { plan, files, puzzles, warnings, problems: checkBook(puzzles) };
+}
+
+export interface LaidOutBook {
+  plan: BookPlan;
+  files: FileAccess;
+  puzzles: GeneratedPuzzle[];
+  doc: DisplayDocument;
+  warnings: string[];
+  reports: string[];
 }
 
 /** Everything up to the display list, with no file written. */
-export async function layoutBook(specPath: string, options: BuildOptions = {}): Promise<LaidOutBook> {
+export async function layoutBook(
+  specPath: string,
+  options: BuildOptions = {},
+  beforeGenerating?: (plan: BookPlan, planned: PlannedSpec) => void | Promise<void>,
+): Promise<LaidOutBook> {
   const progress = options.onProgress;
-  const { plan, puzzles, warnings, problems } = await makeBook(specPath, options, !!options.rate, progress);
+  const made = await makeBook(specPath, options, !!options.rate, progress, beforeGenerating);
+  const { plan, puzzles, warnings, problems } = made;
   if (options.strict && (problems.length > 0 || warnings.length > 0)) {
     const all = [...warnings, ...problems];
     throw new UserError(
-      shownPath(plan.specFile),
+      plan.specFile,
       `--strict: ${all.length} problem${all.length > 1 ? 's' : ''} in the book:\n  ${all.join('\n  ')}`,
       'fix them, or build without --strict to get the book with these warnings',
     );
@@ -223,38 +229,105 @@ export async function layoutBook(specPath: string, options: BuildOptions = {}): 
   const printProblems = checkPrint(plan, doc);
   if (options.strict && printProblems.length > 0) {
     throw new UserError(
-      shownPath(plan.specFile),
+      plan.specFile,
       `--strict: ${printProblems.length} print problem${printProblems.length > 1 ? 's' : ''}:\n  ${printProblems.join('\n  ')}`,
     );
   }
   warnings.push(...printProblems);
-  return { plan, puzzles, doc, warnings, reports: seriesReports(puzzles) };
+  return { plan, files: made.files, puzzles, doc, warnings, reports: seriesReports(puzzles) };
+}
+
+/** Where a build writes: the PDF (default `output/<spec name>.pdf`), its lockfile, and SVG pages if asked. */
+export function outputPaths(
+  specPath: string,
+  options: BuildOptions,
+): { pdf: string; lock: string; svgDir?: string } {
+  const pdf = resolve(options.output ?? join('output', `${basename(specPath, extname(specPath))}.pdf`));
+  if (extname(pdf).toLowerCase() !== '.pdf') {
+    throw new UserError(shownPath(pdf), 'the book is a PDF: the output name must end in .pdf');
+  }
+  return { pdf, lock: lockPath(pdf), ...(options.svgDir ? { svgDir: resolve(options.svgDir) } : {}) };
+}
+
+/** SVG page file names for a document of `pages` pages. */
+function svgPageFiles(dir: string, pages: number): string[] {
+  return Array.from({ length: pages }, (_, i) => join(dir, `page-${String(i + 1).padStart(3, '0')}.svg`));
+}
+
+/** The lockfile next to the output, for --frozen: it must exist and be a lockfile. */
+function frozenLock(files: FileAccess, path: string): LockFile {
+  let ref: ReturnType<FileAccess['given']>;
+  try {
+    ref = files.given(path, shownPath(path), 'lockfile');
+  } catch {
+    throw new UserError(
+      shownPath(path),
+      '--frozen: there is no lockfile to compare with',
+      'build once without --frozen to write it',
+    );
+  }
+  return parseLock(files.read(ref), shownPath(path));
 }
 
 /**
- * spec → plan → mazes → layout → PDF, written atomically: the PDF appears under its name only once complete,
- * so a failed build leaves any previous output untouched.
+ * spec → plan → mazes → layout → PDF. Every output path is checked before any maze is generated and again
+ * before writing; the PDF, its lockfile and any SVG pages are then written together (see outputs.ts), so a
+ * failed build leaves every previous output untouched.
  */
 export async function buildBook(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
-  const { plan, puzzles, doc, warnings, reports } = await layoutBook(specPath, options);
-  const output = resolve(options.output ?? join('output', `${basename(specPath, extname(specPath))}.pdf`));
-  const lock = lockFor(plan.title, plan.seed, puzzles);
-  const lockFile = lockPath(output);
-  if (options.frozen) {
-    if (!lockExists(lockFile)) {
-      throw new UserError(
-        shownPath(lockFile),
-        '--frozen: there is no lockfile to compare with',
-        'build once without --frozen to write it',
+  const paths = outputPaths(specPath, options);
+  const planned: OutputFile[] = [
+    { path: paths.lock, what: 'lockfile', data: '' },
+    { path: paths.pdf, what: 'PDF', data: '' },
+    ...(paths.svgDir ? [{ path: join(paths.svgDir, 'page-001.svg'), what: 'SVG page', data: '' }] : []),
+  ];
+  const covers = coverPaths(paths.pdf);
+  let coverPlan: CoverPlan | undefined;
+  let coverSource: PlannedSpec | undefined;
+  let ebook = false;
+  const { plan, files, puzzles, doc, warnings, reports } = await layoutBook(
+    specPath,
+    options,
+    async (p, loaded) => {
+      const { spec } = loaded;
+      const cover = spec.value.cover;
+      ebook = cover?.ebook === true;
+      checkOutputs(
+        [
+          ...planned,
+          ...(cover ? [{ path: covers.pdf, what: 'cover PDF' }] : []),
+          ...(ebook ? [{ path: covers.ebook, what: 'ebook cover' }] : []),
+        ],
+        p.inputs,
       );
-    }
-    checkFrozen(readLock(lockFile, shownPath(lockFile)), lock, shownPath(lockFile));
-  }
+      // The cover is planned before any maze is made (its problems are found early), for the page count the
+      // plan foresees; answer slots that grow for large mazes can add pages, and the spine follows below.
+      if (cover) {
+        coverSource = loaded;
+        coverPlan = await prepareCover(loaded, undefined, planMinPassage(p));
+      }
+    },
+  );
+  const avoided: LockFile[] = [];
   for (const other of options.avoid ?? []) {
-    const theirs = readLock(resolve(other), other);
+    avoided.push(parseLock(files.read(files.given(resolve(other), other, 'lockfile')), other));
+  }
+  const pages = doc.pages.length;
+  let cover: MadeCover | undefined;
+  if (coverPlan && coverSource) {
+    if (coverPlan.geometry.pages !== pages)
+      coverPlan = await prepareCover(coverSource, pages, planMinPassage(plan));
+    cover = await makeCover(coverPlan, plan, pages, puzzles, (w) => warnings.push(w));
+    for (const note of coverPlan.notes) reports.push(`${plan.specFile}: cover: ${note}`);
+  }
+  const extra = { pages, ...(cover ? { cover: cover.lock } : {}) };
+  const fresh = lockFor(plan.title, plan.seed, puzzles, undefined, extra);
+  if (options.frozen) checkFrozen(frozenLock(files, paths.lock), fresh, shownPath(paths.lock));
+  avoided.forEach((theirs, k) => {
+    const other = options.avoid?.[k] ?? '';
     // The canonical hash also catches a mirrored or rotated copy.
     const hashes = new Map(theirs.puzzles.map((e) => [e.canonical ?? e.hash, e]));
-    for (const e of lock.puzzles) {
+    for (const e of fresh.puzzles) {
       const twin = hashes.get(e.canonical);
       if (twin) {
         const msg = `${plan.puzzles[e.number - 1].where}: puzzle ${e.number} is identical to puzzle ${twin.number} (${twin.key}) of ${other}`;
@@ -262,45 +335,53 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
         warnings.push(msg);
       }
     }
-  }
+  });
   options.onProgress?.({ stage: 'render', done: 0, total: 1 });
+  // pdfkit is heavy: loaded only when a PDF is written.
+  const { renderPdf } = await import('../render/pdf.js');
   const pdf = await renderPdf(doc);
+  if (plan.ink === 'black') {
+    // A black-ink interior must hold greys only, as printed: checked on the PDF's content streams.
+    const colours = nonGreyColours(pdf);
+    if (colours.length > 0) {
+      const msg = `${plan.specFile}: ink black: ${colours.length} colour setting${colours.length > 1 ? 's' : ''} in the PDF ${colours.length > 1 ? 'are' : 'is'} not grey (first: ${colours[0]})`;
+      if (options.strict) throw new UserError(plan.specFile, `--strict: ${msg}`);
+      warnings.push(msg);
+    }
+  }
+  const lock = lockFor(plan.title, plan.seed, puzzles, pdf, extra);
   options.onProgress?.({ stage: 'write', done: 0, total: 1 });
-  await writeOutput(output, pdf);
-  await writeOutput(lockFile, Buffer.from(`${JSON.stringify(lock, null, 2)}\n`));
-  if (options.svgDir) {
-    const dir = resolve(options.svgDir);
-    ensureDir(dir);
-    doc.pages.forEach((_, i) => {
-      writeFileSync(join(dir, `page-${String(i + 1).padStart(3, '0')}.svg`), renderSvgPage(doc, i));
+  const outputs: OutputFile[] = [
+    { path: paths.lock, what: 'lockfile', data: `${JSON.stringify(lock, null, 2)}\n` },
+    { path: paths.pdf, what: 'PDF', data: pdf },
+  ];
+  if (cover) {
+    outputs.push({ path: covers.pdf, what: 'cover PDF', data: cover.pdf });
+    if (cover.ebook) outputs.push({ path: covers.ebook, what: 'ebook cover', data: cover.ebook });
+  }
+  if (paths.svgDir) {
+    svgPageFiles(paths.svgDir, doc.pages.length).forEach((path, i) => {
+      outputs.push({ path, what: 'SVG page', data: renderSvgPage(doc, i) });
     });
   }
-  return { output, pages: doc.pages.length, bytes: pdf.length, puzzles, warnings, reports };
-}
-
-/** Creates a folder (and its parents) for output, or explains why it cannot. */
-export function ensureDir(dir: string, what = 'output'): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (e) {
-    throw new UserError(
-      shownPath(dir),
-      `cannot create the ${what} folder: ${(e as NodeJS.ErrnoException).code ?? e}`,
-      'check the path and its permissions',
-    );
-  }
-}
-
-/** Writes a file atomically (a failed write leaves any previous file alone), creating its folder. */
-export async function writeOutput(path: string, data: Buffer): Promise<void> {
-  ensureDir(dirname(path));
-  try {
-    await writeFileAtomic(path, data);
-  } catch (e) {
-    throw new UserError(
-      shownPath(path),
-      `cannot write the file: ${(e as NodeJS.ErrnoException).code ?? e}`,
-      'check the path and its permissions',
-    );
-  }
+  await writeOutputs(outputs, plan.inputs);
+  return {
+    output: paths.pdf,
+    ...(cover
+      ? {
+          cover: {
+            output: covers.pdf,
+            bytes: cover.pdf.length,
+            spine: cover.lock.spine,
+            ...(cover.ebook ? { ebook: covers.ebook } : {}),
+          },
+        }
+      : {}),
+    pages: doc.pages.length,
+    bytes: pdf.length,
+    puzzles,
+    warnings,
+    reports,
+    inputs: [...new Set(files.located.map((f) => f.path))],
+  };
 }

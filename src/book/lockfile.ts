@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { canonicalHash } from '../codec/canonical.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import { deriveSeed, seedToHex } from '../random/derive-seed.js';
 import { murmur3 } from '../random/murmur3.js';
 import { UserError } from '../spec/errors.js';
+import { excerpt } from '../spec/files.js';
 import type { ChosenPuzzle } from './select.js';
 
 /**
@@ -12,14 +14,38 @@ import type { ChosenPuzzle } from './select.js';
  * different mazes from the same seed: the lockfile records these, so `build --frozen` names the change
  * instead of reporting mysteriously different puzzles.
  */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 /** Format of `<book>.lock.json`: what each puzzle was made from, and a hash of what came out. */
 export interface LockFile {
   format: 'mazebook-lock';
   version: 1;
   book: { title: string; seed: number };
+  /**
+   * The PDF this lockfile was written with (its SHA-256), so a PDF and a lockfile from different builds are
+   * told apart. Absent in lockfiles of older versions.
+   */
+  pdf?: { sha256: string };
+  /** The interior's final page count (absent in lockfiles of older versions). */
+  pages?: number;
   puzzles: LockEntry[];
+  /** The cover written with the interior, when the spec has one. */
+  cover?: LockCover;
+}
+
+/**
+ * What a cover was made for: the interior's page count, the spine width that gives (with the paper stock and
+ * profile), its art maze (number 0) and the cover PDF's hash. `build --frozen` compares these with the
+ * interior it would build, so a cover made for another page count is caught.
+ */
+export interface LockCover {
+  pages: number;
+  /** Spine width in inches, three decimals: `0.225in`. */
+  spine: string;
+  stock: string;
+  profile?: string;
+  art: LockEntry;
+  pdf?: { sha256: string };
 }
 
 export interface LockEntry {
@@ -38,6 +64,16 @@ export interface LockEntry {
   canonical: string;
   /** Difficulty score, when the puzzle was rated. */
   difficulty: number | null;
+  /**
+   * The clear passage as printed (between walls, after their width), in mm to two decimals. Absent in
+   * lockfiles of older versions.
+   */
+  clearPassage?: number;
+}
+
+/** Points as millimetres, to two decimals (lockfile and report figures). */
+export function toMm(points: number): number {
+  return Math.round(((points * 25.4) / 72) * 100) / 100;
 }
 
 /** Hash of a maze as printed (any change to a wall or an end changes it). */
@@ -56,7 +92,7 @@ function recipeData(r: MazeRecipe): Record<string, unknown> {
     shape: r.shape,
     size: r.size,
     ...(r.hexTop ? { hexTop: r.hexTop } : {}),
-    ...(r.mask ? { mask: { shape: r.mask.shape.label, islands: r.mask.islands } } : {}),
+    ...(r.mask ? { mask: { shape: r.mask.label, islands: r.mask.islands } } : {}),
     ...(r.fixed ? { fixed: true } : {}),
     algorithm: r.algorithm,
     options: Object.fromEntries(Object.entries(r.options).filter(([, v]) => v !== undefined)),
@@ -66,15 +102,23 @@ function recipeData(r: MazeRecipe): Record<string, unknown> {
   };
 }
 
-export function lockFor(title: string, bookSeed: number, puzzles: readonly ChosenPuzzle[]): LockFile {
+export function lockFor(
+  title: string,
+  bookSeed: number,
+  puzzles: readonly ChosenPuzzle[],
+  pdf?: Uint8Array,
+  extra: { pages?: number; cover?: LockCover } = {},
+): LockFile {
   return {
     format: 'mazebook-lock',
     version: 1,
     book: { title, seed: bookSeed },
+    ...(pdf ? { pdf: { sha256: createHash('sha256').update(pdf).digest('hex') } } : {}),
+    ...(extra.pages !== undefined ? { pages: extra.pages } : {}),
     puzzles: puzzles.map((p) => ({
       key: p.plan.key,
       number: p.plan.number,
-      seed: seedToHex(deriveSeed(bookSeed, p.plan.key, p.candidate)),
+      seed: seedToHex(deriveSeed(p.plan.pageSeed ?? bookSeed, p.plan.key, p.candidate)),
       candidate: p.candidate,
       generator: p.recipe.fixed
         ? 'fm'
@@ -85,7 +129,9 @@ export function lockFor(title: string, bookSeed: number, puzzles: readonly Chose
       hash: mazeContentHash(p.maze),
       canonical: canonicalHash(p.maze),
       difficulty: p.rating ? Math.round(p.rating.score * 100) / 100 : null,
+      clearPassage: toMm(p.clear),
     })),
+    ...(extra.cover ? { cover: extra.cover } : {}),
   };
 }
 
@@ -94,18 +140,64 @@ export function lockPath(pdfPath: string): string {
   return pdfPath.replace(/\.pdf$/i, '') + '.lock.json';
 }
 
-export function readLock(path: string, shown: string): LockFile {
+const lockEntrySchema = z.looseObject({
+  key: z.string(),
+  number: z.int(),
+  seed: z.string(),
+  candidate: z.int(),
+  generator: z.string(),
+  recipe: z.record(z.string(), z.unknown()),
+  hash: z.string(),
+  canonical: z.string().optional(),
+  difficulty: z.number().nullable(),
+  clearPassage: z.number().optional(),
+});
+
+const lockSchema = z.looseObject({
+  format: z.literal('mazebook-lock'),
+  version: z.literal(1),
+  book: z.looseObject({ title: z.string(), seed: z.number() }),
+  pdf: z.looseObject({ sha256: z.string() }).optional(),
+  pages: z.int().optional(),
+  puzzles: z.array(lockEntrySchema),
+  cover: z
+    .looseObject({
+      pages: z.int(),
+      spine: z.string(),
+      stock: z.string(),
+      profile: z.string().optional(),
+      art: lockEntrySchema,
+      pdf: z.looseObject({ sha256: z.string() }).optional(),
+    })
+    .optional(),
+});
+
+/**
+ * A lockfile's content, checked: anything else (not JSON, another format, a damaged entry) is a UserError
+ * naming the file and the first bad field.
+ * @param shown the file as messages show it
+ */
+export function parseLock(bytes: Buffer, shown: string): LockFile {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
+    value = JSON.parse(bytes.toString('utf8'));
   } catch (e) {
-    throw new UserError(shown, `cannot read the lockfile: ${(e as Error).message}`);
+    throw new UserError(shown, `is not a lockfile: ${excerpt((e as Error).message, 80)}`);
   }
-  const lock = value as Partial<LockFile>;
-  if (lock?.format !== 'mazebook-lock' || lock.version !== 1 || !Array.isArray(lock.puzzles)) {
+  const format = (value as { format?: unknown } | null)?.format;
+  if (format !== 'mazebook-lock') {
     throw new UserError(shown, 'is not a mazebook lockfile (format mazebook-lock, version 1)');
   }
-  return lock as LockFile;
+  const checked = lockSchema.safeParse(value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new UserError(
+      shown,
+      `is a damaged lockfile: ${issue.path.join('.') || 'the file'}: ${issue.message}`,
+      'build again without --frozen to write a new one',
+    );
+  }
+  return checked.data as LockFile;
 }
 
 /**
@@ -127,15 +219,37 @@ export function checkFrozen(lock: LockFile, fresh: LockFile, shown: string): voi
   }
   for (const e of old.values())
     problems.push(`puzzle ${e.number} (${e.key}) is in the lockfile but not in the book`);
+  const puzzles = problems.length;
+  problems.push(...coverChanges(lock, fresh));
   if (problems.length > 0) {
+    const what =
+      puzzles === problems.length
+        ? `${puzzles} puzzle${puzzles > 1 ? 's' : ''}`
+        : `${problems.length} thing${problems.length > 1 ? 's' : ''}`;
     throw new UserError(
       shown,
-      `--frozen: ${problems.length} puzzle${problems.length > 1 ? 's' : ''} would differ from the lockfile:\n  ${problems.join('\n  ')}`,
+      `--frozen: ${what} would differ from the lockfile:\n  ${problems.join('\n  ')}`,
       'build without --frozen to accept the new puzzles (the lockfile is then rewritten)',
     );
   }
 }
 
-export function lockExists(path: string): boolean {
-  return existsSync(path);
+/** What would differ in the interior's page count and the cover (a stale cover is a changed page count). */
+function coverChanges(lock: LockFile, fresh: LockFile): string[] {
+  const out: string[] = [];
+  if (lock.pages !== undefined && fresh.pages !== undefined && lock.pages !== fresh.pages)
+    out.push(`the interior would have ${fresh.pages} pages; the lockfile's has ${lock.pages}`);
+  const was = lock.cover;
+  const now = fresh.cover;
+  if (!was && now) out.push('the book now has a cover, which the lockfile does not record');
+  else if (was && !now) out.push('the lockfile records a cover, which the book no longer has');
+  else if (was && now) {
+    if (was.pages !== now.pages || was.spine !== now.spine || was.stock !== now.stock)
+      out.push(
+        `the cover was made for ${was.pages} pages of ${was.stock} paper (spine ${was.spine}); it would now be for ${now.pages} pages of ${now.stock} (spine ${now.spine})`,
+      );
+    if (was.art.generator !== now.art.generator || was.art.hash !== now.art.hash)
+      out.push('the cover maze would be a different maze');
+  }
+  return out;
 }

@@ -1,37 +1,41 @@
 /**
- * Worker side of parallel generation: plans the same spec (plans hold closures — templates, masks — that
- * cannot cross threads, so each worker rebuilds its own from the file) and makes the puzzles it is given, in
- * the order given. Results are plain data (typed arrays), cloned back to the main thread.
+ * Worker side of parallel generation: receives the plan once (plain data, structured-cloned) and makes the
+ * puzzles of each task it is handed, in order. Results are plain data (typed arrays), cloned back.
  */
-import { parentPort } from 'node:worker_threads';
-import type { BookPlan } from '../plan/plan-book.js';
-import { planSpec } from './build-book.js';
-import type { WorkerJob, WorkerResult } from './parallel.js';
+import { workerData } from 'piscina';
+import type { WorkerResult, WorkerSetup, WorkerTask } from './parallel.js';
 import { choosePuzzle } from './select.js';
 
-let cached: { key: string; plan: Promise<BookPlan> } | undefined;
+const { plan, rate } = workerData as WorkerSetup;
 
-parentPort?.on('message', async (job: WorkerJob) => {
+export default function makePuzzles(
+  task: WorkerTask,
+): { ok: true; results: WorkerResult[] } | { ok: false; error: { message: string; name: string } } {
   try {
-    const key = JSON.stringify([job.specPath, job.options]);
-    if (cached?.key !== key) cached = { key, plan: planSpec(job.specPath, job.options) };
-    const plan = await cached.plan;
     let previous: number | undefined;
     const results: WorkerResult[] = [];
-    for (const index of job.indices) {
+    for (const index of task.indices) {
       const p = plan.puzzles[index];
       const warnings: string[] = [];
       const prev = p.series && p.series.index > 0 ? previous : undefined;
-      const chosen = choosePuzzle(plan, p, job.rate, prev, (w) => warnings.push(`${p.where}: ${w}`));
+      const chosen = choosePuzzle(plan, p, rate, prev, (w) => warnings.push(`${p.where}: ${w}`));
       previous = chosen.rating?.score;
       const { plan: _p, recipe, ...rest } = chosen;
-      results.push({ ...rest, index, size: recipe.size, warnings });
+      results.push({
+        ...rest,
+        index,
+        size: recipe.size,
+        algorithm: recipe.algorithm,
+        post: recipe.post,
+        warnings,
+      });
     }
-    parentPort?.postMessage({ ok: true, results });
+    return { ok: true, results };
   } catch (e) {
-    parentPort?.postMessage({
+    return {
       ok: false,
-      error: e instanceof Error ? { message: e.message, name: e.name } : String(e),
-    });
+      error:
+        e instanceof Error ? { message: e.message, name: e.name } : { message: String(e), name: 'Error' },
+    };
   }
-});
+}

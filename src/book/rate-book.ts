@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Metrics } from '../analyze/metrics.js';
 import { type DifficultyLabel, type Rating, rateMaze } from '../analyze/rate.js';
@@ -7,8 +6,10 @@ import type { TopologyName } from '../grid/registry.js';
 import { type PlanOptions, puzzleTemplateVars, sizeLabel } from '../plan/plan-book.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { heatmapPng, heatmapSvg } from '../render/heatmap.js';
-import { UserError } from '../spec/errors.js';
-import { ensureDir, makeBook, shownPath } from './build-book.js';
+import { renderTemplate } from '../text/template.js';
+import { ensureDir, makeBook } from './build-book.js';
+import { toMm } from './lockfile.js';
+import { type OutputFile, writeOutputs } from './outputs.js';
 import { bandDistance } from './select.js';
 
 export type RateStage = 'spec' | 'maze' | 'rate' | 'heatmap';
@@ -55,6 +56,10 @@ export interface PageRating {
   /** Which candidate seed was kept, and how many were tried. */
   candidate: number;
   tried: number;
+  /** The clear passage as printed (between walls, after their width), in mm. */
+  clearPassage: number;
+  /** The page's floor for it (its audience's or `min-passage`), in mm. */
+  minPassage: number;
   /** The heatmap written, when asked for. */
   heatmap?: string;
 }
@@ -87,6 +92,7 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
   const dir = options.heatmapDir ? resolve(options.heatmapDir) : undefined;
   if (dir) ensureDir(dir, 'heatmap');
   const pages: PageRating[] = [];
+  const heatmaps: OutputFile[] = [];
   for (const [i, p] of puzzles.entries()) {
     const smart = p.rating;
     if (!smart) throw new Error(`internal: puzzle ${p.plan.number} was not rated`);
@@ -96,7 +102,7 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
     let visits: Float64Array | undefined;
     if (simulator !== 'smart' || dir) {
       // The seed choosePuzzle rated this candidate with: `smart` repeats its walks exactly.
-      const seed = deriveSeed(plan.seed, `${key}#rate`, p.candidate);
+      const seed = deriveSeed(p.plan.pageSeed ?? plan.seed, `${key}#rate`, p.candidate);
       shown = rateMaze(p.maze, seed, {
         simulator,
         keep: (sim) => {
@@ -104,7 +110,8 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
         },
       });
     }
-    const title = p.plan.title(
+    const title = renderTemplate(
+      p.plan.title,
       puzzleTemplateVars(number, plan.front.length + number, plan.title, key, shape, size, algorithm, smart),
     );
     const target = p.plan.difficulty;
@@ -132,6 +139,8 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
         : {}),
       candidate: p.candidate,
       tried: p.tried,
+      clearPassage: toMm(p.clear),
+      minPassage: toMm(p.plan.floor.clear),
     };
     if (dir && visits) {
       const caption = `${number}. ${title}: ${simulator}, ${shown.walks} walks, overlap ${shown.overlapSteps.mean.toFixed(1)} ± ${shown.overlapSteps.ci95.toFixed(1)}, score ${smart.score.toFixed(1)} (${smart.label})`;
@@ -140,13 +149,14 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
         caption,
       });
       page.heatmap = join(dir, `${number}-${key}.png`);
-      writeImage(page.heatmap, await heatmapPng(svg));
+      heatmaps.push({ path: page.heatmap, what: 'heatmap', data: await heatmapPng(svg) });
     }
     pages.push(page);
     if (simulator !== 'smart' || dir) {
       progress?.({ stage: dir ? 'heatmap' : 'rate', done: i + 1, total: puzzles.length });
     }
   }
+  await writeOutputs(heatmaps, plan.inputs);
   return { book: plan.title, simulator, pages, warnings };
 }
 
@@ -182,6 +192,8 @@ export function ratingsJson(r: BookRatings): unknown {
       ...(p.target ? { target: p.target } : {}),
       candidate: p.candidate,
       tried: p.tried,
+      clearPassage: p.clearPassage,
+      minPassage: p.minPassage,
     })),
   };
 }
@@ -207,12 +219,13 @@ export function ratingsTable(r: BookRatings, seconds: number): string[] {
     'dead',
     'junc',
     'loops',
+    'clear',
     'overlap (mean ± ci95)',
     'score',
     'label',
     'target',
   ];
-  const right = [true, false, false, false, false, true, true, true, true, true, true, false, false];
+  const right = [true, false, false, false, false, true, true, true, true, true, true, true, false, false];
   const meanW = Math.max(...r.pages.map((p) => p.overlapSteps.mean.toFixed(1).length));
   const ciW = Math.max(...r.pages.map((p) => p.overlapSteps.ci95.toFixed(1).length));
   const rows = r.pages.map((p) => [
@@ -225,6 +238,7 @@ export function ratingsTable(r: BookRatings, seconds: number): string[] {
     String(p.metrics.deadEnds),
     String(p.metrics.junctions),
     String(p.metrics.loops),
+    `${p.clearPassage.toFixed(1)}mm${p.clearPassage < p.minPassage - 0.005 ? '!' : ''}`,
     `${p.overlapSteps.mean.toFixed(1).padStart(meanW)} ± ${p.overlapSteps.ci95.toFixed(1).padStart(ciW)}`,
     p.score.toFixed(1),
     p.label,
@@ -244,16 +258,4 @@ export function ratingsTable(r: BookRatings, seconds: number): string[] {
     ...rows.map(line),
     `${n} maze${n === 1 ? '' : 's'}, mean score ${mean.toFixed(1)}${from}, rated in ${seconds.toFixed(2)} s`,
   ];
-}
-
-function writeImage(path: string, data: Buffer): void {
-  try {
-    writeFileSync(path, data);
-  } catch (e) {
-    throw new UserError(
-      shownPath(path),
-      `cannot write the heatmap: ${(e as NodeJS.ErrnoException).code ?? e}`,
-      'check the path and its permissions',
-    );
-  }
 }

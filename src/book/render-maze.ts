@@ -1,21 +1,22 @@
 import { extname, resolve } from 'node:path';
-import sharp from 'sharp';
 import { encodeFm } from '../codec/fm.js';
 import { exportMazeJson } from '../codec/json.js';
 import { amazingText, boxText } from '../codec/text.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
-import { defaultPathPolicy } from '../plan/paths.js';
-import { type BookPlan, planBook } from '../plan/plan-book.js';
+import type { BookPlan } from '../plan/book-plan.js';
+import { planBook } from '../plan/plan-book.js';
+import { Problems } from '../plan/problems.js';
 import { preloadImageMasks } from '../plan/resolve-mask.js';
 import { renderPdf } from '../render/pdf.js';
 import { renderSvgPage } from '../render/svg.js';
 import { UserError } from '../spec/errors.js';
+import { createFileAccess, defaultPathPolicy } from '../spec/files.js';
 import type { FieldPath } from '../spec/parse.js';
 import { type BookSpec, bookSchema, type MazeSpec } from '../spec/schema.js';
-import { toPoints } from '../spec/units.js';
-import { planSpec, shownPath } from './build-book.js';
+import { parseLength } from '../spec/units.js';
+import { planSpecFiles, shownPath } from './build-book.js';
 import { type ChosenPuzzle, choosePuzzle } from './select.js';
 
 export const renderFormats = ['svg', 'png', 'pdf', 'json', 'txt', 'fm'] as const;
@@ -60,7 +61,22 @@ export function formatOf(file: string): RenderFormat {
  * list, same theme), `json` is the maze JSON format, `txt` a text drawing, `fm` a Finger Maze string.
  */
 export async function renderMaze(options: RenderMazeOptions): Promise<Buffer> {
+  return (await renderMazeOutput(options)).data;
+}
+
+/** The rendered maze and the real paths of the files read to make it (which the output may not replace). */
+export async function renderMazeOutput(
+  options: RenderMazeOptions,
+): Promise<{ data: Buffer; inputs: string[] }> {
   const { plan, puzzle } = await oneMaze(options);
+  return { data: await renderPlanned(plan, puzzle, options), inputs: plan.inputs };
+}
+
+async function renderPlanned(
+  plan: BookPlan,
+  puzzle: ChosenPuzzle,
+  options: RenderMazeOptions,
+): Promise<Buffer> {
   const maze = puzzle.maze;
   switch (options.format) {
     case 'json':
@@ -76,7 +92,9 @@ export async function renderMaze(options: RenderMazeOptions): Promise<Buffer> {
       if (options.format === 'pdf') return renderPdf(doc);
       const svg = renderSvgPage(doc, 0);
       if (options.format === 'svg') return Buffer.from(svg);
-      // PNGs get the page colour behind the maze (SVG and PDF leave white paper unpainted).
+      // PNGs get the page colour behind the maze (SVG and PDF leave white paper unpainted). sharp is loaded
+      // only for them: it is slow to load, and no other format needs it.
+      const { default: sharp } = await import('sharp');
       return sharp(Buffer.from(svg), { density: options.dpi ?? 300 })
         .flatten({ background: plan.theme.colors.page })
         .png()
@@ -86,11 +104,12 @@ export async function renderMaze(options: RenderMazeOptions): Promise<Buffer> {
 }
 
 /** Plans and generates the one maze the options describe. */
-async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookPlan; puzzle: ChosenPuzzle }> {
+export async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookPlan; puzzle: ChosenPuzzle }> {
   let plan: BookPlan;
   let index = 0;
   if (options.spec) {
-    plan = await planSpec(options.spec, { seed: options.seed, allowAnyPath: options.allowAnyPath });
+    plan = (await planSpecFiles(options.spec, { seed: options.seed, allowAnyPath: options.allowAnyPath }))
+      .plan;
     const page = options.page ?? '1';
     index = plan.puzzles.findIndex((p) => p.key === page || String(p.number) === page);
     if (index < 0) {
@@ -104,7 +123,7 @@ async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookPlan; pu
       );
     }
   } else {
-    const side = toPoints(options.size ?? DEFAULT_SIZE);
+    const side = parseLength(options.size ?? DEFAULT_SIZE, '--size');
     const spec: BookSpec = {
       title: 'maze',
       paper: { width: side + 2 * PAGE_MARGIN + 80, height: side + 2 * PAGE_MARGIN + 120 },
@@ -130,13 +149,10 @@ async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookPlan; pu
       },
     };
     const cwd = process.cwd();
-    const images = await preloadImageMasks(
-      loaded.value,
-      cwd,
-      defaultPathPolicy(cwd, options.allowAnyPath),
-      loaded.placeOf,
-    );
-    plan = planBook(loaded, { images, allowAnyPath: options.allowAnyPath });
+    const files = createFileAccess(defaultPathPolicy(cwd, options.allowAnyPath));
+    const problems = new Problems();
+    const images = await preloadImageMasks(loaded.value, cwd, files, loaded.placeOf, (e) => problems.add(e));
+    plan = planBook(loaded, { files, images, problems, specDir: cwd });
   }
   const p = plan.puzzles[index];
   const puzzle = choosePuzzle(plan, p, p.usesRating, undefined, (w) =>
@@ -148,7 +164,7 @@ async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookPlan; pu
 /** A page just big enough for the maze, its markers and a margin. */
 function mazeDocument(plan: BookPlan, p: ChosenPuzzle, options: RenderMazeOptions): DisplayDocument {
   const { theme } = plan;
-  const side = toPoints(options.size ?? DEFAULT_SIZE);
+  const side = parseLength(options.size ?? DEFAULT_SIZE, '--size');
   const { grid } = p.maze;
   const scale = side / Math.max(grid.width, grid.height);
   const room = theme.markers.size * 1.75 + PAGE_MARGIN;

@@ -5,10 +5,14 @@ import { canonicalHash } from '../codec/canonical.js';
 import { generateMaze, type MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import { postKeepsPerfect } from '../generate/post/registry.js';
+import type { AlgorithmName } from '../generate/registry.js';
 import { bfs } from '../grid/bfs.js';
 import { type GridSize, type TopologyInfo, topologies } from '../grid/registry.js';
 import { type Mazegram, messageCells, placeMazegram } from '../mazegram/place.js';
+import { fitScale, puzzleMazeArea } from '../plan/page-geometry.js';
 import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
+import { difficultyStars, NEAR_MISS, shownStars } from '../plan/resolve-difficulty.js';
+import { mm } from '../plan/resolve-puzzles.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { createRng } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
@@ -27,6 +31,22 @@ export interface ChosenPuzzle {
   /** Which candidate seed was kept, and how many were tried. */
   candidate: number;
   tried: number;
+  /** The clear passage as printed (between walls, after their width), in points. */
+  clear: number;
+}
+
+/**
+ * The clear passage of a maze as its page prints it, in points: the passage (wall centre to wall centre)
+ * at the scale the maze is fitted into its maze area, less the theme's wall width.
+ */
+export function clearPassage(book: BookPlan, p: PuzzlePlan, maze: Maze): number {
+  const geometry = book.layouts[p.perPage] ?? book.geometry;
+  const area = puzzleMazeArea(geometry, book.theme, {
+    blanks: p.mazegram?.blanks ?? false,
+    pictures: p.markers.pictures !== undefined,
+  });
+  const topo: TopologyInfo = topologies[maze.grid.topology as keyof typeof topologies] ?? topologies.square;
+  return fitScale(maze.grid, area) * topo.passage - book.theme.walls.width;
 }
 
 /** How far a score is from a band (0 inside it). */
@@ -34,11 +54,11 @@ export function bandDistance(score: number, band: DifficultyTarget): number {
   return score < band.min ? band.min - score : score > band.max ? score - band.max : 0;
 }
 
-/** Score distance from the band still counted as meeting the target (the ratings' own precision). */
-const NEAR_MISS = 0.1;
-
 /** A quick rating for screening candidates: fewer walks, ±10 % instead of ±5 %. */
 const SCREENING = { minWalks: 40, precision: 0.1 } as const;
+
+/** How far above its band's centre a series page (not the last) may score before a lower one is preferred. */
+const AIM_SLACK = 0.1;
 
 /** Growth factor of an automatic size between candidates. */
 const GROW = 1.25;
@@ -53,7 +73,12 @@ function startSize(p: PuzzlePlan, target: DifficultyTarget): GridSize {
   const wanted = AUTO_CELLS_AT * Math.exp((centre - AUTO_SCORE_AT) / AUTO_SCORE_PER_E);
   const topo: TopologyInfo = topologies[p.recipe.shape];
   const have = topo.count(p.recipe.size);
-  return scaleSize(p.recipe.size, Math.sqrt(wanted / have), p.autoSize?.max ?? p.recipe.size);
+  return scaleSize(
+    p.recipe.size,
+    Math.sqrt(wanted / have),
+    p.autoSize?.max ?? p.recipe.size,
+    p.autoSize?.min,
+  );
 }
 
 /** The size model behind startSize: AUTO_CELLS_AT cells score about AUTO_SCORE_AT. */
@@ -61,9 +86,40 @@ const AUTO_CELLS_AT = 100;
 const AUTO_SCORE_AT = 4.3;
 const AUTO_SCORE_PER_E = 1.08;
 
-function scaleSize(size: GridSize, factor: number, max: GridSize): GridSize {
-  const side = (v: number, m: number) => Math.max(MIN_SIDE, Math.min(m, Math.round(v * factor)));
-  return { columns: side(size.columns, max.columns), rows: side(size.rows, max.rows) };
+function scaleSize(size: GridSize, factor: number, max: GridSize, min?: GridSize): GridSize {
+  const side = (v: number, m: number, least: number) =>
+    Math.max(MIN_SIDE, least, Math.min(m, Math.round(v * factor)));
+  return {
+    columns: side(size.columns, max.columns, Math.min(min?.columns ?? 0, max.columns)),
+    rows: side(size.rows, max.rows, Math.min(min?.rows ?? 0, max.rows)),
+  };
+}
+
+/**
+ * Algorithms that make the most wandering at one size, best first (median scores of 33×49 square mazes:
+ * hunt-and-kill 7.5, wilson 7.3, prim 7.4, against backtracker's blind spot; see docs/difficulty.md). When a
+ * target is out of reach at the largest size the page allows, the search tries these among the ones the page
+ * allows, with `reverse-wasted-turns` when the page sets no post-processes.
+ */
+const HARDER_ALGORITHMS: readonly AlgorithmName[] = ['hunt-and-kill', 'wilson', 'prim', 'kruskal'];
+
+/** A way to make a candidate harder without growing it: another algorithm and post-processes. */
+interface Variant {
+  algorithm: AlgorithmName;
+  post: MazeRecipe['post'];
+}
+
+/** The variants the search may try for a page whose best candidate is too easy, in order. */
+function harderVariants(p: PuzzlePlan): Variant[] {
+  const base = p.recipe;
+  const rwt = [...(base.post ?? []), { name: 'reverse-wasted-turns' as const }];
+  const out: Variant[] = [];
+  if (p.reach.post) out.push({ algorithm: base.algorithm, post: rwt });
+  for (const algorithm of HARDER_ALGORITHMS) {
+    if (algorithm === base.algorithm || !p.reach.algorithms.includes(algorithm)) continue;
+    out.push({ algorithm, post: p.reach.post ? rwt : base.post });
+  }
+  return out;
 }
 
 /**
@@ -81,9 +137,12 @@ export function choosePuzzle(
   previous: number | undefined,
   warn: (what: string) => void,
 ): ChosenPuzzle {
+  for (const note of p.notes) warn(note);
   const target = p.difficulty;
+  // Candidates derive from the page's own seed when it has one, else from the book's.
+  const seed = p.pageSeed ?? book.seed;
   let size = p.autoSize && target ? startSize(p, target) : p.recipe.size;
-  let best: (ChosenPuzzle & { distance: number; notes: string[] }) | undefined;
+  let best: (ChosenPuzzle & { distance: number; rank: number; notes: string[]; full?: boolean }) | undefined;
   // Without a target, a maze whose solution hugs the rim (or is too short for a mazegram's message) is
   // replaced by the next candidate, a few times.
   const tries = p.recipe.fixed
@@ -96,27 +155,40 @@ export function choosePuzzle(
   const needed = p.mazegram?.letters ?? 0;
   let tried = 0;
   let bestRoom = 0;
-  for (let c = 0; c < tries; c++) {
-    const recipe: MazeRecipe = p.autoSize ? { ...p.recipe, size } : p.recipe;
+  // A series page before its last aims at its band's centre: a score above it takes room the next pages need.
+  const aimsLow = p.series !== undefined && p.series.index < p.series.count - 1;
+  /**
+   * How far a candidate is from what the page wants (`distance`: the target band, a series that must rise,
+   * a solution along the rim or too short for the message), and how it ranks among the candidates (`rank`:
+   * the distance, and for a series page above its band's centre by more than AIM_SLACK, that excess).
+   */
+  const judge = (rating: Rating | undefined, maze: Maze, metrics: Metrics, short: boolean) => {
+    let distance = (hugsRim(maze, metrics) ? RIM_PENALTY : 0) + (short ? SHORT_PENALTY : 0);
+    let aim = 0;
+    if (target && rating) {
+      distance += bandDistance(rating.score, target);
+      if (previous !== undefined && rating.score <= previous) distance += 10 + previous - rating.score;
+      if (aimsLow) aim = Math.max(0, rating.score - ((target.min + target.max) / 2 + AIM_SLACK));
+    }
+    return { distance, rank: distance + aim };
+  };
+  /** Generates and scores candidate `c` from `recipe`; keeps it when it is the best so far. */
+  const attempt = (recipe: MazeRecipe, c: number): { rating?: Rating; short: boolean; rank: number } => {
     const notes: string[] = [];
-    const maze = generateMaze(recipe, deriveSeed(book.seed, p.key, c), p.where, (w) => notes.push(w));
+    const maze = generateMaze(recipe, deriveSeed(seed, p.key, c), p.where, (w) => notes.push(w));
     tried++;
     // Candidates are screened with a quicker rating (±10 %); the one kept is rated in full below.
     const screen = target !== undefined && tries > 1;
     const rating =
       target || rate
-        ? rateMaze(maze, deriveSeed(book.seed, `${p.key}#rate`, c), screen ? SCREENING : {})
+        ? rateMaze(maze, deriveSeed(seed, `${p.key}#rate`, c), screen ? SCREENING : {})
         : undefined;
     const solution = solve(maze);
     const metrics = measure(maze, solution);
     const room = needed > 0 ? messageCells(maze, solution).length : 0;
     const short = room < needed;
-    let distance = (hugsRim(maze, metrics) ? RIM_PENALTY : 0) + (short ? SHORT_PENALTY : 0);
-    if (target && rating) {
-      distance += bandDistance(rating.score, target);
-      if (previous !== undefined && rating.score <= previous) distance += 10 + previous - rating.score;
-    }
-    if (!best || distance < best.distance) {
+    const { distance, rank } = judge(rating, maze, metrics, short);
+    if (!best || rank < best.rank) {
       bestRoom = room;
       best = {
         plan: p,
@@ -127,17 +199,72 @@ export function choosePuzzle(
         rating,
         candidate: c,
         tried: 0,
+        clear: 0,
         distance,
+        rank,
         notes,
       };
     }
-    if (distance === 0) break;
-    if (p.autoSize && short) size = scaleSize(size, GROW, p.autoSize.max);
+    return { rating, short, rank };
+  };
+  /**
+   * Rates the best candidate in full (the screening rating is only ±10 %) and tells whether it meets the
+   * target: a candidate that seemed to is confirmed before the search stops.
+   */
+  const confirmed = (): boolean => {
+    const b = best;
+    if (!b) return false;
+    if (target && b.rating && tries > 1 && !b.full) {
+      b.rating = rateMaze(b.maze, deriveSeed(seed, `${p.key}#rate`, b.candidate));
+      b.full = true;
+      Object.assign(b, judge(b.rating, b.maze, b.metrics, false));
+    }
+    return b.rank <= (b.full ? NEAR_MISS : 0);
+  };
+  let c = 0;
+  for (; c < tries; c++) {
+    const recipe: MazeRecipe = p.autoSize ? { ...p.recipe, size } : p.recipe;
+    const attempted = attempt(recipe, c);
+    const { short } = attempted;
+    let { rating } = attempted;
+    if (attempted.rank === 0) {
+      if (confirmed()) break;
+      rating = best?.rating;
+    }
+    if (p.autoSize && short) size = scaleSize(size, GROW, p.autoSize.max, p.autoSize.min);
     else if (p.autoSize && target && rating) {
       const low = rating.score < target.min || (previous !== undefined && rating.score <= previous);
-      if (low) size = scaleSize(size, GROW, p.autoSize.max);
-      else if (rating.score > target.max) size = scaleSize(size, 1 / GROW, p.autoSize.max);
+      if (low) size = scaleSize(size, GROW, p.autoSize.max, p.autoSize.min);
+      else if (rating.score > target.max) size = scaleSize(size, 1 / GROW, p.autoSize.max, p.autoSize.min);
     }
+  }
+  // Too easy at the largest size the page allows (the passage floor stops `auto` from growing): other
+  // algorithms and post-processes the page allows, with more candidates, before giving up. (A size the spec
+  // gives is the author's lever; the warning suggests it.)
+  const tooEasy = () => {
+    const b = best as (ChosenPuzzle & { distance: number; full?: boolean }) | undefined;
+    if (!b?.rating || !target || b.distance <= (b.full ? NEAR_MISS : 0)) return false;
+    return b.rating.score < target.min || (previous !== undefined && b.rating.score <= previous);
+  };
+  let reached = '';
+  confirmed();
+  const atLargest = (g: GridSize | undefined, max: GridSize) =>
+    !!g && g.columns >= max.columns && g.rows >= max.rows;
+  const grown =
+    p.autoSize && (atLargest(size, p.autoSize.max) || atLargest(best?.recipe.size, p.autoSize.max));
+  if (target && p.autoSize && tries > 1 && grown && tooEasy()) {
+    const largest = p.autoSize.max;
+    const more = Math.max(2, Math.ceil(p.candidates / 2));
+    const variants = harderVariants(p);
+    for (const v of variants) {
+      const recipe: MazeRecipe = { ...p.recipe, size: largest, algorithm: v.algorithm, post: v.post };
+      for (let k = 0; k < more && tooEasy(); k++) {
+        attempt(recipe, ++c);
+        confirmed();
+      }
+      if (!tooEasy()) break;
+    }
+    reached = variants.length > 0 ? `, also with ${variantsText(variants)}` : '';
   }
   if (!best) throw new Error('internal: no candidate maze');
   if (bestRoom < needed) {
@@ -147,34 +274,54 @@ export function choosePuzzle(
       `each letter needs a cell on the solution: use more cells (the solution is typically a third of a small maze's cells), cells: auto, more candidates, or a shorter message`,
     );
   }
-  if (best.rating && target && tries > 1) {
-    // The full rating decides whether the target was met (the screening one was only ±10 %).
-    best.rating = rateMaze(best.maze, deriveSeed(book.seed, `${p.key}#rate`, best.candidate));
-    best.distance =
-      bandDistance(best.rating.score, target) + (hugsRim(best.maze, best.metrics) ? RIM_PENALTY : 0);
-    if (previous !== undefined && best.rating.score <= previous) best.distance += 10;
-  }
+  // The full rating decides whether the target was met (the screening one was only ±10 %).
+  confirmed();
   for (const note of best.notes) warn(note);
   // The full rating may land a hair outside a band the screening rating was inside; that is not a miss.
   if (target && best.rating && best.distance > NEAR_MISS) {
     const rising = previous !== undefined && best.rating.score <= previous;
+    const atFloor =
+      p.autoSize &&
+      best.rating.score < target.min &&
+      best.recipe.size.columns >= p.autoSize.max.columns &&
+      best.recipe.size.rows >= p.autoSize.max.rows;
+    const floor = `${mm(p.floor.clear)} clear`;
     warn(
       rising
         ? `series does not rise here: the best of ${tried} candidates scored ${best.rating.score.toFixed(1)}, not above the previous page's ${previous.toFixed(1)} (use more candidates, cells: auto, or a wider range)`
-        : `difficulty ${target.name} not reached: the best of ${tried} candidates scored ${best.rating.score.toFixed(1)} (${best.rating.label}); use more candidates${p.autoSize ? '' : ', cells: auto'} or another size or algorithm`,
+        : atFloor
+          ? `difficulty ${target.name} not reached at the passage floor (${floor}, the largest maze the page holds): the best of ${tried} candidates${reached} scored ${best.rating.score.toFixed(1)} (${best.rating.label}); aim lower, or give the maze more room (larger paper, smaller margins, a narrower min-passage)`
+          : `difficulty ${target.name} not reached: the best of ${tried} candidates${reached} scored ${best.rating.score.toFixed(1)} (${best.rating.label}); use more candidates${p.autoSize ? '' : ', cells: auto'} or another size or algorithm`,
     );
   }
-  const { distance: _d, notes: _n, ...chosen } = best;
+  if (target && best.rating && book.showDifficulty === 'stars') {
+    const shown = shownStars(best.rating.score, target);
+    const low = difficultyStars(target.min);
+    const high = difficultyStars(target.max - 1e-6);
+    if (shown < low || shown > high) {
+      warn(
+        `shows ${shown} star${shown > 1 ? 's' : ''} (score ${best.rating.score.toFixed(1)}) but its target ${target.name} (${target.min.toFixed(1)}–${target.max.toFixed(1)}) is ${low === high ? low : `${low}–${high}`} stars`,
+      );
+    }
+  }
+  const { distance: _d, rank: _r, notes: _n, full: _f, ...chosen } = best;
+  chosen.clear = clearPassage(book, p, chosen.maze);
   const mazegram = p.mazegram
     ? placeMazegram(
         chosen.maze,
         chosen.solution,
         p.mazegram,
-        createRng(deriveSeed(book.seed, `${p.key}#letters`, chosen.candidate)),
+        createRng(deriveSeed(seed, `${p.key}#letters`, chosen.candidate)),
         p.where,
       )
     : undefined;
   return { ...chosen, tried, ...(mazegram ? { mazegram } : {}) };
+}
+
+/** `hunt-and-kill, wilson and reverse-wasted-turns`: what the variants tried, for messages. */
+function variantsText(variants: readonly Variant[]): string {
+  const names = [...new Set(variants.flatMap((v) => [v.algorithm, ...(v.post ?? []).map((s) => s.name)]))];
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
 }
 
 /**

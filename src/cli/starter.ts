@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { basename, dirname, extname, relative, resolve } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { PACKAGE_ROOT } from '../plan/package-root.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { type OutputFile, shownPath, writeOutputs } from '../book/outputs.js';
 import { UserError } from '../spec/errors.js';
+import { BOOK_SCHEMA_ID, bookJsonSchemaText } from '../spec/json-schema.js';
 
 /** A commented starter spec titled after `name`, pointing editors at the JSON Schema in `schemaPath`. */
 export function starterSpec(title: string, schemaPath: string, fileName: string): string {
@@ -36,23 +36,42 @@ solutions:
 `;
 }
 
+/** The schema file `init` writes next to a new spec, so the editor link survives `npx` and moving the folder. */
+export const SCHEMA_FILE = 'book.schema.json';
+
 /**
  * \`mazebook init NAME\`: writes NAME.yaml (NAME may be a path; ".yaml" is added when missing), refusing to
- * overwrite an existing file. Returns the path written.
+ * overwrite an existing file, and the book spec's JSON Schema beside it (book.schema.json, refreshed if an
+ * older one is there), which the spec's modeline names by a relative path. Returns the spec's path.
  */
 export async function initSpec(name: string): Promise<string> {
   const file = resolve(extname(name) === '.yaml' || extname(name) === '.yml' ? name : `${name}.yaml`);
   if (existsSync(file)) {
-    throw new UserError(file, 'already exists; init never overwrites a file', 'choose another name');
+    throw new UserError(
+      shownPath(file),
+      'already exists; init never overwrites a file',
+      'choose another name',
+    );
   }
-  mkdirSync(dirname(file), { recursive: true });
-  const schema = relative(dirname(file), resolve(PACKAGE_ROOT, 'docs', 'book.schema.json')).replaceAll(
-    '\\',
-    '/',
-  );
+  const schemaFile = join(dirname(file), SCHEMA_FILE);
   const title = basename(file, extname(file))
     .replace(/[-_]+/g, ' ')
     .replace(/^\w/, (c) => c.toUpperCase());
-  await writeFileAtomic(file, starterSpec(title, schema, basename(file)));
+  const outputs: OutputFile[] = [
+    { path: file, what: 'spec', data: starterSpec(title, `./${SCHEMA_FILE}`, basename(file)) },
+  ];
+  if (!existsSync(schemaFile) || isOurSchema(schemaFile)) {
+    outputs.push({ path: schemaFile, what: 'schema', data: bookJsonSchemaText() });
+  }
+  await writeOutputs(outputs);
   return file;
+}
+
+/** A book.schema.json that an earlier `init` wrote (anything else there is left alone). */
+function isOurSchema(path: string): boolean {
+  try {
+    return readFileSync(path, 'utf8').includes(BOOK_SCHEMA_ID);
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,5 @@
 import type { Maze } from '../generate/maze.js';
+import { bfs } from '../grid/bfs.js';
 import { buildSquareGrid } from '../grid/square.js';
 import { LIMITS } from '../spec/limits.js';
 import { CodecError } from './codec-error.js';
@@ -22,7 +23,9 @@ import { transformSquareMaze } from './square-symmetry.js';
  *
  * A passage between two tiles is open when either tile is open towards the other; when only one is, it is a
  * one-way passage that may be crossed only out of the open tile (`Maze.oneWay`). The entry and exit tiles
- * must be open towards the rim; other open rim sides are kept as gaps in the rim.
+ * must be open towards the rim, and the exit must be reachable from the entry (through one-way passages
+ * only in their direction); other open rim sides are kept as gaps in the rim, and tiles off the route may be
+ * cut off.
  */
 
 /** Tile letters: letter n has the walls of the 4-bit number n (bit 0 north, 1 east, 2 south, 3 west). */
@@ -45,7 +48,7 @@ interface End {
 /**
  * Reads a Finger Maze string.
  * @throws CodecError naming the 1-based column of the first character that does not fit, and what was
- *   expected there
+ *   expected there; for a maze whose exit cannot be reached, the column of the exit
  */
 export function decodeFm(text: string): Maze {
   const chars = Array.from(text);
@@ -166,13 +169,30 @@ export function decodeFm(text: string): Maze {
   const entryWall = rimWall(entry, 'entry');
   const exitWall = rimWall(exit, 'exit');
   if (entryWall === exitWall) throw new CodecError('the exit is the same rim side as the entry', exit.column);
+  const entryCell = grid.wallCellA[entryWall];
+  const exitCell = grid.wallCellA[exitWall];
+  const reach = bfs(grid, open, entryCell, anyOneWay ? oneWay : undefined);
+  if (reach.dist[exitCell] < 0) {
+    const tile = (cell: number): string =>
+      `tile '${FM_TILES[tiles[cell]]}' (column ${cell % columns}, row ${Math.floor(cell / columns)})`;
+    throw new CodecError(
+      `exit ${exit.end.side}${exit.end.index}: ${tile(exitCell)} is not reachable from the entry ` +
+        `${entry.end.side}${entry.end.index} at ${tile(entryCell)}; the entry leads to ${reach.reached} of ` +
+        `${grid.cellCount} tiles`,
+      exit.column,
+      undefined,
+      anyOneWay && bfs(grid, open, entryCell).dist[exitCell] >= 0
+        ? 'one-way passages (open on one side only) cut the exit off: open their other side, or swap entry and exit'
+        : 'walls cut the exit off: open a way through',
+    );
+  }
   return {
     grid,
     open,
     entryWall,
     exitWall,
-    entryCell: grid.wallCellA[entryWall],
-    exitCell: grid.wallCellA[exitWall],
+    entryCell,
+    exitCell,
     ...(anyOneWay ? { oneWay } : {}),
   };
 }

@@ -1,113 +1,194 @@
+import { z } from 'zod';
+import { LIMITS } from '../spec/limits.js';
+
 /**
- * JSON Schema (draft 2020-12) of maze JSON version 1 (`MazeJson` in json.ts documents the meaning of each
- * field). The schema checks shapes and ranges; `importMazeJson` also checks what a schema cannot: counts
- * against the rebuilt grid, bit-string lengths, rim walls and the solution.
+ * Maze JSON version 1 as one zod schema: `importMazeJson` validates files with it, and the published JSON
+ * Schema (`mazeJsonSchema`, draft 2020-12) is generated from it, so the two cannot drift apart. The schema
+ * checks shapes and ranges; `importMazeJson` then checks what needs the rebuilt grid: counts, bit-string
+ * lengths, rim walls and the solution. `MazeJson` in json.ts documents the meaning of each field.
+ *
+ * Each part carries the message a reader of the file should see ("expected a whole number in [1, 2048],
+ * got 0"); `importMazeJson` adds the JSON path.
  */
-export const mazeJsonSchema = {
+
+/** A value as it appears in a message: JSON, shortened to 40 characters; `nothing` for a missing one. */
+export function showJsonValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+/** The topologies maze JSON can name (those of src/grid/registry.ts). */
+const TOPOLOGIES = ['square', 'hex', 'triangle', 'octagon', 'circle'] as const;
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** A whole number in [min, max], with one message for every way of missing it. */
+function whole(min: number, max: number) {
+  const error = (issue: { input?: unknown }): string =>
+    `expected a whole number in [${min}, ${max}], got ${showJsonValue(issue.input)}`;
+  return z.int({ error }).min(min, { error }).max(max, { error });
+}
+
+/** A bit string: padded base64 of ⌈n/8⌉ bytes (the length is checked against the grid on import). */
+function bits(what: string, description: string) {
+  const error = (issue: { input?: unknown }): string =>
+    `expected a base64 string of ${what} bits, got ${showJsonValue(issue.input)}`;
+  return z.string({ error }).regex(BASE64, { error }).describe(description);
+}
+
+const end = z
+  .union(
+    [
+      z.strictObject({
+        wall: whole(0, Number.MAX_SAFE_INTEGER).describe('An open rim wall.'),
+      }),
+      z.strictObject({
+        cell: whole(0, LIMITS.maxCells - 1).describe('An end inside the maze.'),
+      }),
+    ],
+    {
+      error: (issue) =>
+        `expected { "wall": w } or { "cell": c } (whole numbers from 0), got ${showJsonValue(issue.input)}`,
+    },
+  )
+  .describe('An opening in the rim ({wall}) or an end inside the maze ({cell}, a circle’s centre).');
+
+const rectangle = z
+  .strictObject({ columns: whole(1, LIMITS.maxSide), rows: whole(1, LIMITS.maxSide) })
+  .describe('Cells across and down.');
+
+/** Fields every topology shares, in the order the exporter writes them (after topology, size, hexTop). */
+const body = {
+  cells: whole(1, LIMITS.maxCells).describe("Cells of the maze's grid (after the mask)."),
+  wallCount: whole(0, Number.MAX_SAFE_INTEGER).describe("Walls of the maze's grid (after the mask)."),
+  mask: bits(
+    'cells of the full grid',
+    'Kept cells of the full grid, one bit per cell in its cell order.',
+  ).optional(),
+  walls: bits('walls', 'Open walls, one bit per wall in the grid’s wall order.'),
+  entry: end,
+  exit: end,
+  oneWay: z
+    .array(
+      z.tuple(
+        [
+          whole(0, Number.MAX_SAFE_INTEGER),
+          z.union([z.literal(1), z.literal(-1)], {
+            error: (issue) => `expected 1 or -1, got ${showJsonValue(issue.input)}`,
+          }),
+        ],
+        { error: (issue) => `expected [wall, 1 | -1], got ${showJsonValue(issue.input)}` },
+      ),
+      { error: (issue) => `expected a list of [wall, 1 | -1], got ${showJsonValue(issue.input)}` },
+    )
+    .optional()
+    .describe('[wall, 1] crossable only from the wall’s first cell to its second; [wall, -1] the other way.'),
+  letters: z
+    .array(z.string({ error: (issue) => `expected a string, got ${showJsonValue(issue.input)}` }), {
+      error: (issue) => `expected a list of strings, one per cell, got ${showJsonValue(issue.input)}`,
+    })
+    .optional()
+    .describe('One per cell; "" for none.'),
+  solution: z
+    .array(whole(0, LIMITS.maxCells - 1), {
+      error: (issue) => `expected a list of cells, got ${showJsonValue(issue.input)}`,
+    })
+    .describe('Cells from the entry cell to the exit cell; empty when the exit cannot be reached.'),
+};
+
+const format = z.literal('mazebook-maze', {
+  error: (issue) => `expected format "mazebook-maze", got ${showJsonValue(issue.input)}`,
+});
+const version = z.literal(1, {
+  error: (issue) => `expected version 1, got ${showJsonValue(issue.input)}`,
+});
+
+/**
+ * The first two fields alone, checked before the rest so that a file of another format or a newer version
+ * is named as such rather than by whatever else differs in it.
+ */
+export const mazeJsonHeader = z.looseObject(
+  { format, version },
+  { error: (issue) => `expected an object, got ${showJsonValue(issue.input)}` },
+);
+
+/**
+ * The whole document. One variant per kind of size: circles have `{ rings }`, the other tilings
+ * `{ columns, rows }`, and only hex mazes may say `hexTop` (pointy when absent).
+ */
+export const mazeJsonZod = z.discriminatedUnion(
+  'topology',
+  [
+    z.strictObject({
+      format,
+      version,
+      topology: z.literal('circle'),
+      size: z.strictObject({ rings: whole(2, LIMITS.maxSide) }).describe('Rings, the centre disc included.'),
+      ...body,
+    }),
+    z.strictObject({
+      format,
+      version,
+      topology: z.literal('hex'),
+      size: rectangle,
+      hexTop: z
+        .enum(['pointy', 'flat'], {
+          error: (issue) => `expected "pointy" or "flat", got ${showJsonValue(issue.input)}`,
+        })
+        .optional()
+        .describe('Which way the hexagons point; pointy when absent.'),
+      ...body,
+    }),
+    z.strictObject({
+      format,
+      version,
+      topology: z.enum(['square', 'triangle', 'octagon']),
+      size: rectangle,
+      ...body,
+    }),
+  ],
+  {
+    error: (issue) => {
+      const input = issue.input;
+      return typeof input === 'object' && input !== null && !Array.isArray(input)
+        ? `expected a topology (${TOPOLOGIES.join(', ')}), got ${showJsonValue((input as { topology?: unknown }).topology)}`
+        : `expected an object, got ${showJsonValue(input)}`;
+    },
+  },
+);
+
+/** A maze JSON document (see json.ts for what each field means). */
+export type MazeJson = z.output<typeof mazeJsonZod>;
+
+/** The field names a maze JSON document may have, in the order the exporter writes them. */
+export const MAZE_JSON_FIELDS = [
+  'format',
+  'version',
+  'topology',
+  'size',
+  'hexTop',
+  ...Object.keys(body),
+] as const;
+
+/** JSON Schema (draft 2020-12) of maze JSON version 1, generated from `mazeJsonZod`. */
+export const mazeJsonSchema: Record<string, unknown> = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://mazebook.dev/schema/maze-v1.json',
   title: 'mazebook maze',
   description: 'One maze: its grid (topology, size, optional mask), open walls, ends and solution.',
-  type: 'object',
-  required: [
-    'format',
-    'version',
-    'topology',
-    'size',
-    'cells',
-    'wallCount',
-    'walls',
-    'entry',
-    'exit',
-    'solution',
-  ],
-  additionalProperties: false,
-  properties: {
-    format: { const: 'mazebook-maze' },
-    version: { const: 1 },
-    topology: { enum: ['square', 'hex', 'triangle', 'octagon', 'circle'] },
-    size: {
-      oneOf: [
-        {
-          type: 'object',
-          required: ['columns', 'rows'],
-          additionalProperties: false,
-          properties: {
-            columns: { type: 'integer', minimum: 1, maximum: 2048 },
-            rows: { type: 'integer', minimum: 1, maximum: 2048 },
-          },
-        },
-        {
-          type: 'object',
-          required: ['rings'],
-          additionalProperties: false,
-          properties: { rings: { type: 'integer', minimum: 2, maximum: 2048 } },
-        },
-      ],
-    },
-    hexTop: { enum: ['pointy', 'flat'], description: 'Hex mazes only; pointy when absent.' },
-    cells: { type: 'integer', minimum: 1, description: "Cells of the maze's grid (after the mask)." },
-    wallCount: { type: 'integer', minimum: 0, description: "Walls of the maze's grid (after the mask)." },
-    mask: {
-      $ref: '#/$defs/bits',
-      description: 'Kept cells of the full grid, one bit per cell in its cell order.',
-    },
-    walls: { $ref: '#/$defs/bits', description: 'Open walls, one bit per wall in the grid’s wall order.' },
-    entry: { $ref: '#/$defs/end' },
-    exit: { $ref: '#/$defs/end' },
-    oneWay: {
-      type: 'array',
-      description:
-        '[wall, 1] crossable only from the wall’s first cell to its second; [wall, -1] the other way.',
-      items: {
-        type: 'array',
-        prefixItems: [{ type: 'integer', minimum: 0 }, { enum: [1, -1] }],
-        minItems: 2,
-        maxItems: 2,
-      },
-    },
-    letters: { type: 'array', items: { type: 'string' }, description: 'One per cell; "" for none.' },
-    solution: {
-      type: 'array',
-      items: { type: 'integer', minimum: 0 },
-      description: 'Cells from the entry cell to the exit cell; empty when the exit cannot be reached.',
-    },
-  },
-  allOf: [
-    {
-      if: { properties: { topology: { const: 'circle' } } },
-      // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, not a promise
-      then: { properties: { size: { required: ['rings'] }, hexTop: false } },
-      else: { properties: { size: { required: ['columns', 'rows'] } } },
-    },
-    {
-      if: { properties: { topology: { not: { const: 'hex' } } } },
-      // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, not a promise
-      then: { properties: { hexTop: false } },
-    },
-  ],
-  $defs: {
-    bits: {
-      type: 'string',
-      description:
-        'Base64 (RFC 4648, padded) of ⌈n/8⌉ bytes; bit i is bit (i mod 8) of byte ⌊i/8⌋, least significant first.',
-      pattern: '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$',
-    },
-    end: {
-      oneOf: [
-        {
-          type: 'object',
-          required: ['wall'],
-          additionalProperties: false,
-          properties: { wall: { type: 'integer', minimum: 0, description: 'An open rim wall.' } },
-        },
-        {
-          type: 'object',
-          required: ['cell'],
-          additionalProperties: false,
-          properties: { cell: { type: 'integer', minimum: 0, description: 'An end inside the maze.' } },
-        },
-      ],
-    },
-  },
-} as const;
+  ...withoutKey(
+    z.toJSONSchema(mazeJsonZod, { target: 'draft-2020-12' }) as Record<string, unknown>,
+    '$schema',
+  ),
+};
+
+function withoutKey(o: Record<string, unknown>, key: string): Record<string, unknown> {
+  const { [key]: _dropped, ...rest } = o;
+  return rest;
+}

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { solve } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import { bfs } from '../grid/bfs.js';
@@ -13,6 +14,13 @@ import {
 } from '../grid/registry.js';
 import { LIMITS } from '../spec/limits.js';
 import { CodecError } from './codec-error.js';
+import {
+  MAZE_JSON_FIELDS,
+  type MazeJson,
+  mazeJsonHeader,
+  mazeJsonZod,
+  showJsonValue,
+} from './json-schema.js';
 import { pointIndex } from './point-index.js';
 
 /**
@@ -48,22 +56,7 @@ import { pointIndex } from './point-index.js';
  * Cell and wall numbers are the grid's own (the topology files document them); they are stable because
  * every grid is built deterministically from topology, size and mask.
  */
-export interface MazeJson {
-  format: 'mazebook-maze';
-  version: 1;
-  topology: TopologyName;
-  size: { columns: number; rows: number } | { rings: number };
-  hexTop?: HexTop;
-  cells: number;
-  wallCount: number;
-  mask?: string;
-  walls: string;
-  entry: MazeJsonEnd;
-  exit: MazeJsonEnd;
-  oneWay?: [number, 1 | -1][];
-  letters?: string[];
-  solution: number[];
-}
+export type { MazeJson } from './json-schema.js';
 
 export type MazeJsonEnd = { wall: number } | { cell: number };
 
@@ -100,12 +93,17 @@ export function exportMazeJson(maze: Maze, extra: MazeJsonExtra = {}): MazeJson 
   }
   const reachable = bfs(grid, maze.open, maze.entryCell, maze.oneWay).dist[maze.exitCell] >= 0;
   const end = (wall: number, cell: number): MazeJsonEnd => (wall >= 0 ? { wall } : { cell });
+  const { columns, rows } = layout.size;
+  const kind =
+    layout.shape === 'circle'
+      ? { topology: layout.shape, size: { rings: rows } }
+      : layout.shape === 'hex'
+        ? { topology: layout.shape, size: { columns, rows }, hexTop: layout.hexTop ?? 'pointy' }
+        : { topology: layout.shape, size: { columns, rows } };
   return {
     format: MAZE_JSON_FORMAT,
     version: MAZE_JSON_VERSION,
-    topology: layout.shape,
-    size: layout.shape === 'circle' ? { rings: layout.size.rows } : { ...layout.size },
-    ...(layout.shape === 'hex' ? { hexTop: layout.hexTop ?? 'pointy' } : {}),
+    ...kind,
     cells: grid.cellCount,
     wallCount: grid.wallCount,
     ...(keep ? { mask: packBits(keep) } : {}),
@@ -117,23 +115,6 @@ export function exportMazeJson(maze: Maze, extra: MazeJsonExtra = {}): MazeJson 
     solution: reachable ? Array.from(solve(maze).cells) : [],
   };
 }
-
-const FIELDS = [
-  'format',
-  'version',
-  'topology',
-  'size',
-  'hexTop',
-  'cells',
-  'wallCount',
-  'mask',
-  'walls',
-  'entry',
-  'exit',
-  'oneWay',
-  'letters',
-  'solution',
-];
 
 /** A maze read from maze JSON, with the extras the file carries. */
 export interface ImportedMaze {
@@ -153,56 +134,13 @@ export function importMazeJson(value: unknown): Maze {
 
 /** `importMazeJson`, keeping the letters. */
 export function readMazeJson(value: unknown): ImportedMaze {
-  const doc = object(value, '$');
-  if (doc.format !== MAZE_JSON_FORMAT) {
-    throw new CodecError(
-      `expected format "${MAZE_JSON_FORMAT}", got ${show(doc.format)}`,
-      undefined,
-      '$.format',
-    );
-  }
-  if (doc.version !== MAZE_JSON_VERSION) {
-    const newer = typeof doc.version === 'number' && doc.version > MAZE_JSON_VERSION;
-    throw new CodecError(
-      `expected version ${MAZE_JSON_VERSION}, got ${show(doc.version)}`,
-      undefined,
-      '$.version',
-      newer ? 'the file was written by a newer mazebook' : undefined,
-    );
-  }
-  for (const name of Object.keys(doc)) {
-    if (!FIELDS.includes(name)) {
-      throw new CodecError(
-        `unknown field "${name}"; maze JSON fields: ${FIELDS.join(', ')}`,
-        undefined,
-        `$.${name}`,
-      );
-    }
-  }
-  if (typeof doc.topology !== 'string' || !(topologyNames as string[]).includes(doc.topology)) {
-    throw new CodecError(
-      `expected a topology (${topologyNames.join(', ')}), got ${show(doc.topology)}`,
-      undefined,
-      '$.topology',
-    );
-  }
-  const shape = doc.topology as TopologyName;
-  const sizeDoc = object(doc.size, '$.size');
+  const doc = parseMazeJson(value);
+  const shape = doc.topology;
   const size =
-    shape === 'circle'
-      ? ((r) => ({ columns: r, rows: r }))(integer(sizeDoc.rings, '$.size.rings', 2, LIMITS.maxSide))
-      : {
-          columns: integer(sizeDoc.columns, '$.size.columns', 1, LIMITS.maxSide),
-          rows: integer(sizeDoc.rows, '$.size.rows', 1, LIMITS.maxSide),
-        };
-  let hexTop: HexTop | undefined;
-  if (doc.hexTop !== undefined) {
-    if (shape !== 'hex') throw new CodecError('hexTop is for hex mazes only', undefined, '$.hexTop');
-    if (doc.hexTop !== 'pointy' && doc.hexTop !== 'flat') {
-      throw new CodecError(`expected "pointy" or "flat", got ${show(doc.hexTop)}`, undefined, '$.hexTop');
-    }
-    hexTop = doc.hexTop;
-  }
+    doc.topology === 'circle'
+      ? { columns: doc.size.rings, rows: doc.size.rings }
+      : { columns: doc.size.columns, rows: doc.size.rows };
+  const hexTop = doc.topology === 'hex' ? doc.hexTop : undefined;
   const info = topologies[shape] as TopologyInfo;
   const fullCount = info.count(size);
   if (fullCount > LIMITS.maxCells) {
@@ -213,39 +151,38 @@ export function readMazeJson(value: unknown): ImportedMaze {
     );
   }
   const layout: GridLayout = { shape, size, ...(hexTop ? { hexTop } : {}) };
-  let grid = buildGrid(layout);
-  if (doc.mask !== undefined) {
-    const keep = unpackBits(doc.mask, fullCount, '$.mask', 'cells of the full grid');
-    if (!keep.includes(1)) throw new CodecError('the mask keeps no cell', undefined, '$.mask');
-    grid = subGrid(grid, keep);
+  // Cells are counted before any grid is built, so a wrong count costs nothing however large the size.
+  const keep =
+    doc.mask === undefined ? undefined : unpackBits(doc.mask, fullCount, '$.mask', 'cells of the full grid');
+  let kept = fullCount;
+  if (keep) {
+    kept = 0;
+    for (let c = 0; c < fullCount; c++) kept += keep[c];
+    if (kept === 0) throw new CodecError('the mask keeps no cell', undefined, '$.mask');
   }
-  const cells = integer(doc.cells, '$.cells', 1, LIMITS.maxCells);
-  if (cells !== grid.cellCount) {
-    const masked = doc.mask !== undefined ? ' with this mask' : '';
+  if (doc.cells !== kept) {
+    const label = shape === 'circle' ? `${size.rows} rings` : `${size.columns}×${size.rows}`;
+    const masked = keep ? ' with this mask' : '';
     throw new CodecError(
-      `the ${shape} grid ${grid.sizeLabel}${masked} has ${grid.cellCount} cells, the file says ${cells}`,
+      `the ${shape} grid ${label}${masked} has ${kept} cells, the file says ${doc.cells}`,
       undefined,
       '$.cells',
     );
   }
-  const wallCount = integer(doc.wallCount, '$.wallCount', 0, Number.MAX_SAFE_INTEGER);
-  if (wallCount !== grid.wallCount) {
+  const full = buildGrid(layout);
+  const grid = keep ? subGrid(full, keep) : full;
+  if (doc.wallCount !== grid.wallCount) {
     throw new CodecError(
-      `the grid has ${grid.wallCount} walls, the file says ${wallCount}`,
+      `the grid has ${grid.wallCount} walls, the file says ${doc.wallCount}`,
       undefined,
       '$.wallCount',
     );
   }
   const open = unpackBits(doc.walls, grid.wallCount, '$.walls', 'walls');
 
-  const end = (v: unknown, path: string): { wall: number; cell: number } => {
-    const e = object(v, path);
-    const keys = Object.keys(e);
-    if (keys.length !== 1 || (keys[0] !== 'wall' && keys[0] !== 'cell')) {
-      throw new CodecError('expected { "wall": w } or { "cell": c }', undefined, path);
-    }
-    if (keys[0] === 'cell') return { wall: -1, cell: integer(e.cell, `${path}.cell`, 0, grid.cellCount - 1) };
-    const wall = integer(e.wall, `${path}.wall`, 0, grid.wallCount - 1);
+  const end = (e: MazeJsonEnd, path: string): { wall: number; cell: number } => {
+    if ('cell' in e) return { wall: -1, cell: below(e.cell, grid.cellCount, `${path}.cell`) };
+    const wall = below(e.wall, grid.wallCount, `${path}.wall`);
     if (grid.wallCellB[wall] >= 0)
       throw new CodecError(`wall ${wall} is not on the rim`, undefined, `${path}.wall`);
     if (open[wall] === 0) {
@@ -264,44 +201,26 @@ export function readMazeJson(value: unknown): ImportedMaze {
   }
 
   let oneWay: Int8Array | undefined;
-  if (doc.oneWay !== undefined) {
-    if (!Array.isArray(doc.oneWay))
-      throw new CodecError('expected a list of [wall, 1 | -1]', undefined, '$.oneWay');
-    oneWay = new Int8Array(grid.wallCount);
-    doc.oneWay.forEach((pair: unknown, k: number) => {
-      const path = `$.oneWay[${k}]`;
-      if (!Array.isArray(pair) || pair.length !== 2)
-        throw new CodecError('expected [wall, 1 | -1]', undefined, path);
-      const w = integer(pair[0], `${path}[0]`, 0, grid.wallCount - 1);
-      if (pair[1] !== 1 && pair[1] !== -1) {
-        throw new CodecError(`expected 1 or -1, got ${show(pair[1])}`, undefined, `${path}[1]`);
-      }
+  if (doc.oneWay !== undefined && doc.oneWay.length > 0) {
+    const directions = new Int8Array(grid.wallCount);
+    doc.oneWay.forEach(([wall, direction], k) => {
+      const path = `$.oneWay[${k}][0]`;
+      const w = below(wall, grid.wallCount, path);
       if (grid.wallCellB[w] < 0 || open[w] === 0) {
-        throw new CodecError(
-          `wall ${w} is not an open inner wall, so it cannot be one-way`,
-          undefined,
-          `${path}[0]`,
-        );
+        throw new CodecError(`wall ${w} is not an open inner wall, so it cannot be one-way`, undefined, path);
       }
-      if (oneWay![w] !== 0) throw new CodecError(`wall ${w} is listed twice`, undefined, `${path}[0]`);
-      oneWay![w] = pair[1];
+      if (directions[w] !== 0) throw new CodecError(`wall ${w} is listed twice`, undefined, path);
+      directions[w] = direction;
     });
+    oneWay = directions;
   }
 
-  let letters: string[] | undefined;
-  if (doc.letters !== undefined) {
-    if (!Array.isArray(doc.letters) || doc.letters.length !== grid.cellCount) {
-      throw new CodecError(
-        `expected a list of ${grid.cellCount} strings, one per cell`,
-        undefined,
-        '$.letters',
-      );
-    }
-    letters = doc.letters.map((s: unknown, k: number) => {
-      if (typeof s !== 'string')
-        throw new CodecError(`expected a string, got ${show(s)}`, undefined, `$.letters[${k}]`);
-      return s;
-    });
+  if (doc.letters !== undefined && doc.letters.length !== grid.cellCount) {
+    throw new CodecError(
+      `expected a list of ${grid.cellCount} strings, one per cell, got ${doc.letters.length}`,
+      undefined,
+      '$.letters',
+    );
   }
 
   const maze: Maze = {
@@ -314,20 +233,54 @@ export function readMazeJson(value: unknown): ImportedMaze {
     ...(oneWay ? { oneWay } : {}),
   };
   checkSolution(maze, doc.solution);
-  return { maze, ...(letters ? { letters } : {}) };
+  return { maze, ...(doc.letters ? { letters: doc.letters } : {}) };
+}
+
+/**
+ * The document checked against the maze JSON schema: the format and version first (so that another format
+ * or a newer version is named as such), then everything else.
+ * @throws CodecError at the JSON path of the first problem
+ */
+function parseMazeJson(value: unknown): MazeJson {
+  const header = mazeJsonHeader.safeParse(value, { reportInput: true });
+  if (!header.success) throw codecError(header.error.issues[0]);
+  const parsed = mazeJsonZod.safeParse(value, { reportInput: true });
+  if (!parsed.success) throw codecError(parsed.error.issues[0]);
+  return parsed.data;
+}
+
+/** A schema issue as a CodecError: its JSON path, its message, and a hint where one helps. */
+function codecError(issue: z.core.$ZodIssue): CodecError {
+  let path = '$';
+  for (const key of issue.path) path += typeof key === 'number' ? `[${key}]` : `.${String(key)}`;
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0];
+    if (path === '$' && key === 'hexTop') {
+      return new CodecError('hexTop is for hex mazes only', undefined, '$.hexTop');
+    }
+    const fields = path === '$' ? `; maze JSON fields: ${MAZE_JSON_FIELDS.join(', ')}` : '';
+    return new CodecError(`unknown field "${key}"${fields}`, undefined, `${path}.${key}`);
+  }
+  const input = (issue as { input?: unknown }).input;
+  const newer = path === '$.version' && typeof input === 'number' && input > MAZE_JSON_VERSION;
+  return new CodecError(
+    issue.message,
+    undefined,
+    path,
+    newer ? 'the file was written by a newer mazebook' : undefined,
+  );
 }
 
 /** The solution must walk from the entry cell to the exit cell through walls it may cross. */
-function checkSolution(maze: Maze, value: unknown): void {
+function checkSolution(maze: Maze, solution: readonly number[]): void {
   const { grid } = maze;
-  if (!Array.isArray(value)) throw new CodecError('expected a list of cells', undefined, '$.solution');
-  if (value.length === 0) {
+  if (solution.length === 0) {
     if (bfs(grid, maze.open, maze.entryCell, maze.oneWay).dist[maze.exitCell] >= 0) {
       throw new CodecError('the solution is empty, but the exit can be reached', undefined, '$.solution');
     }
     return;
   }
-  const cells = value.map((c: unknown, k: number) => integer(c, `$.solution[${k}]`, 0, grid.cellCount - 1));
+  const cells = solution.map((c, k) => below(c, grid.cellCount, `$.solution[${k}]`));
   if (cells[0] !== maze.entryCell) {
     throw new CodecError(
       `expected the entry cell ${maze.entryCell}, got ${cells[0]}`,
@@ -362,6 +315,14 @@ function checkSolution(maze: Maze, value: unknown): void {
   }
 }
 
+/** A cell or wall number (already a whole number ≥ 0 by the schema) that must also be below `count`. */
+function below(value: number, count: number, path: string): number {
+  if (value >= count) {
+    throw new CodecError(`expected a whole number in [0, ${count - 1}], got ${value}`, undefined, path);
+  }
+  return value;
+}
+
 /** Bit i of the result is byte (i >> 3), bit (i & 7) of the packed bytes, as base64. */
 export function packBits(bits: Uint8Array): string {
   const bytes = new Uint8Array(Math.ceil(bits.length / 8));
@@ -373,7 +334,11 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 
 function unpackBits(value: unknown, count: number, path: string, what: string): Uint8Array {
   if (typeof value !== 'string' || !BASE64.test(value)) {
-    throw new CodecError(`expected a base64 string of ${what} bits, got ${show(value)}`, undefined, path);
+    throw new CodecError(
+      `expected a base64 string of ${what} bits, got ${showJsonValue(value)}`,
+      undefined,
+      path,
+    );
   }
   const bytes = Buffer.from(value, 'base64');
   const expected = Math.ceil(count / 8);
@@ -390,26 +355,6 @@ function unpackBits(value: unknown, count: number, path: string, what: string): 
   const bits = new Uint8Array(count);
   for (let i = 0; i < count; i++) bits[i] = (bytes[i >> 3] >> (i & 7)) & 1;
   return bits;
-}
-
-function object(value: unknown, path: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CodecError(`expected an object, got ${show(value)}`, undefined, path);
-  }
-  return value as Record<string, unknown>;
-}
-
-function integer(value: unknown, path: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new CodecError(`expected a whole number in [${min}, ${max}], got ${show(value)}`, undefined, path);
-  }
-  return value;
-}
-
-function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
 /** The layout (and mask) a grid was built from, found from its topology, size label and cell positions. */

@@ -1,21 +1,85 @@
-/** Points closer than this (grid units) are the same point. */
-const Q = 1e5;
+/** Largest distance (grid units, along each axis) at which a query still matches a stored point. */
+export const POINT_TOLERANCE = 1e-5;
+/** Buckets per point, about; a bucket then holds one or two points. */
+const BUCKETS_PER_POINT = 1;
+/**
+ * Bucket origin offset, as a share of a bucket: an irrational-looking fraction, so lattice points do not sit
+ * on bucket borders (where a query would have to look into two buckets).
+ */
+const ORIGIN_SHIFT = 0.3819660113;
 
 /**
- * Finds points by position, tolerant to rounding: a query matches a stored point within about 1e-5 grid
- * units (grid points are at least a third of a unit apart, so no query can match two).
- * @returns the point's index, or -1
+ * Finds points by position, tolerant to rounding: a query matches a stored point within 1e-5 grid units
+ * along each axis (grid points are at least a third of a unit apart, so no query can match two). Points are
+ * sorted into a uniform grid of buckets about one point each (CSR, typed arrays); a query looks in the one
+ * bucket it falls in (two or four only within 1e-5 of a border). Linear to build; queries in spatial order
+ * touch memory in order, which is what makes the symmetry search of a million-cell grid fast.
+ * @returns the point's index (the lowest of equal points), or -1
  */
 export function pointIndex(xs: Float64Array, ys: Float64Array): (x: number, y: number) => number {
-  const at = new Map<string, number>();
-  for (let i = 0; i < xs.length; i++) at.set(`${Math.round(xs[i] * Q)},${Math.round(ys[i] * Q)}`, i);
+  const n = xs.length;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const x = xs[i];
+    const y = ys[i];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  if (n === 0) return () => -1;
+  const spanX = maxX - minX;
+  const spanY = maxY - minY;
+  // Square buckets sized so that there are about n·BUCKETS_PER_POINT of them over the points' box.
+  const area = Math.max(spanX * spanY, (Math.max(spanX, spanY) || 1) ** 2 / Math.max(n, 1));
+  const side = Math.sqrt(area / (n * BUCKETS_PER_POINT)) || 1;
+  const ox = minX - ORIGIN_SHIFT * side;
+  const oy = minY - ORIGIN_SHIFT * side;
+  const columns = Math.floor((maxX - ox) / side) + 1;
+  const rows = Math.floor((maxY - oy) / side) + 1;
+  const inv = 1 / side;
+  const start = new Int32Array(columns * rows + 1);
+  const bucketOf = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const b = Math.floor((ys[i] - oy) * inv) * columns + Math.floor((xs[i] - ox) * inv);
+    bucketOf[i] = b;
+    start[b + 1]++;
+  }
+  for (let b = 0; b < columns * rows; b++) start[b + 1] += start[b];
+  const fill = start.slice(0, columns * rows);
+  const point = new Int32Array(n);
+  for (let i = 0; i < n; i++) point[fill[bucketOf[i]]++] = i;
+
+  const inBucket = (b: number, x: number, y: number): number => {
+    for (let k = start[b], end = start[b + 1]; k < end; k++) {
+      const i = point[k];
+      if (Math.abs(xs[i] - x) <= POINT_TOLERANCE && Math.abs(ys[i] - y) <= POINT_TOLERANCE) return i;
+    }
+    return -1;
+  };
   return (x, y) => {
-    const qx = Math.round(x * Q);
-    const qy = Math.round(y * Q);
-    for (let dx = -1; dx <= 1; dx++) {
-      for (let dy = -1; dy <= 1; dy++) {
-        const hit = at.get(`${qx + dx},${qy + dy}`);
-        if (hit !== undefined) return hit;
+    const fx = (x - ox) * inv;
+    const fy = (y - oy) * inv;
+    const c = Math.floor(fx);
+    const r = Math.floor(fy);
+    if (c >= 0 && c < columns && r >= 0 && r < rows) {
+      const hit = inBucket(r * columns + c, x, y);
+      if (hit >= 0) return hit;
+    }
+    // Within the tolerance of a border the point may sit in the next bucket.
+    const t = POINT_TOLERANCE * inv;
+    const c0 = Math.max(0, Math.floor(fx - t));
+    const c1 = Math.min(columns - 1, Math.floor(fx + t));
+    const r0 = Math.max(0, Math.floor(fy - t));
+    const r1 = Math.min(rows - 1, Math.floor(fy + t));
+    for (let rr = r0; rr <= r1; rr++) {
+      for (let cc = c0; cc <= c1; cc++) {
+        if (rr === r && cc === c) continue;
+        const hit = inBucket(rr * columns + cc, x, y);
+        if (hit >= 0) return hit;
       }
     }
     return -1;

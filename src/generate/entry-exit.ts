@@ -1,4 +1,3 @@
-import { bfs } from '../grid/bfs.js';
 import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
 import { UserError } from '../spec/errors.js';
 import type { Maze } from './maze.js';
@@ -24,10 +23,48 @@ const SIDE_VECTOR: Record<Side, [number, number]> = {
 const FACING_COS = 0.7;
 
 /**
+ * One of the eight parts of a maze's outer rim, by where it lies around the middle of the maze's box: the
+ * middles of the four sides and the four corners (see `rimPart`).
+ */
+export type RimPart =
+  | 'top'
+  | 'top-right'
+  | 'right'
+  | 'bottom-right'
+  | 'bottom'
+  | 'bottom-left'
+  | 'left'
+  | 'top-left';
+
+/** Parts clockwise from the top: a part's code is its index, and opposite parts differ by 4. */
+const PARTS: readonly RimPart[] = [
+  'top',
+  'top-right',
+  'right',
+  'bottom-right',
+  'bottom',
+  'bottom-left',
+  'left',
+  'top-left',
+];
+
+/** Steps between two parts round the rim, 0 to 4 (4: opposite). */
+const apartParts = (a: number, b: number): number => {
+  const d = Math.abs(a - b);
+  return d > 4 ? 8 - d : d;
+};
+
+/**
  * Opens an entry and an exit in the rim of a spanning tree and returns the finished maze.
- * `auto` ends are a pair of rim cells far apart along the maze's passages (two breadth-first sweeps), kept at
- * least half the maze's larger side apart on the page;
- * a side end is the rim wall facing that side nearest to `at`, preferring the outermost.
+ *
+ * `auto` ends go on outer rim walls in opposite parts of the rim (`rimPart`: top and bottom, left and
+ * right, or opposite corners), so they are on different sides of the maze and never both along one edge,
+ * unless the author fixed both ends. With both `auto`: the pair of rim cells farthest apart along the
+ * passages among such pairs (exactly, in one pass over the tree). With one `auto`: the rim cell farthest
+ * along the passages from the fixed end, in the part opposite it if possible, else as far round the rim as
+ * possible (anywhere when the fixed end is the centre). Pairs at least half the maze's larger side apart on
+ * the page come first. The upper-left of two `auto` ends is the entry. A side end is the rim wall facing
+ * that side nearest to `at`, preferring the outermost. Linear in cells + walls.
  * @param where names the page in error messages
  */
 export function placeEnds(
@@ -63,24 +100,28 @@ export function placeEnds(
   };
   let entryWall = fixed(entry, 'entry');
   let exitWall = fixed(exit, 'exit');
-  const centre = centreCell(grid);
+  const centre = entry.kind === 'centre' || exit.kind === 'centre' ? centreCell(grid) : -1;
   const entryCell = entry.kind === 'centre' ? centre : -1;
   const exitCell = exit.kind === 'centre' ? centre : -1;
-  const open1 = (end: EndPlacement) => end.kind === 'auto';
+  const rim = rimInfo(grid);
+  const minApart = MIN_APART * Math.max(grid.width, grid.height);
 
-  if (open1(entry) && open1(exit)) {
-    const first = farthestRimCell(grid, open, grid.wallCellA[grid.rimWall[0]]);
-    const second = farthestRimCell(grid, open, first, true);
+  if (entry.kind === 'auto' && exit.kind === 'auto') {
+    const pair = farthestPair(grid, open, rim, minApart);
     // Name the upper-left of the two the entry, so books read top to bottom.
-    const [a, b] = isBefore(grid, first, second) ? [first, second] : [second, first];
-    entryWall = outermostRimWall(grid, a, b);
-    exitWall = outermostRimWall(grid, b, a);
-  } else if (open1(exit)) {
-    const from = entryCell >= 0 ? entryCell : grid.wallCellA[entryWall];
-    exitWall = outermostRimWall(grid, farthestRimCell(grid, open, from, true), from);
-  } else if (open1(entry)) {
-    const from = exitCell >= 0 ? exitCell : grid.wallCellA[exitWall];
-    entryWall = outermostRimWall(grid, farthestRimCell(grid, open, from, true), from);
+    const [a, b] = isBefore(grid, pair.a, pair.b) ? [pair.a, pair.b] : [pair.b, pair.a];
+    const [pa, pb] = a === pair.a ? [pair.partA, pair.partB] : [pair.partB, pair.partA];
+    entryWall = outermostRimWall(grid, rim, a, b, pa);
+    exitWall = outermostRimWall(grid, rim, b, a, pb);
+  } else if (exit.kind === 'auto' || entry.kind === 'auto') {
+    const [wall, cell] = entry.kind === 'auto' ? [exitWall, exitCell] : [entryWall, entryCell];
+    const from = cell >= 0 ? cell : grid.wallCellA[wall];
+    // The fixed end's part of the rim; none for the centre (or a wall round a hole).
+    const part = cell >= 0 ? -1 : rim.wallPart[wall];
+    const far = farthestFrom(grid, open, rim, from, part, minApart);
+    const placed = outermostRimWall(grid, rim, far.cell, from, far.part);
+    if (entry.kind === 'auto') entryWall = placed;
+    else exitWall = placed;
   }
   if (entryWall >= 0 && entryWall === exitWall) {
     throw new UserError(
@@ -100,6 +141,276 @@ export function placeEnds(
     entryCell: entryCell >= 0 ? entryCell : grid.wallCellA[entryWall],
     exitCell: exitCell >= 0 ? exitCell : grid.wallCellA[exitWall],
   };
+}
+
+/**
+ * The part of the rim an outer rim wall is in, by where its middle lies around the middle of the maze's
+ * box: the box is stretched to a square, and the turn from straight up to the wall's middle, rounded to
+ * eighths of a full turn, names the part (top, top-right, right, …). On a rectangle the middle 41 % of each
+ * side is that side's part and the rest are the corners; on a circle the parts are eight equal arcs.
+ * Undefined for walls that are not on the outer rim.
+ */
+export function rimPart(grid: Grid, wall: number): RimPart | undefined {
+  const code = rimInfo(grid).wallPart[wall];
+  return code >= 0 ? PARTS[code] : undefined;
+}
+
+/** Per grid: which rim walls are outer and in which part, and the rim cells with the parts they touch. */
+interface RimInfo {
+  /** Per wall: the part code of an outer rim wall, -1 for every other wall. */
+  wallPart: Int8Array;
+  /** Cells with at least one outer rim wall, ascending. */
+  cells: Int32Array;
+  /** Per cell: a bit (1 << part code) for each part its outer rim walls are in. */
+  parts: Uint8Array;
+}
+
+const rimCache = new WeakMap<Grid, RimInfo>();
+
+function rimInfo(grid: Grid): RimInfo {
+  const hit = rimCache.get(grid);
+  if (hit) return hit;
+  const outer = outerRimWalls(grid);
+  const wallPart = new Int8Array(grid.wallCount).fill(-1);
+  const parts = new Uint8Array(grid.cellCount);
+  const cx = grid.width / 2;
+  const cy = grid.height / 2;
+  const sx = 1 / (cx || 1);
+  const sy = 1 / (cy || 1);
+  let count = 0;
+  for (let k = 0; k < grid.rimWall.length; k++) {
+    const w = grid.rimWall[k];
+    if (!outer[w]) continue;
+    const [mx, my] = wallMidpoint(grid, w);
+    // Clockwise from straight up (y grows downwards), in eighths of a turn.
+    const turn = Math.atan2((mx - cx) * sx, (cy - my) * sy) / (Math.PI / 4);
+    const code = (Math.round(turn) + 8) % 8;
+    wallPart[w] = code;
+    const c = grid.wallCellA[w];
+    if (parts[c] === 0) count++;
+    parts[c] |= 1 << code;
+  }
+  const cells = new Int32Array(count);
+  for (let c = 0, i = 0; i < count; c++) if (parts[c] !== 0) cells[i++] = c;
+  const info = { wallPart, cells, parts };
+  rimCache.set(grid, info);
+  return info;
+}
+
+/** A pair of rim cells and the parts of the rim their openings go in. */
+interface EndPair {
+  a: number;
+  partA: number;
+  b: number;
+  partB: number;
+}
+
+/**
+ * The two rim cells farthest apart along the passages with openings in opposite parts of the rim,
+ * preferring pairs at least `minApart` apart on the page.
+ *
+ * One pass over the tree: a depth-first order from a rim cell, then, children before parents, the farthest
+ * rim cell of each part below every cell (as a number of passages), paired with those of the opposite part
+ * in the cell's other branches wherever branches meet; the two cells of the best pair are then found again
+ * by walking down from where their branches met. Distances are along the tree the traversal follows: the
+ * maze itself, for a spanning tree. A best pair too close on the page keeps its better end, which gets the
+ * farthest partner far enough away (one more pass from each end, rarely needed); so does a maze with no
+ * pair in opposite parts, from its first rim cell.
+ */
+function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: number): EndPair {
+  const { adjStart, adjCell, adjWall, cellX, cellY } = grid;
+  const n = grid.cellCount;
+  const root = rim.cells[0];
+  const parent = new Int32Array(n);
+  const seen = new Uint8Array(n);
+  const order = new Int32Array(n);
+  const stack = new Int32Array(n);
+  /** down[8c + p]: passages from c to the farthest rim cell below c with an outer wall in part p, or -1. */
+  const down = new Int32Array(8 * n).fill(-1);
+  for (let i = 0; i < rim.cells.length; i++) {
+    const c = rim.cells[i];
+    for (let p = 0; p < 8; p++) if ((rim.parts[c] >> p) & 1) down[8 * c + p] = 0;
+  }
+  let count = 0;
+  let sp = 0;
+  stack[sp++] = root;
+  parent[root] = -1;
+  seen[root] = 1;
+  while (sp > 0) {
+    const c = stack[--sp];
+    order[count++] = c;
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      const m = adjCell[k];
+      if (seen[m] !== 0 || open[adjWall[k]] === 0) continue;
+      seen[m] = 1;
+      parent[m] = c;
+      stack[sp++] = m;
+    }
+  }
+  // The longest pair so far: its length, the cell where its branches meet, the branch, and the part of the
+  // end in that branch (the other end is in the opposite part).
+  let bestLength = -1;
+  let bestMeet = -1;
+  let bestBranch = -1;
+  let bestPart = -1;
+  for (let i = count - 1; i > 0; i--) {
+    const c = order[i];
+    const o = 8 * c;
+    // Most cells have no rim cell below them (dead-end branches): all eight are -1, sign bits all set.
+    if (
+      (down[o] &
+        down[o + 1] &
+        down[o + 2] &
+        down[o + 3] &
+        down[o + 4] &
+        down[o + 5] &
+        down[o + 6] &
+        down[o + 7]) <
+      0
+    ) {
+      continue;
+    }
+    const q = 8 * parent[c];
+    for (let p = 0; p < 8; p++) {
+      const dc = down[o + p];
+      if (dc < 0) continue;
+      const dq = down[q + (p ^ 4)];
+      if (dq >= 0 && dq + dc + 1 > bestLength) {
+        bestLength = dq + dc + 1;
+        bestMeet = q >> 3;
+        bestBranch = c;
+        bestPart = p;
+      }
+    }
+    for (let p = 0; p < 8; p++) {
+      const d = down[o + p] + 1;
+      if (d > 0 && d > down[q + p]) down[q + p] = d;
+    }
+  }
+  let found: EndPair;
+  if (bestLength >= 0) {
+    // The rim cell in part p exactly r passages below u (down[8u + p] = r), walking down the tree and
+    // leaving out branch `skip` at the first step.
+    const below = (u: number, p: number, r: number, skip: number): number => {
+      let cell = u;
+      for (let left = r; left > 0; left--) {
+        let next = -1;
+        for (let k = adjStart[cell], end = adjStart[cell + 1]; k < end && next < 0; k++) {
+          const m = adjCell[k];
+          if (m !== skip && parent[m] === cell && seen[m] !== 0 && open[adjWall[k]] !== 0) {
+            if (down[8 * m + p] === left - 1) next = m;
+          }
+        }
+        if (next < 0)
+          throw new Error('internal: the search for the entry and exit lost its way down the tree');
+        cell = next;
+        skip = -1;
+      }
+      return cell;
+    };
+    const inBranch = down[8 * bestBranch + bestPart];
+    const y = below(bestBranch, bestPart, inBranch, -1);
+    const x = below(bestMeet, bestPart ^ 4, bestLength - inBranch - 1, bestBranch);
+    found = { a: x, partA: bestPart ^ 4, b: y, partB: bestPart };
+    if ((cellX[x] - cellX[y]) ** 2 + (cellY[x] - cellY[y]) ** 2 >= minApart * minApart) return found;
+  } else {
+    const far = farthestFrom(grid, open, rim, root, -1, minApart);
+    found = { a: root, partA: lowestPart(rim.parts[root]), b: far.cell, partB: far.part };
+  }
+  // Keep the end that finds the better partner: farther round the rim, far enough on the page, longer.
+  let kept = found;
+  let keptRank = bestLength >= 0 ? 1 : Infinity; // the pair found is opposite but too close
+  let keptLength = bestLength;
+  for (const [end, part] of [
+    [found.a, found.partA],
+    [found.b, found.partB],
+  ]) {
+    const far = farthestFrom(grid, open, rim, end, part, minApart);
+    if (far.rank < keptRank || (far.rank === keptRank && far.length > keptLength)) {
+      keptRank = far.rank;
+      keptLength = far.length;
+      kept = { a: end, partA: part, b: far.cell, partB: far.part };
+    }
+  }
+  return kept;
+}
+
+const lowestPart = (mask: number): number => 31 - Math.clz32(mask & -mask);
+
+/**
+ * The rim cell farthest along the passages from `from` (an end in rim part `fromPart`, -1 for the centre),
+ * and the part of its opening, best first by: how far round the rim from `fromPart` (opposite is best;
+ * from the centre every part is as good), then at least `minApart` away on the page, then the distance.
+ * Lowest cell, then the part farthest round (lowest code among equals), on ties. `rank` orders the classes
+ * (0 best).
+ */
+function farthestFrom(
+  grid: Grid,
+  open: Uint8Array,
+  rim: RimInfo,
+  from: number,
+  fromPart: number,
+  minApart: number,
+): { cell: number; part: number; length: number; rank: number } {
+  const dist = treeDistances(grid, open, from);
+  const fx = grid.cellX[from];
+  const fy = grid.cellY[from];
+  const apart2 = minApart * minApart;
+  let best = -1;
+  let bestPart = -1;
+  let bestRank = Infinity;
+  let bestLength = -1;
+  for (let i = 0; i < rim.cells.length; i++) {
+    const c = rim.cells[i];
+    const d = dist[c];
+    if (d < 0 || c === from) continue;
+    // The part of c farthest round the rim from fromPart.
+    const mask = rim.parts[c];
+    let part = -1;
+    let steps = -1;
+    for (let p = 0; p < 8; p++) {
+      if (((mask >> p) & 1) === 0) continue;
+      const s = fromPart < 0 ? 4 : apartParts(p, fromPart);
+      if (s > steps) {
+        steps = s;
+        part = p;
+      }
+    }
+    const near = (grid.cellX[c] - fx) ** 2 + (grid.cellY[c] - fy) ** 2 < apart2;
+    const rank = 2 * (4 - steps) + (near ? 1 : 0);
+    if (rank < bestRank || (rank === bestRank && d > bestLength)) {
+      best = c;
+      bestPart = part;
+      bestRank = rank;
+      bestLength = d;
+    }
+  }
+  if (best < 0) return { cell: from, part: lowestPart(rim.parts[from] || 1), length: 0, rank: Infinity };
+  return { cell: best, part: bestPart, length: bestLength, rank: bestRank };
+}
+
+/**
+ * Passages from `from` to every cell (-1 where unreached), by a depth-first walk: along the tree for a
+ * spanning tree, where there is only one way. Linear; reads memory along the passages.
+ */
+function treeDistances(grid: Grid, open: Uint8Array, from: number): Int32Array {
+  const { adjStart, adjCell, adjWall } = grid;
+  const dist = new Int32Array(grid.cellCount).fill(-1);
+  const stack = new Int32Array(grid.cellCount);
+  let sp = 0;
+  dist[from] = 0;
+  stack[sp++] = from;
+  while (sp > 0) {
+    const c = stack[--sp];
+    const d = dist[c] + 1;
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      const m = adjCell[k];
+      if (dist[m] >= 0 || open[adjWall[k]] === 0) continue;
+      dist[m] = d;
+      stack[sp++] = m;
+    }
+  }
+  return dist;
 }
 
 const outerCache = new WeakMap<Grid, Uint8Array>();
@@ -185,47 +496,20 @@ function isBefore(grid: Grid, a: number, b: number): boolean {
 const MIN_APART = 0.5;
 
 /**
- * The rim cell with the greatest passage distance from `from` (lowest index on ties). With `apart`, only rim
- * cells at least half the maze's larger side away from `from` on the page count (when there are any), so
- * the two arrows are never side by side even when a long detour joins neighbouring rim cells.
+ * Of a rim cell's outer rim walls in rim part `part` (any outer wall if it has none there), the one facing
+ * most directly away from `other` cell's centre.
  */
-function farthestRimCell(grid: Grid, open: Uint8Array, from: number, apart = false): number {
-  const { dist } = bfs(grid, open, from);
-  const minApart = apart ? MIN_APART * Math.max(grid.width, grid.height) : 0;
-  const fx = grid.cellX[from];
-  const fy = grid.cellY[from];
-  let best = -1;
-  let bestDist = -1;
-  let any = -1;
-  let anyDist = -1;
-  const outer = outerRimWalls(grid);
-  for (let c = 0; c < grid.cellCount; c++) {
-    let onOuter = false;
-    for (let k = grid.rimStart[c]; k < grid.rimStart[c + 1]; k++) if (outer[grid.rimWall[k]]) onOuter = true;
-    if (!onOuter) continue;
-    if (dist[c] > anyDist) {
-      anyDist = dist[c];
-      any = c;
-    }
-    if (dist[c] > bestDist && Math.hypot(grid.cellX[c] - fx, grid.cellY[c] - fy) >= minApart) {
-      bestDist = dist[c];
-      best = c;
-    }
-  }
-  return best >= 0 ? best : any;
-}
-
-/** Of a rim cell's rim walls, the one facing most directly away from `other` cell's centre. */
-function outermostRimWall(grid: Grid, cell: number, other: number): number {
+function outermostRimWall(grid: Grid, rim: RimInfo, cell: number, other: number, part: number): number {
   const awayX = grid.cellX[cell] - grid.cellX[other];
   let awayY = grid.cellY[cell] - grid.cellY[other];
   if (awayX === 0 && awayY === 0) awayY = -1;
+  const inPart = (rim.parts[cell] >> part) & 1;
   let best = -1;
   let bestDot = -Infinity;
-  const outer = outerRimWalls(grid);
   for (let k = grid.rimStart[cell]; k < grid.rimStart[cell + 1]; k++) {
     const w = grid.rimWall[k];
-    if (!outer[w]) continue;
+    const p = rim.wallPart[w];
+    if (p < 0 || (inPart && p !== part)) continue;
     const [nx, ny] = rimNormal(grid, w);
     const dot = nx * awayX + ny * awayY;
     if (dot > bestDot + 1e-9) {

@@ -1,6 +1,13 @@
 import type { Grid } from '../grid/grid.js';
-import { buildGrid, type GridSize, type HexTop, type TopologyName } from '../grid/registry.js';
-import { type MaskRequest, maskedGrid } from '../mask/apply.js';
+import {
+  buildGrid,
+  type GridLayout,
+  type GridSize,
+  type HexTop,
+  type TopologyName,
+} from '../grid/registry.js';
+import { maskedGrid } from '../mask/apply.js';
+import { type MaskDescriptor, maskRequestOf } from '../mask/descriptor.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
 import { type EndPlacement, placeEnds, wallOnSide } from './entry-exit.js';
@@ -13,6 +20,7 @@ import {
   algorithmInfo,
   algorithms,
 } from './registry.js';
+import { RunawayError } from './watchdog.js';
 
 /** Everything that decides a maze's walls, fully resolved (no defaults left to apply). */
 export interface MazeRecipe {
@@ -21,7 +29,7 @@ export interface MazeRecipe {
   /** Hexagon mazes only: which way the cells point. */
   hexTop?: HexTop;
   /** Which cells exist; all of the grid when absent. */
-  mask?: MaskRequest;
+  mask?: MaskDescriptor;
   algorithm: AlgorithmName;
   options: AlgorithmOptions;
   entry: EndPlacement;
@@ -45,15 +53,26 @@ export function generateMaze(
   warn: (what: string) => void = () => {},
 ): Maze {
   if (recipe.fixed) return recipe.fixed;
-  const layout = { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop };
-  const grid = recipe.mask ? maskedGrid(layout, recipe.mask, where, warn) : buildGrid(layout);
+  const grid = gridFor(
+    { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop },
+    recipe.mask,
+    where,
+    warn,
+  );
   // Topologies and the mask stage hand over one connected region (the grid tests check it).
   const rng = createRng(seed);
   const info: AlgorithmInfo = algorithmInfo[recipe.algorithm];
   const options = info.needsEnds
     ? { ...recipe.options, ends: endsBeforehand(grid, recipe, where) }
     : recipe.options;
-  const carved = algorithms[recipe.algorithm](grid, rng, options);
+  const context = (e: unknown): unknown =>
+    e instanceof RunawayError ? e.withContext(`${where}, seed ${seed.join('-')}`) : e;
+  let carved: ReturnType<(typeof algorithms)[AlgorithmName]>;
+  try {
+    carved = algorithms[recipe.algorithm](grid, rng, options);
+  } catch (e) {
+    throw context(e);
+  }
   // An algorithm may choose its own ends; the spec's explicit ends still win.
   const own = (end: EndPlacement, wall: number): EndPlacement =>
     end.kind === 'auto' ? { kind: 'wall', wall } : end;
@@ -68,7 +87,75 @@ export function generateMaze(
           where,
           warn,
         );
-  return recipe.post && recipe.post.length > 0 ? applyPost(maze, rng, recipe.post) : maze;
+  if (!recipe.post || recipe.post.length === 0) return maze;
+  try {
+    return applyPost(maze, rng, recipe.post);
+  } catch (e) {
+    throw context(e);
+  }
+}
+
+/** A grid with the notes its mask stage gave (replayed each time the grid is handed out again). */
+interface CachedGrid {
+  grid: Grid;
+  notes: string[];
+  cells: number;
+}
+
+/** Most grids kept, and most cells in all of them together (a million-cell grid is about 100 MB). */
+const CACHE_GRIDS = 32;
+const CACHE_CELLS = 2_500_000;
+/** Recently built grids, least recently used first. */
+const gridCache = new Map<string, CachedGrid>();
+let cachedCells = 0;
+/** A number per mask descriptor object, for cache keys (compared by identity, not by content). */
+const maskIds = new WeakMap<object, number>();
+let nextMaskId = 0;
+
+/**
+ * The grid of a layout and mask: built (and masked) once, then the same `Grid` object for every later
+ * request of that layout and mask — candidates of a page and pages of one size share it, and with it
+ * everything computed per grid (straight-ahead steps, outer rim, symmetries). Grids are never modified, so
+ * sharing them cannot change a maze. The mask stage's notes are passed to `warn` on every request.
+ */
+export function gridFor(
+  layout: GridLayout,
+  mask: MaskDescriptor | undefined,
+  where: string,
+  warn: (what: string) => void = () => {},
+): Grid {
+  let maskKey = '-';
+  if (mask) {
+    let id = maskIds.get(mask);
+    if (id === undefined) {
+      id = nextMaskId++;
+      maskIds.set(mask, id);
+    }
+    maskKey = `${id}:${mask.islands}`;
+  }
+  const key = `${layout.shape}|${layout.size.columns}|${layout.size.rows}|${layout.hexTop ?? ''}|${maskKey}`;
+  const hit = gridCache.get(key);
+  if (hit) {
+    gridCache.delete(key);
+    gridCache.set(key, hit);
+    for (const note of hit.notes) warn(note);
+    return hit.grid;
+  }
+  const notes: string[] = [];
+  const grid = mask
+    ? maskedGrid(layout, maskRequestOf(mask), where, (w) => notes.push(w))
+    : buildGrid(layout);
+  for (const note of notes) warn(note);
+  const entry = { grid, notes, cells: grid.cellCount };
+  gridCache.set(key, entry);
+  cachedCells += entry.cells;
+  for (const [k, e] of gridCache) {
+    if (gridCache.size <= CACHE_GRIDS && cachedCells <= CACHE_CELLS) break;
+    if (e === entry) break;
+    gridCache.delete(k);
+    cachedCells -= e.cells;
+  }
+  return grid;
 }
 
 /** Default ends for algorithms that need them first: north-west top wall in, south-east bottom wall out. */

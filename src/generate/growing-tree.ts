@@ -1,6 +1,7 @@
 import { type Grid, maxDegree } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import type { AlgorithmOptions } from './registry.js';
+import { runaway, stepBudget } from './watchdog.js';
 
 /**
  * Growing tree: keep a list of active cells; each step takes a cell from the list — the newest with
@@ -24,7 +25,9 @@ export function growingTree(
   const start = rng.int(cellCount);
   visited[start] = 1;
   active[count++] = start;
+  let budget = stepBudget(grid);
   while (count > 0) {
+    if (--budget < 0) throw runaway('growing-tree', grid);
     const i = newest >= 1 || (newest > 0 && rng.next() < newest) ? count - 1 : rng.int(count);
     const c = active[i];
     let n = 0;

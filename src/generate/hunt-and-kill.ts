@@ -2,6 +2,7 @@ import { type Grid, maxDegree } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import { MinHeap } from './min-heap.js';
 import type { AlgorithmOptions } from './registry.js';
+import { runaway, stepBudget } from './watchdog.js';
 
 /**
  * Hunt-and-kill: a random walk carves through unvisited cells until it is stuck; then the "hunt" takes the
@@ -31,9 +32,13 @@ export function huntAndKill(grid: Grid, rng: Rng, _options: AlgorithmOptions): U
 
   let c = rng.int(cellCount);
   visit(c);
+  // One budget for the walks, the hunts' heap pops and the restarts together.
+  let budget = stepBudget(grid);
   for (;;) {
+    if (--budget < 0) throw runaway('hunt-and-kill', grid);
     // Kill: walk to random unvisited neighbours while there are any.
     for (;;) {
+      if (--budget < 0) throw runaway('hunt-and-kill', grid);
       let n = 0;
       for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++)
         if (visited[adjCell[k]] === 0) choices[n++] = k;
@@ -46,6 +51,7 @@ export function huntAndKill(grid: Grid, rng: Rng, _options: AlgorithmOptions): U
     // Hunt: the lowest-numbered unvisited cell bordering the carved area.
     let found = -1;
     while (heap.size > 0) {
+      if (--budget < 0) throw runaway('hunt-and-kill', grid);
       const h = heap.pop();
       if (visited[h] === 0) {
         found = h;

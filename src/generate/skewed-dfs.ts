@@ -2,6 +2,7 @@ import { type Grid, maxDegree } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import { adjacencyWeights, fullWeights, weightedPick } from './direction-weights.js';
 import type { AlgorithmOptions } from './registry.js';
+import { runaway, stepBudget } from './watchdog.js';
 
 /**
  * Skewed depth-first search (McGlinn's listing 5.1): a depth-first walk from the first cell whose next step
@@ -20,7 +21,9 @@ export function skewedDfs(grid: Grid, rng: Rng, options: AlgorithmOptions): Uint
   let sp = 0;
   stack[sp++] = 0;
   visited[0] = 1;
+  let budget = stepBudget(grid);
   while (sp > 0) {
+    if (--budget < 0) throw runaway('skewed-dfs', grid);
     const c = stack[sp - 1];
     let n = 0;
     for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++)

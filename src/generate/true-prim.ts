@@ -2,6 +2,7 @@ import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import { MinHeap } from './min-heap.js';
 import type { AlgorithmOptions } from './registry.js';
+import { runaway, stepBudget } from './watchdog.js';
 
 /**
  * True Prim: every inner wall gets a random weight, and the tree grows by always opening the lightest wall
@@ -30,7 +31,9 @@ export function truePrim(grid: Grid, rng: Rng, _options: AlgorithmOptions): Uint
     }
   };
   add(rng.int(cellCount));
+  let budget = stepBudget(grid);
   while (heap.size > 0) {
+    if (--budget < 0) throw runaway('true-prim', grid);
     const k = heap.pop() % INDEX_BITS;
     const c = adjCell[k];
     if (inTree[c] !== 0) continue;

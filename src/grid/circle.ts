@@ -64,76 +64,122 @@ function circleTables(rings: number): TileTables {
   const vertexCount = vFirst[rings + 1];
   const vertexX = new Float64Array(vertexCount);
   const vertexY = new Float64Array(vertexCount);
+  // Circles with the same number of corners share their angles: sines and cosines once per count.
+  const vertexTurn = turnTables((j, m) => (2 * Math.PI * j) / m);
   for (let b = 1; b <= rings; b++) {
     const m = onCircle(b);
+    const { sin, cos } = vertexTurn(m);
     for (let j = 0; j < m; j++) {
-      const t = (2 * Math.PI * j) / m;
-      vertexX[vFirst[b] + j] = rings + b * Math.sin(t);
-      vertexY[vFirst[b] + j] = rings - b * Math.cos(t);
+      vertexX[vFirst[b] + j] = rings + b * sin[j];
+      vertexY[vFirst[b] + j] = rings - b * cos[j];
     }
   }
   const vertex = (b: number, j: number): number => vFirst[b] + (j % onCircle(b));
 
   const stride = Math.max(n[1], 5); // the centre has n(1) sides, a wedge at most 5
-  const corners = new Int32Array(cellCount * stride).fill(-1);
-  const across = new Int32Array(cellCount * stride).fill(-1);
-  const arc = new Uint8Array(cellCount * stride);
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
-
-  // The centre disc: one arc to each ring-1 wedge.
   cellX[0] = rings;
   cellY[0] = rings;
-  for (let j = 0; j < n[1]; j++) {
-    corners[j] = vertex(1, j);
-    across[j] = first[1] + j;
-    arc[j] = 1;
-  }
-
+  const middleTurn = turnTables((k, cells) => ((k + 0.5) * 2 * Math.PI) / cells);
   for (let r = 1; r < rings; r++) {
-    const cells = n[r];
-    const outer = r + 1 < rings ? n[r + 1] / cells : 1; // children per wedge
-    const inner = cells / n[r - 1]; // wedges per parent
-    const vin = onCircle(r) / cells; // vertex steps per wedge on the inner circle (always 1)
-    const vout = onCircle(r + 1) / cells;
-    for (let k = 0; k < cells; k++) {
-      const c = first[r] + k;
-      const mid = ((k + 0.5) * 2 * Math.PI) / cells;
-      cellX[c] = rings + (r + 0.5) * Math.sin(mid);
-      cellY[c] = rings - (r + 0.5) * Math.cos(mid);
-      const b = c * stride;
-      let s = 0;
-      // Inner arc, clockwise: towards the parent (or the centre disc).
-      corners[b + s] = vertex(r, k * vin);
-      across[b + s] = r === 1 ? 0 : first[r - 1] + Math.floor(k / inner);
-      arc[b + s++] = 1;
-      // Radial edge on the clockwise side.
-      corners[b + s] = vertex(r, (k + 1) * vin);
-      across[b + s++] = first[r] + ((k + 1) % cells);
-      // Outer arcs, counter-clockwise: one per child (or one rim arc).
-      for (let ch = outer - 1; ch >= 0; ch--) {
-        corners[b + s] = vertex(r + 1, (k + 1) * vout - (outer - 1 - ch) * (vout / outer));
-        across[b + s] = r + 1 < rings ? first[r + 1] + k * outer + ch : -1;
-        arc[b + s++] = 1;
-      }
-      // Radial edge on the counter-clockwise side.
-      corners[b + s] = vertex(r + 1, k * vout);
-      across[b + s++] = first[r] + ((k + cells - 1) % cells);
+    const middle = middleTurn(n[r]);
+    for (let k = 0; k < n[r]; k++) {
+      cellX[first[r] + k] = rings + (r + 0.5) * middle.sin[k];
+      cellY[first[r] + k] = rings - (r + 0.5) * middle.cos[k];
     }
   }
+  // Cells are asked for in order almost always: keep the ring of the last one and its figures.
+  let ring = 0;
+  let cells = 0; // wedges in the ring
+  let outer = 0; // children per wedge
+  let inner = 0; // wedges per parent
+  let vout = 0; // vertex steps per wedge on the outer circle (on the inner one: 1)
+  let outerCircle = 0; // vertices on the outer circle
+  const enter = (r: number): void => {
+    ring = r;
+    cells = n[r];
+    outer = r + 1 < rings ? n[r + 1] / cells : 1;
+    inner = cells / n[r - 1];
+    vout = onCircle(r + 1) / cells;
+    outerCircle = onCircle(r + 1);
+  };
   return {
     topology: 'circle',
     sizeLabel: `${rings} rings`,
     cellCount,
     stride,
-    corners,
-    across,
-    arc,
+    cell(c, corners, across, arc) {
+      if (c === 0) {
+        // The centre disc: one arc to each ring-1 wedge.
+        for (let j = 0; j < n[1]; j++) {
+          corners[j] = vertex(1, j);
+          across[j] = first[1] + j;
+          arc[j] = 1;
+        }
+        return n[1];
+      }
+      if (ring === 0 || c < first[ring] || c >= first[ring + 1]) {
+        let r = 1;
+        while (c >= first[r + 1]) r++;
+        enter(r);
+      }
+      const r = ring;
+      const k = c - first[r];
+      const next = k + 1 === cells ? 0 : k + 1;
+      const inFirst = vFirst[r];
+      const outFirst = vFirst[r + 1];
+      let s = 0;
+      // Inner arc, clockwise: towards the parent (or the centre disc).
+      corners[s] = inFirst + k;
+      across[s] = r === 1 ? 0 : first[r - 1] + Math.floor(k / inner);
+      arc[s++] = 1;
+      // Radial edge on the clockwise side.
+      corners[s] = inFirst + next;
+      across[s] = first[r] + next;
+      arc[s++] = 0;
+      // Outer arcs, counter-clockwise: one per child (or one rim arc). Steps stay within one turn.
+      for (let ch = outer - 1; ch >= 0; ch--) {
+        const j = (k + 1) * vout - (outer - 1 - ch) * (vout / outer);
+        corners[s] = outFirst + (j === outerCircle ? 0 : j);
+        across[s] = r + 1 < rings ? first[r + 1] + k * outer + ch : -1;
+        arc[s++] = 1;
+      }
+      // Radial edge on the counter-clockwise side.
+      corners[s] = outFirst + k * vout;
+      across[s] = first[r] + (k === 0 ? cells - 1 : k - 1);
+      arc[s++] = 0;
+      return s;
+    },
+    arcs: true,
     arcCX: rings,
     arcCY: rings,
     cellX,
     cellY,
     vertexX,
     vertexY,
+  };
+}
+
+/**
+ * Sines and cosines of `angle(j, count)` for j in [0, count), computed once per count and reused by every
+ * ring or circle with that count (counts only double now and then, so there are few).
+ */
+function turnTables(
+  angle: (j: number, count: number) => number,
+): (count: number) => { sin: Float64Array; cos: Float64Array } {
+  const made = new Map<number, { sin: Float64Array; cos: Float64Array }>();
+  return (count) => {
+    let t = made.get(count);
+    if (!t) {
+      t = { sin: new Float64Array(count), cos: new Float64Array(count) };
+      for (let j = 0; j < count; j++) {
+        const a = angle(j, count);
+        t.sin[j] = Math.sin(a);
+        t.cos[j] = Math.cos(a);
+      }
+      made.set(count, t);
+    }
+    return t;
   };
 }

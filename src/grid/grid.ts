@@ -45,9 +45,19 @@ export interface Grid {
   readonly wallArc?: Uint8Array;
   readonly arcCX?: number;
   readonly arcCY?: number;
+
+  /**
+   * Drawn width of each wall, in grid units (tone-reproducing picture mazes); absent when every wall is drawn
+   * with the theme's one width.
+   */
+  readonly wallWidth?: Float32Array;
 }
 
-/** Raw parts a topology hands to `assembleGrid`; walls must reference valid cells and vertices. */
+/**
+ * Raw parts a topology hands to `assembleGrid`; walls must reference valid cells and vertices. The grid takes
+ * over the cell and wall arrays (they may be changed in place and end up in it); the vertex arrays are only
+ * read, so a cut-out grid can share its full grid's.
+ */
 export interface GridParts {
   topology: string;
   sizeLabel: string;
@@ -67,16 +77,29 @@ export interface GridParts {
   wallArc?: Uint8Array;
   arcCX?: number;
   arcCY?: number;
+  wallWidth?: Float32Array;
+}
+
+/** The CSR neighbour and rim lists of a grid (see `Grid`). */
+export interface Adjacency {
+  adjStart: Int32Array;
+  adjCell: Int32Array;
+  adjWall: Int32Array;
+  rimStart: Int32Array;
+  rimWall: Int32Array;
 }
 
 /**
  * Builds the CSR neighbour and rim lists from a topology's walls, drops vertices no wall uses and moves the
  * drawing so the walls' bounding box is [0, width] × [0, height] (a masked maze is framed by what it keeps).
- * Linear in cells + walls + vertices.
+ * Linear in cells + walls + vertices. A topology that already has the lists (in wall order per cell, as
+ * they would be built here) and uses every vertex it lists passes them as `known`.
  */
-export function assembleGrid(raw: GridParts): Grid {
-  const parts = fitToWalls(raw);
+export function assembleGrid(raw: GridParts, known?: Adjacency): Grid {
+  const parts = fitToWalls(raw, known !== undefined);
+  if (known) return { ...parts, vertexCount: parts.vertexX.length, ...known };
   const { cellCount, wallCount, wallCellA, wallCellB } = parts;
+  // Counts go one slot ahead (adjStart[c + 1]); after the prefix sum adjStart[c] is where c's list starts.
   const adjStart = new Int32Array(cellCount + 1);
   const rimStart = new Int32Array(cellCount + 1);
   let inner = 0;
@@ -97,22 +120,25 @@ export function assembleGrid(raw: GridParts): Grid {
   const adjCell = new Int32Array(inner * 2);
   const adjWall = new Int32Array(inner * 2);
   const rimWall = new Int32Array(wallCount - inner);
-  const adjFill = adjStart.slice(0, cellCount);
-  const rimFill = rimStart.slice(0, cellCount);
+  // Fill each list by advancing its start (which then holds the next list's start), then shift back.
   for (let w = 0; w < wallCount; w++) {
     const a = wallCellA[w];
     const b = wallCellB[w];
     if (b >= 0) {
-      let k = adjFill[a]++;
+      let k = adjStart[a]++;
       adjCell[k] = b;
       adjWall[k] = w;
-      k = adjFill[b]++;
+      k = adjStart[b]++;
       adjCell[k] = a;
       adjWall[k] = w;
     } else {
-      rimWall[rimFill[a]++] = w;
+      rimWall[rimStart[a]++] = w;
     }
   }
+  adjStart.copyWithin(1, 0, cellCount);
+  adjStart[0] = 0;
+  rimStart.copyWithin(1, 0, cellCount);
+  rimStart[0] = 0;
   return {
     ...parts,
     vertexCount: parts.vertexX.length,
@@ -124,28 +150,33 @@ export function assembleGrid(raw: GridParts): Grid {
   };
 }
 
-const AXES = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-] as const;
-
-/** Renumbers the vertices the walls use (in order) and shifts everything to the walls' bounding box. */
-function fitToWalls(parts: GridParts): GridParts {
+/**
+ * Renumbers the vertices the walls use (in order) and shifts everything to the walls' bounding box. Cell and
+ * wall arrays are changed in place; new vertex arrays are made only when some vertex goes or moves.
+ * `allUsed`: the caller knows every vertex is used by some wall.
+ */
+function fitToWalls(parts: GridParts, allUsed = false): GridParts {
   const { wallCount, wallV0, wallV1, vertexX, vertexY } = parts;
-  const used = new Int32Array(vertexX.length).fill(-1);
-  for (let w = 0; w < wallCount; w++) {
-    used[wallV0[w]] = 0;
-    used[wallV1[w]] = 0;
+  const vertices = vertexX.length;
+  /** 1 for vertices a wall uses, then each one's new number (-1 for the unused). */
+  const used = new Int32Array(vertices);
+  if (allUsed) used.fill(1);
+  else {
+    for (let w = 0; w < wallCount; w++) {
+      used[wallV0[w]] = 1;
+      used[wallV1[w]] = 1;
+    }
   }
   let n = 0;
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (let v = 0; v < used.length; v++) {
-    if (used[v] < 0) continue;
+  for (let v = 0; v < vertices; v++) {
+    if (used[v] === 0) {
+      used[v] = -1;
+      continue;
+    }
     used[v] = n++;
     const x = vertexX[v];
     const y = vertexY[v];
@@ -157,61 +188,94 @@ function fitToWalls(parts: GridParts): GridParts {
   if (n === 0) return parts;
   // Arcs bulge past their end vertices: widen the box by the extreme points of every arc.
   if (parts.wallArc) {
-    const cx = parts.arcCX ?? 0;
-    const cy = parts.arcCY ?? 0;
-    for (let w = 0; w < wallCount; w++) {
-      if (parts.wallArc[w] === 0) continue;
-      const ax = vertexX[wallV0[w]] - cx;
-      const ay = vertexY[wallV0[w]] - cy;
-      const bx = vertexX[wallV1[w]] - cx;
-      const by = vertexY[wallV1[w]] - cy;
-      const r = Math.hypot(ax, ay);
-      const turn = ax * by - ay * bx;
-      // An axis direction on the short arc from A to B is an extreme point of the drawing.
-      for (const [dx, dy] of AXES) {
-        if (dx * (ax + bx) + dy * (ay + by) <= 0) continue;
-        if ((ax * dy - ay * dx) * turn < 0 || (dx * by - dy * bx) * turn < 0) continue;
-        minX = Math.min(minX, cx + dx * r);
-        maxX = Math.max(maxX, cx + dx * r);
-        minY = Math.min(minY, cy + dy * r);
-        maxY = Math.max(maxY, cy + dy * r);
-      }
+    const box = arcBox(parts, minX, minY, maxX, maxY);
+    [minX, minY, maxX, maxY] = box;
+  }
+  const width = maxX - minX;
+  const height = maxY - minY;
+  const all = n === vertices;
+  const moved = minX !== 0 || minY !== 0;
+  if (all && !moved) return { ...parts, width, height };
+  let vx = vertexX;
+  let vy = vertexY;
+  if (moved || !all) {
+    vx = new Float64Array(n);
+    vy = new Float64Array(n);
+    for (let v = 0; v < vertices; v++) {
+      const k = used[v];
+      if (k < 0) continue;
+      vx[k] = vertexX[v] - minX;
+      vy[k] = vertexY[v] - minY;
     }
   }
-  const same = n === vertexX.length && minX === 0 && minY === 0;
-  if (same) return { ...parts, width: maxX, height: maxY };
-  const vx = new Float64Array(n);
-  const vy = new Float64Array(n);
-  for (let v = 0; v < used.length; v++) {
-    const k = used[v];
-    if (k < 0) continue;
-    vx[k] = vertexX[v] - minX;
-    vy[k] = vertexY[v] - minY;
+  if (!all) {
+    for (let w = 0; w < wallCount; w++) {
+      wallV0[w] = used[wallV0[w]];
+      wallV1[w] = used[wallV1[w]];
+    }
   }
-  const v0 = new Int32Array(wallCount);
-  const v1 = new Int32Array(wallCount);
-  for (let w = 0; w < wallCount; w++) {
-    v0[w] = used[wallV0[w]];
-    v1[w] = used[wallV1[w]];
-  }
-  const cellX = new Float64Array(parts.cellCount);
-  const cellY = new Float64Array(parts.cellCount);
-  for (let c = 0; c < parts.cellCount; c++) {
-    cellX[c] = parts.cellX[c] - minX;
-    cellY[c] = parts.cellY[c] - minY;
+  const { cellX, cellY } = parts;
+  if (moved) {
+    for (let c = 0; c < parts.cellCount; c++) {
+      cellX[c] -= minX;
+      cellY[c] -= minY;
+    }
   }
   return {
     ...parts,
-    cellX,
-    cellY,
     vertexX: vx,
     vertexY: vy,
-    wallV0: v0,
-    wallV1: v1,
-    width: maxX - minX,
-    height: maxY - minY,
-    ...(parts.wallArc ? { arcCX: (parts.arcCX ?? 0) - minX, arcCY: (parts.arcCY ?? 0) - minY } : {}),
+    width,
+    height,
+    ...(parts.wallArc && moved ? { arcCX: (parts.arcCX ?? 0) - minX, arcCY: (parts.arcCY ?? 0) - minY } : {}),
   };
+}
+
+const AXES = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
+
+/**
+ * The box [minX, minY, maxX, maxY] of the vertices widened by the points of the arcs that reach furthest
+ * along each axis. An arc whose circle stays well inside the box cannot widen it and is skipped unmeasured.
+ */
+function arcBox(
+  parts: GridParts,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): [number, number, number, number] {
+  const { wallCount, wallV0, wallV1, vertexX, vertexY } = parts;
+  const arcs = parts.wallArc as Uint8Array;
+  const cx = parts.arcCX ?? 0;
+  const cy = parts.arcCY ?? 0;
+  // Squared radius below which a circle around (cx, cy) is inside the box with room to spare.
+  const room = Math.min(maxX - cx, cx - minX, maxY - cy, cy - minY);
+  const inside = room > 0 ? room * room * 0.999 : -1;
+  for (let w = 0; w < wallCount; w++) {
+    if (arcs[w] === 0) continue;
+    const ax = vertexX[wallV0[w]] - cx;
+    const ay = vertexY[wallV0[w]] - cy;
+    if (ax * ax + ay * ay < inside) continue;
+    const bx = vertexX[wallV1[w]] - cx;
+    const by = vertexY[wallV1[w]] - cy;
+    const r = Math.hypot(ax, ay);
+    const turn = ax * by - ay * bx;
+    // An axis direction on the short arc from A to B is an extreme point of the drawing.
+    for (const [dx, dy] of AXES) {
+      if (dx * (ax + bx) + dy * (ay + by) <= 0) continue;
+      if ((ax * dy - ay * dx) * turn < 0 || (dx * by - dy * bx) * turn < 0) continue;
+      minX = Math.min(minX, cx + dx * r);
+      maxX = Math.max(maxX, cx + dx * r);
+      minY = Math.min(minY, cy + dy * r);
+      maxY = Math.max(maxY, cy + dy * r);
+    }
+  }
+  return [minX, minY, maxX, maxY];
 }
 
 /**
@@ -237,6 +301,7 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
   const wallV0 = new Int32Array(n);
   const wallV1 = new Int32Array(n);
   const wallArc = grid.wallArc ? new Uint8Array(n) : undefined;
+  const wallWidth = grid.wallWidth ? new Float32Array(n) : undefined;
   let m = 0;
   for (let w = 0; w < n; w++) {
     const a = ids[grid.wallCellA[w]];
@@ -248,6 +313,7 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
     wallV0[m] = grid.wallV0[w];
     wallV1[m] = grid.wallV1[w];
     if (wallArc && grid.wallArc) wallArc[m] = grid.wallArc[w];
+    if (wallWidth && grid.wallWidth) wallWidth[m] = grid.wallWidth[w];
     m++;
   }
   return assembleGrid({
@@ -266,6 +332,7 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
     width: grid.width,
     height: grid.height,
     ...(wallArc ? { wallArc: wallArc.slice(0, m), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
+    ...(wallWidth ? { wallWidth: wallWidth.slice(0, m) } : {}),
   });
 }
 

@@ -44,9 +44,6 @@ export function buildHexGrid({ columns, rows, top = 'pointy', keep }: HexOptions
 
 function hexTables(columns: number, rows: number): TileTables {
   const cellCount = columns * rows;
-  const stride = 6;
-  const corners = new Int32Array(cellCount * stride);
-  const across = new Int32Array(cellCount * stride);
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
   const line = columns + 1;
@@ -62,41 +59,43 @@ function hexTables(columns: number, rows: number): TileTables {
       vertexY[v] = y;
     }
   }
-  const vid = (k: number, X: number): number => k * line + (X >> 1);
   for (let row = 0, c = 0; row < rows; row++) {
-    const odd = row & 1;
-    const k = 2 * row;
-    const up = row > 0;
-    const down = row + 1 < rows;
     for (let col = 0; col < columns; col++, c++) {
-      const X = 2 * col + odd;
-      cellX[c] = (X + 1) * H;
+      cellX[c] = (2 * col + (row & 1) + 1) * H;
       cellY[c] = 1 + 1.5 * row;
-      const b = c * stride;
-      corners[b] = vid(k, X + 1);
-      corners[b + 1] = vid(k + 1, X + 2);
-      corners[b + 2] = vid(k + 2, X + 2);
-      corners[b + 3] = vid(k + 3, X + 1);
-      corners[b + 4] = vid(k + 2, X);
-      corners[b + 5] = vid(k + 1, X);
-      // Neighbours across each edge, in corner order: NE, E, SE, SW, W, NW.
-      const right = col + odd; // column of the upper-right and lower-right neighbours
-      const left = right - 1;
-      across[b] = up && right < columns ? c - columns + odd : -1;
-      across[b + 1] = col + 1 < columns ? c + 1 : -1;
-      across[b + 2] = down && right < columns ? c + columns + odd : -1;
-      across[b + 3] = down && left >= 0 ? c + columns + odd - 1 : -1;
-      across[b + 4] = col > 0 ? c - 1 : -1;
-      across[b + 5] = up && left >= 0 ? c - columns + odd - 1 : -1;
     }
   }
+  const vid = (k: number, X: number): number => k * line + (X >> 1);
   return {
     topology: 'hex',
     sizeLabel: `${columns}×${rows}`,
     cellCount,
-    stride,
-    corners,
-    across,
+    stride: 6,
+    cell(c, corners, across) {
+      const row = Math.floor(c / columns);
+      const col = c - row * columns;
+      const odd = row & 1;
+      const k = 2 * row;
+      const up = row > 0;
+      const down = row + 1 < rows;
+      const X = 2 * col + odd;
+      corners[0] = vid(k, X + 1);
+      corners[1] = vid(k + 1, X + 2);
+      corners[2] = vid(k + 2, X + 2);
+      corners[3] = vid(k + 3, X + 1);
+      corners[4] = vid(k + 2, X);
+      corners[5] = vid(k + 1, X);
+      // Neighbours across each edge, in corner order: NE, E, SE, SW, W, NW.
+      const right = col + odd; // column of the upper-right and lower-right neighbours
+      const left = right - 1;
+      across[0] = up && right < columns ? c - columns + odd : -1;
+      across[1] = col + 1 < columns ? c + 1 : -1;
+      across[2] = down && right < columns ? c + columns + odd : -1;
+      across[3] = down && left >= 0 ? c + columns + odd - 1 : -1;
+      across[4] = col > 0 ? c - 1 : -1;
+      across[5] = up && left >= 0 ? c - columns + odd - 1 : -1;
+      return 6;
+    },
     cellX,
     cellY,
     vertexX,

@@ -56,8 +56,6 @@ function octagonTables(columns: number, rows: number): TileTables {
   const sq = Math.max(0, columns - 1) * Math.max(0, rows - 1);
   const cellCount = octagons + sq;
   const stride = 8;
-  const corners = new Int32Array(cellCount * stride).fill(-1);
-  const across = new Int32Array(cellCount * stride).fill(-1);
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
 
@@ -93,23 +91,6 @@ function octagonTables(columns: number, rows: number): TileTables {
     for (let i = 0; i < columns; i++, c++) {
       cellX[c] = i + 0.5;
       cellY[c] = j + 0.5;
-      const b = c * stride;
-      corners[b] = hv(j, i, 0);
-      corners[b + 1] = hv(j, i, 1);
-      corners[b + 2] = vv(i + 1, j, 0);
-      corners[b + 3] = vv(i + 1, j, 1);
-      corners[b + 4] = hv(j + 1, i, 1);
-      corners[b + 5] = hv(j + 1, i, 0);
-      corners[b + 6] = vv(i, j, 1);
-      corners[b + 7] = vv(i, j, 0);
-      across[b] = oct(i, j - 1);
-      across[b + 1] = square(i, j - 1);
-      across[b + 2] = oct(i + 1, j);
-      across[b + 3] = square(i, j);
-      across[b + 4] = oct(i, j + 1);
-      across[b + 5] = square(i - 1, j);
-      across[b + 6] = oct(i - 1, j);
-      across[b + 7] = square(i - 1, j - 1);
     }
   }
   for (let q = 0; q < rows - 1; q++) {
@@ -117,15 +98,6 @@ function octagonTables(columns: number, rows: number): TileTables {
       const c = square(p, q);
       cellX[c] = p + 1;
       cellY[c] = q + 1;
-      const b = c * stride;
-      corners[b] = vv(p + 1, q, 1);
-      corners[b + 1] = hv(q + 1, p + 1, 0);
-      corners[b + 2] = vv(p + 1, q + 1, 0);
-      corners[b + 3] = hv(q + 1, p, 1);
-      across[b] = oct(p + 1, q);
-      across[b + 1] = oct(p + 1, q + 1);
-      across[b + 2] = oct(p, q + 1);
-      across[b + 3] = oct(p, q);
     }
   }
   return {
@@ -133,8 +105,40 @@ function octagonTables(columns: number, rows: number): TileTables {
     sizeLabel: `${columns}×${rows}`,
     cellCount,
     stride,
-    corners,
-    across,
+    cell(c, corners, across) {
+      if (c < octagons) {
+        const j = Math.floor(c / columns);
+        const i = c - j * columns;
+        corners[0] = hv(j, i, 0);
+        corners[1] = hv(j, i, 1);
+        corners[2] = vv(i + 1, j, 0);
+        corners[3] = vv(i + 1, j, 1);
+        corners[4] = hv(j + 1, i, 1);
+        corners[5] = hv(j + 1, i, 0);
+        corners[6] = vv(i, j, 1);
+        corners[7] = vv(i, j, 0);
+        across[0] = oct(i, j - 1);
+        across[1] = square(i, j - 1);
+        across[2] = oct(i + 1, j);
+        across[3] = square(i, j);
+        across[4] = oct(i, j + 1);
+        across[5] = square(i - 1, j);
+        across[6] = oct(i - 1, j);
+        across[7] = square(i - 1, j - 1);
+        return 8;
+      }
+      const q = Math.floor((c - octagons) / (columns - 1));
+      const p = c - octagons - q * (columns - 1);
+      corners[0] = vv(p + 1, q, 1);
+      corners[1] = hv(q + 1, p + 1, 0);
+      corners[2] = vv(p + 1, q + 1, 0);
+      corners[3] = hv(q + 1, p, 1);
+      across[0] = oct(p + 1, q);
+      across[1] = oct(p + 1, q + 1);
+      across[2] = oct(p, q + 1);
+      across[3] = oct(p, q);
+      return 4;
+    },
     cellX,
     cellY,
     vertexX,

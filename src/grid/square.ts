@@ -23,15 +23,22 @@ export interface SquareOptions {
 }
 
 export function buildSquareGrid({ columns: w, rows: h, keep }: SquareOptions): Grid {
-  const ids = new Int32Array(w * h);
-  let cellCount = 0;
-  for (let i = 0; i < w * h; i++) ids[i] = keep && keep[i] === 0 ? -1 : cellCount++;
+  if (!keep) return fullSquareGrid(w, h);
+  // Cell ids by position: the position itself when nothing is masked.
+  let ids: Int32Array | undefined;
+  let cellCount = w * h;
+  if (keep) {
+    ids = new Int32Array(w * h);
+    cellCount = 0;
+    for (let i = 0; i < w * h; i++) ids[i] = keep[i] === 0 ? -1 : cellCount++;
+  }
+  const id = (i: number): number => (ids === undefined ? i : ids[i]);
 
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
   for (let y = 0, i = 0; y < h; y++) {
     for (let x = 0; x < w; x++, i++) {
-      const c = ids[i];
+      const c = id(i);
       if (c >= 0) {
         cellX[c] = x + 0.5;
         cellY[c] = y + 0.5;
@@ -55,28 +62,32 @@ export function buildSquareGrid({ columns: w, rows: h, keep }: SquareOptions): G
   const wallV0 = new Int32Array(maxWalls);
   const wallV1 = new Int32Array(maxWalls);
   let n = 0;
-  const add = (a: number, b: number, v0: number, v1: number): void => {
-    if (a < 0 && b < 0) return;
-    wallCellA[n] = a >= 0 ? a : b;
-    wallCellB[n] = a >= 0 ? b : -1;
-    wallV0[n] = v0;
-    wallV1[n] = v1;
-    n++;
-  };
+  // Vertical walls row by row, then horizontal ones; a wall with no kept cell on either side is left out.
   for (let y = 0; y < h; y++) {
     for (let x = 0; x <= w; x++) {
-      const left = x > 0 ? ids[y * w + x - 1] : -1;
-      const right = x < w ? ids[y * w + x] : -1;
-      add(left, right, y * vw + x, (y + 1) * vw + x);
+      const left = x > 0 ? id(y * w + x - 1) : -1;
+      const right = x < w ? id(y * w + x) : -1;
+      if (left < 0 && right < 0) continue;
+      wallCellA[n] = left >= 0 ? left : right;
+      wallCellB[n] = left >= 0 ? right : -1;
+      wallV0[n] = y * vw + x;
+      wallV1[n] = (y + 1) * vw + x;
+      n++;
     }
   }
   for (let y = 0; y <= h; y++) {
     for (let x = 0; x < w; x++) {
-      const up = y > 0 ? ids[(y - 1) * w + x] : -1;
-      const down = y < h ? ids[y * w + x] : -1;
-      add(up, down, y * vw + x, y * vw + x + 1);
+      const up = y > 0 ? id((y - 1) * w + x) : -1;
+      const down = y < h ? id(y * w + x) : -1;
+      if (up < 0 && down < 0) continue;
+      wallCellA[n] = up >= 0 ? up : down;
+      wallCellB[n] = up >= 0 ? down : -1;
+      wallV0[n] = y * vw + x;
+      wallV1[n] = y * vw + x + 1;
+      n++;
     }
   }
+  const cut = (a: Int32Array): Int32Array => (n === maxWalls ? a : a.slice(0, n));
 
   return assembleGrid({
     topology: 'square',
@@ -85,13 +96,121 @@ export function buildSquareGrid({ columns: w, rows: h, keep }: SquareOptions): G
     cellX,
     cellY,
     wallCount: n,
-    wallCellA: wallCellA.slice(0, n),
-    wallCellB: wallCellB.slice(0, n),
-    wallV0: wallV0.slice(0, n),
-    wallV1: wallV1.slice(0, n),
+    wallCellA: cut(wallCellA),
+    wallCellB: cut(wallCellB),
+    wallV0: cut(wallV0),
+    wallV1: cut(wallV1),
     vertexX,
     vertexY,
     width: w,
     height: h,
   });
+}
+
+/**
+ * The unmasked grid, written straight into its final arrays in one sequential pass each: walls by the
+ * formulas of the diagram, and each cell's neighbours in wall order (west, east, north, south; inner walls
+ * first, then rim walls), which is the order `assembleGrid` gives them.
+ */
+function fullSquareGrid(w: number, h: number): Grid {
+  const cellCount = w * h;
+  const vw = w + 1;
+  const cellX = new Float64Array(cellCount);
+  const cellY = new Float64Array(cellCount);
+  for (let y = 0, c = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, c++) {
+      cellX[c] = x + 0.5;
+      cellY[c] = y + 0.5;
+    }
+  }
+  const vertexX = new Float64Array(vw * (h + 1));
+  const vertexY = new Float64Array(vw * (h + 1));
+  for (let y = 0, v = 0; y <= h; y++) {
+    for (let x = 0; x <= w; x++, v++) {
+      vertexX[v] = x;
+      vertexY[v] = y;
+    }
+  }
+  const vertical = vw * h;
+  const wallCount = vertical + w * (h + 1);
+  const wallCellA = new Int32Array(wallCount);
+  const wallCellB = new Int32Array(wallCount);
+  const wallV0 = new Int32Array(wallCount);
+  const wallV1 = new Int32Array(wallCount);
+  for (let y = 0, n = 0; y < h; y++) {
+    for (let x = 0; x <= w; x++, n++) {
+      const c = y * w + x;
+      wallCellA[n] = x > 0 ? c - 1 : c;
+      wallCellB[n] = x > 0 && x < w ? c : -1;
+      wallV0[n] = y * vw + x;
+      wallV1[n] = (y + 1) * vw + x;
+    }
+  }
+  for (let y = 0, n = vertical; y <= h; y++) {
+    for (let x = 0; x < w; x++, n++) {
+      const c = y * w + x;
+      wallCellA[n] = y > 0 ? c - w : c;
+      wallCellB[n] = y > 0 && y < h ? c : -1;
+      wallV0[n] = y * vw + x;
+      wallV1[n] = y * vw + x + 1;
+    }
+  }
+  const inner = (w - 1) * h + w * (h - 1);
+  const adjStart = new Int32Array(cellCount + 1);
+  const adjCell = new Int32Array(Math.max(0, 2 * inner));
+  const adjWall = new Int32Array(adjCell.length);
+  const rimStart = new Int32Array(cellCount + 1);
+  const rimWall = new Int32Array(wallCount - Math.max(0, inner));
+  let k = 0;
+  let r = 0;
+  for (let y = 0, c = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, c++) {
+      const west = y * vw + x;
+      const north = vertical + y * w + x;
+      if (x > 0) {
+        adjCell[k] = c - 1;
+        adjWall[k++] = west;
+      }
+      if (x < w - 1) {
+        adjCell[k] = c + 1;
+        adjWall[k++] = west + 1;
+      }
+      if (y > 0) {
+        adjCell[k] = c - w;
+        adjWall[k++] = north;
+      }
+      if (y < h - 1) {
+        adjCell[k] = c + w;
+        adjWall[k++] = north + w;
+      }
+      if (x === 0) rimWall[r++] = west;
+      if (x === w - 1) rimWall[r++] = west + 1;
+      if (y === 0) rimWall[r++] = north;
+      if (y === h - 1) rimWall[r++] = north + w;
+      adjStart[c + 1] = k;
+      rimStart[c + 1] = r;
+    }
+  }
+  return {
+    topology: 'square',
+    sizeLabel: `${w}×${h}`,
+    cellCount,
+    cellX,
+    cellY,
+    wallCount,
+    wallCellA,
+    wallCellB,
+    wallV0,
+    wallV1,
+    vertexX,
+    vertexY,
+    width: w,
+    height: h,
+    vertexCount: vertexX.length,
+    adjStart,
+    adjCell,
+    adjWall,
+    rimStart,
+    rimWall,
+  };
 }

@@ -1,20 +1,26 @@
-import { assembleGrid, type Grid } from './grid.js';
+import { type Adjacency, assembleGrid, type Grid } from './grid.js';
 
 /**
  * A tiling described cell by cell, for topologies whose cells are polygons (or, for circles, regions bounded
- * by arcs and radial segments) on a numbered vertex lattice. Each cell lists up to `stride` corners in order
- * round the cell; edge i runs from corner i to corner i+1 (the last back to corner 0) and has the neighbour
- * across it, or -1 on the outside of the full layout. Unused slots hold -1 in `corners`.
+ * by arcs and radial segments) on a numbered vertex lattice. `cell(c, …)` gives cell c's corners in order
+ * round the cell (at most `stride` of them); edge i runs from corner i to corner i+1 (the last back to
+ * corner 0) and has the neighbour across it, or -1 on the outside of the full layout. Cells are described
+ * on demand, so no table of every cell's corners is ever held.
  */
 export interface TileTables {
   topology: string;
   sizeLabel: string;
   cellCount: number;
+  /** Most corners a cell has. */
   stride: number;
-  corners: Int32Array;
-  across: Int32Array;
-  /** Optional: 1 where edge i of a cell is an arc around (arcCX, arcCY). */
-  arc?: Uint8Array;
+  /**
+   * Writes cell c's corners and the cell across each edge into `corners` and `across` from index 0, and for
+   * tilings with arcs 1 in `arc` where an edge is an arc around (arcCX, arcCY), 0 elsewhere.
+   * @returns the number of corners
+   */
+  cell(c: number, corners: Int32Array, across: Int32Array, arc: Uint8Array): number;
+  /** Set when some edges are arcs around (arcCX, arcCY). */
+  arcs?: boolean;
   arcCX?: number;
   arcCY?: number;
   cellX: Float64Array;
@@ -27,25 +33,31 @@ export interface TileTables {
  * Turns tile tables into a Grid, keeping only the cells `keep` marks (all when absent). Walls come out in
  * cell order then edge order (a shared wall with the lower cell); a wall between a kept cell and a dropped
  * one is a rim wall of the kept cell.
- * Cell ids of the grid are the ranks of the kept cells in table order.
+ * Cell ids of the grid are the ranks of the kept cells in table order. The grid may take over the tables'
+ * arrays (the tables are not to be used afterwards).
  */
 export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
-  const { cellCount: full, stride, corners, across } = t;
+  if (!keep) return buildAllTiles(t);
+  const { cellCount: full, stride } = t;
+  const corners = new Int32Array(stride);
+  const across = new Int32Array(stride);
+  const arc = new Uint8Array(stride);
   const ids = new Int32Array(full);
   let cellCount = 0;
-  for (let c = 0; c < full; c++) ids[c] = keep && keep[c] === 0 ? -1 : cellCount++;
+  for (let c = 0; c < full; c++) ids[c] = keep[c] === 0 ? -1 : cellCount++;
 
   // First pass: exact wall count, so the wall arrays are allocated once at their final size.
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
   let wallCount = 0;
   for (let c = 0; c < full; c++) {
-    if (ids[c] < 0) continue;
-    cellX[ids[c]] = t.cellX[c];
-    cellY[ids[c]] = t.cellY[c];
-    const base = c * stride;
-    for (let i = 0; i < stride && corners[base + i] >= 0; i++) {
-      const other = across[base + i];
+    const a = ids[c];
+    if (a < 0) continue;
+    cellX[a] = t.cellX[c];
+    cellY[a] = t.cellY[c];
+    const sides = t.cell(c, corners, across, arc);
+    for (let i = 0; i < sides; i++) {
+      const other = across[i];
       if (other < 0 || ids[other] < 0 || other > c) wallCount++; // rim, or shared and written by c
     }
   }
@@ -54,24 +66,22 @@ export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
   const wallCellB = new Int32Array(wallCount);
   const wallV0 = new Int32Array(wallCount);
   const wallV1 = new Int32Array(wallCount);
-  const wallArc = t.arc ? new Uint8Array(wallCount) : undefined;
+  const wallArc = t.arcs ? new Uint8Array(wallCount) : undefined;
   let n = 0;
   for (let c = 0; c < full; c++) {
     const a = ids[c];
     if (a < 0) continue;
-    const base = c * stride;
-    let sides = 0;
-    while (sides < stride && corners[base + sides] >= 0) sides++;
+    const sides = t.cell(c, corners, across, arc);
     for (let i = 0; i < sides; i++) {
-      const other = across[base + i];
+      const other = across[i];
       const b = other >= 0 ? ids[other] : -1;
       // A shared wall is written once, by the lower cell of the pair.
       if (b >= 0 && other < c) continue;
       wallCellA[n] = a;
       wallCellB[n] = b;
-      wallV0[n] = corners[base + i];
-      wallV1[n] = corners[base + (i + 1 === sides ? 0 : i + 1)];
-      if (wallArc && t.arc) wallArc[n] = t.arc[base + i];
+      wallV0[n] = corners[i];
+      wallV1[n] = corners[i + 1 === sides ? 0 : i + 1];
+      if (wallArc) wallArc[n] = arc[i];
       n++;
     }
   }
@@ -93,4 +103,116 @@ export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
     height: 0,
     ...(wallArc ? { wallArc, arcCX: t.arcCX ?? 0, arcCY: t.arcCY ?? 0 } : {}),
   });
+}
+
+/**
+ * `buildFromTiles` with every cell kept, in two passes over the cells instead of four over the walls: the
+ * first counts walls and each cell's neighbours and rim walls and marks the corners in use, the second
+ * writes the walls (corners already in their final numbering: the used ones, in order) and appends each to
+ * its cells' lists, so the lists come out in wall order as `assembleGrid` would build them.
+ */
+function buildAllTiles(t: TileTables): Grid {
+  const { cellCount, stride } = t;
+  const corners = new Int32Array(stride);
+  const across = new Int32Array(stride);
+  const arc = new Uint8Array(stride);
+  const vertices = t.vertexX.length;
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  /** 1 for corners in use, then each one's final number. */
+  const vertexId = new Int32Array(vertices);
+  let wallCount = 0;
+  let rims = 0;
+  for (let c = 0; c < cellCount; c++) {
+    const sides = t.cell(c, corners, across, arc);
+    for (let i = 0; i < sides; i++) {
+      vertexId[corners[i]] = 1;
+      const other = across[i];
+      if (other < 0) {
+        rimStart[c + 1]++;
+        rims++;
+        wallCount++;
+      } else {
+        adjStart[c + 1]++;
+        if (other > c) wallCount++;
+      }
+    }
+  }
+  let used = 0;
+  for (let v = 0; v < vertices; v++) vertexId[v] = vertexId[v] === 0 ? -1 : used++;
+  let vertexX = t.vertexX;
+  let vertexY = t.vertexY;
+  if (used < vertices) {
+    vertexX = new Float64Array(used);
+    vertexY = new Float64Array(used);
+    for (let v = 0; v < vertices; v++) {
+      const k = vertexId[v];
+      if (k < 0) continue;
+      vertexX[k] = t.vertexX[v];
+      vertexY[k] = t.vertexY[v];
+    }
+  }
+  for (let c = 0; c < cellCount; c++) {
+    adjStart[c + 1] += adjStart[c];
+    rimStart[c + 1] += rimStart[c];
+  }
+  const adjCell = new Int32Array(adjStart[cellCount]);
+  const adjWall = new Int32Array(adjCell.length);
+  const rimWall = new Int32Array(rims);
+  const wallCellA = new Int32Array(wallCount);
+  const wallCellB = new Int32Array(wallCount);
+  const wallV0 = new Int32Array(wallCount);
+  const wallV1 = new Int32Array(wallCount);
+  const wallArc = t.arcs ? new Uint8Array(wallCount) : undefined;
+  // The starts advance as lists fill (each then holds the next list's start) and are shifted back after.
+  let n = 0;
+  for (let c = 0; c < cellCount; c++) {
+    const sides = t.cell(c, corners, across, arc);
+    for (let i = 0; i < sides; i++) {
+      const b = across[i];
+      // A shared wall is written once, by the lower cell of the pair.
+      if (b >= 0 && b < c) continue;
+      wallCellA[n] = c;
+      wallCellB[n] = b;
+      wallV0[n] = vertexId[corners[i]];
+      wallV1[n] = vertexId[corners[i + 1 === sides ? 0 : i + 1]];
+      if (wallArc) wallArc[n] = arc[i];
+      if (b >= 0) {
+        let k = adjStart[c]++;
+        adjCell[k] = b;
+        adjWall[k] = n;
+        k = adjStart[b]++;
+        adjCell[k] = c;
+        adjWall[k] = n;
+      } else {
+        rimWall[rimStart[c]++] = n;
+      }
+      n++;
+    }
+  }
+  adjStart.copyWithin(1, 0, cellCount);
+  adjStart[0] = 0;
+  rimStart.copyWithin(1, 0, cellCount);
+  rimStart[0] = 0;
+  const adjacency: Adjacency = { adjStart, adjCell, adjWall, rimStart, rimWall };
+  return assembleGrid(
+    {
+      topology: t.topology,
+      sizeLabel: t.sizeLabel,
+      cellCount,
+      cellX: t.cellX,
+      cellY: t.cellY,
+      wallCount,
+      wallCellA,
+      wallCellB,
+      wallV0,
+      wallV1,
+      vertexX,
+      vertexY,
+      width: 0,
+      height: 0,
+      ...(wallArc ? { wallArc, arcCX: t.arcCX ?? 0, arcCY: t.arcCY ?? 0 } : {}),
+    },
+    adjacency,
+  );
 }

@@ -29,9 +29,6 @@ export function buildTriangleGrid({ columns, rows, keep }: TriangleOptions): Gri
 
 function triangleTables(columns: number, rows: number): TileTables {
   const cellCount = columns * rows;
-  const stride = 3;
-  const corners = new Int32Array(cellCount * stride);
-  const across = new Int32Array(cellCount * stride);
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
   const line = columns + 2;
@@ -43,40 +40,41 @@ function triangleTables(columns: number, rows: number): TileTables {
       vertexY[v] = k * V;
     }
   }
-  const id = (col: number, row: number): number =>
-    col >= 0 && col < columns && row >= 0 && row < rows ? row * columns + col : -1;
   for (let row = 0, c = 0; row < rows; row++) {
     for (let col = 0; col < columns; col++, c++) {
-      const b = c * stride;
-      const top = row * line + col;
-      const bottom = (row + 1) * line + col;
       cellX[c] = (col + 1) / 2;
-      if (((col + row) & 1) === 0) {
-        cellY[c] = (row + 2 / 3) * V;
-        corners[b] = top + 1;
-        corners[b + 1] = bottom + 2;
-        corners[b + 2] = bottom;
-        across[b] = id(col + 1, row);
-        across[b + 1] = id(col, row + 1);
-        across[b + 2] = id(col - 1, row);
-      } else {
-        cellY[c] = (row + 1 / 3) * V;
-        corners[b] = top;
-        corners[b + 1] = top + 2;
-        corners[b + 2] = bottom + 1;
-        across[b] = id(col, row - 1);
-        across[b + 1] = id(col + 1, row);
-        across[b + 2] = id(col - 1, row);
-      }
+      cellY[c] = ((col + row) & 1) === 0 ? (row + 2 / 3) * V : (row + 1 / 3) * V;
     }
   }
+  const id = (col: number, row: number): number =>
+    col >= 0 && col < columns && row >= 0 && row < rows ? row * columns + col : -1;
   return {
     topology: 'triangle',
     sizeLabel: `${columns}×${rows}`,
     cellCount,
-    stride,
-    corners,
-    across,
+    stride: 3,
+    cell(c, corners, across) {
+      const row = Math.floor(c / columns);
+      const col = c - row * columns;
+      const top = row * line + col;
+      const bottom = (row + 1) * line + col;
+      if (((col + row) & 1) === 0) {
+        corners[0] = top + 1;
+        corners[1] = bottom + 2;
+        corners[2] = bottom;
+        across[0] = id(col + 1, row);
+        across[1] = id(col, row + 1);
+        across[2] = id(col - 1, row);
+      } else {
+        corners[0] = top;
+        corners[1] = top + 2;
+        corners[2] = bottom + 1;
+        across[0] = id(col, row - 1);
+        across[1] = id(col + 1, row);
+        across[2] = id(col - 1, row);
+      }
+      return 3;
+    },
     cellX,
     cellY,
     vertexX,

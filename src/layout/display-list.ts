@@ -105,10 +105,16 @@ export interface DisplayDocument {
 
 /** Growable path builder over typed arrays; `finish()` returns exactly-sized arrays. */
 export class PathBuilder {
-  private cmds = new Uint8Array(64);
-  private coords = new Float64Array(128);
+  private cmds: Uint8Array;
+  private coords: Float64Array;
   private nc = 0;
   private nx = 0;
+
+  /** @param cmds, coords room to start with (the builder grows as needed) */
+  constructor(cmds = 64, coords = 128) {
+    this.cmds = new Uint8Array(Math.max(1, cmds));
+    this.coords = new Float64Array(Math.max(2, coords));
+  }
 
   private reserve(cmds: number, coords: number): void {
     if (this.nc + cmds > this.cmds.length) {

@@ -2,7 +2,7 @@ import type { Maze } from '../generate/maze.js';
 import { type TopologyInfo, type TopologyName, topologies } from '../grid/registry.js';
 import type { Mazegram } from '../mazegram/place.js';
 import { capHeight, type FontFace, textWidth } from '../text/fonts.js';
-import type { Item } from './display-list.js';
+import { type Item, PathBuilder } from './display-list.js';
 import type { Placement } from './wall-paths.js';
 
 /** Letter height (cap height) as a share of the passage width. */
@@ -16,6 +16,16 @@ export interface LetterStyle {
   decoy: string;
   /** Skip decoys whose letters would be smaller than this (points), e.g. on answer thumbnails. */
   minDecoySize?: number;
+  /**
+   * Answers: a disc of this colour behind each letter on the route (the route's own colour under it), so
+   * the route passes under the letter instead of striking through it.
+   */
+  knockout?: string;
+}
+
+/** Letter height (cap height, points) a mazegram's letters get at a passage of `passage` points. */
+export function letterCapHeight(passage: number): number {
+  return passage * LETTER_SHARE;
 }
 
 /**
@@ -41,11 +51,20 @@ export function drawLetters(
     const onPath = mazegram.onPath[c] === 1;
     if (!onPath && style.minDecoySize !== undefined && size < style.minDecoySize) continue;
     const w = textWidth(style.face, letter, size);
+    const x = place.ox + grid.cellX[c] * place.scale;
+    const y = place.oy + grid.cellY[c] * place.scale;
+    if (onPath && style.knockout) {
+      // Wide enough for the letter, and inside the passage: it never reaches the walls.
+      const r = Math.min(0.4 * passage, Math.max(w, cap * size) * 0.62);
+      const b = new PathBuilder();
+      b.moveTo(x + r, y).arc(x, y, r, 0, 2 * Math.PI);
+      items.push({ type: 'path', path: b.close().finish(), fill: style.knockout });
+    }
     items.push({
       type: 'text',
       text: letter,
-      x: place.ox + grid.cellX[c] * place.scale - w / 2,
-      y: place.oy + grid.cellY[c] * place.scale + (cap * size) / 2,
+      x: x - w / 2,
+      y: y + (cap * size) / 2,
       size,
       font: style.fontKey,
       color: onPath ? style.message : style.decoy,

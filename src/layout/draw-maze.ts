@@ -1,16 +1,19 @@
 import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
-import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
+import { type Grid, wallMidpoint } from '../grid/grid.js';
 import type { Rect } from '../plan/page-geometry.js';
-import { type Item, PathBuilder, type PathData, polygon, type Stroke, shortSweep } from './display-list.js';
+import { type Item, PathBuilder, type PathData, type Stroke, shortSweep } from './display-list.js';
+import { drawMarkers, type MarkerStyle } from './markers.js';
 import { type Placement, wallPaths } from './wall-paths.js';
 
 export interface MazeStyle {
   walls: Stroke;
   /** Draw the solution with this stroke; omit for a puzzle page. */
   solution?: Stroke;
-  /** Start/finish arrows outside the rim; omit for none. */
-  markers?: { color: string; size: number };
+  /** Also draw the solution as this (wide, light) band under the walls, so it reads in grey. */
+  band?: Stroke;
+  /** Start/finish markers (arrows or pictures, optionally labelled) outside the rim; omit for none. */
+  markers?: MarkerStyle;
   /** Draw the solution under the walls (a highlight band) instead of over them. */
   solutionUnder?: boolean;
   /** Fill the maze's cells (the area inside its outer wall) with this colour, under everything. */
@@ -29,18 +32,21 @@ export function fitGrid(grid: Grid, rect: Rect): Placement {
 
 /**
  * Display items for one maze fitted into `rect`: walls (one merged path), one-way marks (when the maze has
- * one-way passages), then the solution, then markers.
+ * one-way passages), then the solution, then markers (see `placeMarkers`: sized to the passage, on the
+ * openings' normals, clear of walls, inside `style.markers.frame`).
  */
 export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: Solution): Item[] {
   const place = fitGrid(maze.grid, rect);
   const items: Item[] = [{ type: 'path', path: wallPaths(maze, place), stroke: style.walls }];
   const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
   if (oneWay) items.push({ type: 'path', path: oneWay, stroke: { ...style.walls, join: 'miter' } });
-  if (solution && style.solution) {
-    const path: Item = { type: 'path', path: solutionPath(maze, solution, place), stroke: style.solution };
+  const route = solution && (style.solution || style.band) ? solutionPath(maze, solution, place) : undefined;
+  if (route && style.solution) {
+    const path: Item = { type: 'path', path: route, stroke: style.solution };
     if (style.solutionUnder) items.unshift(path);
     else items.push(path);
   }
+  if (route && style.band) items.unshift({ type: 'path', path: route, stroke: style.band });
   if (style.background) {
     items.unshift({
       type: 'path',
@@ -49,19 +55,7 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
       evenOdd: true,
     });
   }
-  if (style.markers) {
-    const gap = style.walls.width + style.markers.size * 0.25;
-    for (const [wall, cell, inward] of [
-      [maze.entryWall, maze.entryCell, true],
-      [maze.exitWall, maze.exitCell, false],
-    ] as const) {
-      items.push(
-        wall >= 0
-          ? arrow(maze.grid, wall, place, style.markers, gap, inward)
-          : dot(maze.grid, cell, place, style.markers),
-      );
-    }
-  }
+  if (style.markers) items.push(...drawMarkers(maze, place, rect, style.walls.width, style.markers));
   return items;
 }
 
@@ -154,50 +148,50 @@ export function rimOutline(grid: Grid, { ox, oy, scale }: Placement): PathData {
   return b.finish();
 }
 
-/** A filled dot on an end inside the maze (the centre of a circle maze), small enough to leave the walls clear. */
-function dot(
-  grid: Grid,
-  cell: number,
-  { ox, oy, scale }: Placement,
-  marker: { color: string; size: number },
-): Item {
-  const r = Math.min(marker.size * 0.35, scale * 0.3);
-  const b = new PathBuilder();
-  const x = ox + grid.cellX[cell] * scale;
-  const y = oy + grid.cellY[cell] * scale;
-  b.moveTo(x + r, y);
-  b.arc(x, y, r, 0, 2 * Math.PI);
-  return { type: 'path', fill: marker.color, path: b.close().finish() };
-}
-
 /**
- * The route from the entry opening through every solution cell's centre to the exit opening (from or to a
- * cell centre when an end is inside the maze). On circle mazes steps round a ring follow the ring's arc and
- * steps between rings turn along the inner ring, then go straight out, so the line stays inside its cells.
+ * The route from the entry opening to the exit opening (from or to a cell centre when an end is inside the
+ * maze). On straight-edged tilings it runs through the midpoints of the walls each step crosses, a straight
+ * line across every cell between them (cells are convex), so it is an even polyline on every tiling: a
+ * straight run of triangles is a straight line, not a sawtooth through their centroids. On circle mazes steps
+ * round a ring follow the ring's arc through the cell centres and steps between rings turn along the inner
+ * ring, then go straight out, so the line stays inside its cells.
  */
-function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: Placement) {
+export function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: Placement): PathData {
   const { grid } = maze;
   const b = new PathBuilder();
   const X = (x: number): number => ox + x * scale;
   const Y = (y: number): number => oy + y * scale;
   const cells = solution.cells;
+  const curved = grid.wallArc !== undefined;
   if (maze.entryWall >= 0) {
     const [ex, ey] = wallMidpoint(grid, maze.entryWall);
     b.moveTo(X(ex), Y(ey));
-    b.lineTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
+    if (curved) b.lineTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
   } else {
     b.moveTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
   }
-  const curved = grid.wallArc !== undefined;
+  if (!curved) {
+    for (let i = 1; i < cells.length; i++) {
+      const w = sharedWall(maze, cells[i - 1], cells[i]);
+      if (w < 0) {
+        b.lineTo(X(grid.cellX[cells[i]]), Y(grid.cellY[cells[i]]));
+        continue;
+      }
+      const [mx, my] = wallMidpoint(grid, w);
+      b.lineTo(X(mx), Y(my));
+    }
+    const last = cells[cells.length - 1];
+    if (maze.exitWall >= 0) {
+      const [xx, xy] = wallMidpoint(grid, maze.exitWall);
+      b.lineTo(X(xx), Y(xy));
+    } else b.lineTo(X(grid.cellX[last]), Y(grid.cellY[last]));
+    return b.finish();
+  }
   const cx = X(grid.arcCX ?? 0);
   const cy = Y(grid.arcCY ?? 0);
   for (let i = 1; i < cells.length; i++) {
     const tx = X(grid.cellX[cells[i]]);
     const ty = Y(grid.cellY[cells[i]]);
-    if (!curved) {
-      b.lineTo(tx, ty);
-      continue;
-    }
     const fx = X(grid.cellX[cells[i - 1]]);
     const fy = Y(grid.cellY[cells[i - 1]]);
     const rf = Math.hypot(fx - cx, fy - cy);
@@ -224,43 +218,11 @@ function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: Placeme
   return b.finish();
 }
 
-/**
- * A filled arrow with a short shaft just outside a rim opening: pointing in at the entry, out at the exit. Its size is the
- * theme's, independent of the cell size, so tiny cells still get a visible marker.
- */
-function arrow(
-  grid: Grid,
-  wall: number,
-  { ox, oy, scale }: Placement,
-  marker: { color: string; size: number },
-  gap: number,
-  inward: boolean,
-): Item {
-  const [mx, my] = wallMidpoint(grid, wall);
-  const [nx, ny] = rimNormal(grid, wall);
-  const cx = ox + mx * scale;
-  const cy = oy + my * scale;
-  // An arrow with a shaft, so its direction reads at any angle: tail to tip along the pointing direction.
-  const L = marker.size * 1.25;
-  const head = L * 0.5;
-  const headHalf = marker.size * 0.42;
-  const shaftHalf = marker.size * 0.13;
-  const [ux, uy] = inward ? [-nx, -ny] : [nx, ny];
-  const tail = inward ? gap + L : gap;
-  const tx = cx + nx * tail;
-  const ty = cy + ny * tail;
-  const at = (u: number, v: number): [number, number] => [tx + ux * u - uy * v, ty + uy * u + ux * v];
-  return {
-    type: 'path',
-    fill: marker.color,
-    path: polygon([
-      at(0, -shaftHalf),
-      at(L - head, -shaftHalf),
-      at(L - head, -headHalf),
-      at(L, 0),
-      at(L - head, headHalf),
-      at(L - head, shaftHalf),
-      at(0, shaftHalf),
-    ]),
-  };
+/** The open wall between two neighbouring cells, or -1 when they share none. */
+function sharedWall(maze: Maze, a: number, b: number): number {
+  const { grid, open } = maze;
+  for (let k = grid.adjStart[a]; k < grid.adjStart[a + 1]; k++) {
+    if (grid.adjCell[k] === b && open[grid.adjWall[k]] !== 0) return grid.adjWall[k];
+  }
+  return -1;
 }

@@ -8,8 +8,8 @@ export interface Placement {
   scale: number;
 }
 
-/** Sine of the angle below which two directions count as the same (straight on). */
-const SAME_DIR = 1e-6;
+/** Sine of the angle below which two directions count as the same (straight on), squared. */
+const SAME_DIR2 = 1e-12;
 
 /**
  * Merges the standing walls of a maze into as few pieces as the wall graph allows: chains run through every
@@ -41,106 +41,114 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   }
 
   const used = new Uint8Array(wallCount);
-  const out = new PathBuilder();
+  // Room for the worst case of straight walls (a move and a line each), so the path never regrows; arcs
+  // may still make it grow (each can become up to four curves).
+  const standing = incident.length / 2;
+  const out = new PathBuilder(2 * standing + 1, 4 * standing + 2);
   const { ox, oy, scale } = place;
-  const px = (v: number): number => ox + vertexX[v] * scale;
-  const py = (v: number): number => oy + vertexY[v] * scale;
-
-  // Unit direction of travel along a wall at one of its ends, left in (tx, ty) to spare allocations.
-  let tx = 0;
-  let ty = 0;
-  const tangent = (w: number, from: number, to: number, at: number): void => {
-    const cx = vertexX[to] - vertexX[from];
-    const cy = vertexY[to] - vertexY[from];
-    if (arcs === undefined || arcs[w] === 0) {
-      const len = Math.sqrt(cx * cx + cy * cy);
-      tx = cx / len;
-      ty = cy / len;
-      return;
-    }
-    // Tangent of the arc at `at`: perpendicular to the radius, pointing the way the chord goes.
-    const rx = vertexX[at] - acx;
-    const ry = vertexY[at] - acy;
-    const len = Math.sqrt(rx * rx + ry * ry);
-    const sign = -ry * cx + rx * cy < 0 ? -1 : 1;
-    tx = (sign * -ry) / len;
-    ty = (sign * rx) / len;
-  };
-  const same = (ax: number, ay: number, bx: number, by: number): boolean =>
-    Math.abs(ax * by - ay * bx) < SAME_DIR && ax * bx + ay * by > 0;
-
-  /** Next unused wall leaving v that continues the direction (dx, dy), or any unused one if v is a plain bend. */
-  const nextWall = (v: number, dx: number, dy: number): number => {
-    const deg = start[v + 1] - start[v];
-    let fallback = -1;
-    for (let k = start[v]; k < start[v + 1]; k++) {
-      const w = incident[k];
-      if (used[w] !== 0) continue;
-      const u = wallV0[w] === v ? wallV1[w] : wallV0[w];
-      tangent(w, v, u, v);
-      if (same(dx, dy, tx, ty)) return w;
-      fallback = w;
-    }
-    return deg === 2 ? fallback : -1;
-  };
-
-  // A pending arc (page units) is extended while the chain stays on the same circle, then written once.
   const cx = ox + acx * scale;
   const cy = oy + acy * scale;
-  let arcOn = false;
-  let arcR = 0;
-  let arcA0 = 0;
-  let arcA1 = 0;
-  const flushArc = (): void => {
-    if (arcOn) out.arc(cx, cy, arcR, arcA0, arcA1);
-    arcOn = false;
-  };
-  const addArc = (v: number, u: number): void => {
-    const r = Math.hypot(px(v) - cx, py(v) - cy);
-    const { start: a, sweep } = shortSweep(cx, cy, px(v), py(v), px(u), py(u));
-    if (arcOn && Math.abs(r - arcR) < 1e-6 * r && Math.sign(sweep) === Math.sign(arcA1 - arcA0)) {
-      arcA1 += sweep;
-      return;
-    }
-    flushArc();
-    arcOn = true;
-    arcR = r;
-    arcA0 = a;
-    arcA1 = a + sweep;
+  /** Scratch for an arc's tangent: [x, y]. */
+  const arcDir = new Float64Array(2);
+  /**
+   * The direction of arc wall w (chord from → to) at its end `at`: perpendicular to the radius, pointing
+   * the way the chord goes; into arcDir, not of unit length.
+   */
+  const arcTangent = (from: number, to: number, at: number): void => {
+    const rx = vertexX[at] - acx;
+    const ry = vertexY[at] - acy;
+    const sign = -ry * (vertexX[to] - vertexX[from]) + rx * (vertexY[to] - vertexY[from]) < 0 ? -1 : 1;
+    arcDir[0] = sign * -ry;
+    arcDir[1] = sign * rx;
   };
 
+  /**
+   * One chain from vertex `from` through wall `first`: on through every plain bend, and straight on
+   * (tangent to tangent) through junctions. All its changing state is local, so it stays in registers.
+   */
   const walk = (from: number, first: number): void => {
     let v = from;
     let w = first;
+    // Direction of travel at v (not of unit length), and whether the last piece was a straight line.
     let dx = 0;
     let dy = 0;
     let straightLine = false;
-    out.moveTo(px(v), py(v));
+    // A pending arc (page units), extended while the chain stays on the same circle, then written once.
+    let arcOn = false;
+    let arcR = 0;
+    let arcA0 = 0;
+    let arcA1 = 0;
+    out.moveTo(ox + vertexX[v] * scale, oy + vertexY[v] * scale);
     while (w >= 0) {
       used[w] = 1;
       const u = wallV0[w] === v ? wallV1[w] : wallV0[w];
+      const ux = ox + vertexX[u] * scale;
+      const uy = oy + vertexY[u] * scale;
       if (arcs !== undefined && arcs[w] !== 0) {
-        addArc(v, u);
+        const vx = ox + vertexX[v] * scale;
+        const vy = oy + vertexY[v] * scale;
+        const r = Math.hypot(vx - cx, vy - cy);
+        const { start: a, sweep } = shortSweep(cx, cy, vx, vy, ux, uy);
+        if (arcOn && Math.abs(r - arcR) < 1e-6 * r && Math.sign(sweep) === Math.sign(arcA1 - arcA0)) {
+          arcA1 += sweep;
+        } else {
+          if (arcOn) out.arc(cx, cy, arcR, arcA0, arcA1);
+          arcOn = true;
+          arcR = r;
+          arcA0 = a;
+          arcA1 = a + sweep;
+        }
         straightLine = false;
+        arcTangent(v, u, u);
+        dx = arcDir[0];
+        dy = arcDir[1];
       } else {
-        flushArc();
-        tangent(w, v, u, v);
-        if (straightLine && same(dx, dy, tx, ty)) out.replaceLast(px(u), py(u));
-        else out.lineTo(px(u), py(u));
+        if (arcOn) out.arc(cx, cy, arcR, arcA0, arcA1);
+        arcOn = false;
+        // A straight wall leaves and arrives in one direction.
+        const tx = vertexX[u] - vertexX[v];
+        const ty = vertexY[u] - vertexY[v];
+        if (straightLine && sameDirection(dx, dy, tx, ty)) out.replaceLast(ux, uy);
+        else out.lineTo(ux, uy);
         straightLine = true;
+        dx = tx;
+        dy = ty;
       }
-      tangent(w, v, u, u);
-      dx = tx;
-      dy = ty;
       v = u;
       if (v === from) {
-        flushArc();
+        if (arcOn) out.arc(cx, cy, arcR, arcA0, arcA1);
         out.close();
         return;
       }
-      w = nextWall(v, dx, dy);
+      // The next wall: at a plain bend the other one, whichever way it goes; at a junction the unused one
+      // that continues straight on, if any.
+      const k0 = start[v];
+      const k1 = start[v + 1];
+      if (k1 - k0 === 2) {
+        const a = incident[k0];
+        const b = incident[k0 + 1];
+        w = used[a] === 0 ? a : used[b] === 0 ? b : -1;
+        continue;
+      }
+      w = -1;
+      for (let k = k0; k < k1; k++) {
+        const c = incident[k];
+        if (used[c] !== 0) continue;
+        const t = wallV0[c] === v ? wallV1[c] : wallV0[c];
+        let ex = vertexX[t] - vertexX[v];
+        let ey = vertexY[t] - vertexY[v];
+        if (arcs !== undefined && arcs[c] !== 0) {
+          arcTangent(v, t, v);
+          ex = arcDir[0];
+          ey = arcDir[1];
+        }
+        if (sameDirection(dx, dy, ex, ey)) {
+          w = c;
+          break;
+        }
+      }
     }
-    flushArc();
+    if (arcOn) out.arc(cx, cy, arcR, arcA0, arcA1);
   };
 
   // Open chains start where the wall graph has an end or a junction...
@@ -152,4 +160,10 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   // ...and whatever is left are closed loops of plain bends.
   for (let w = 0; w < wallCount; w++) if (open[w] === 0 && used[w] === 0) walk(wallV0[w], w);
   return out.finish();
+}
+
+/** Same direction: the sine of the angle between them below SAME_DIR, pointing the same way (any lengths). */
+function sameDirection(ax: number, ay: number, bx: number, by: number): boolean {
+  const cross = ax * by - ay * bx;
+  return cross * cross < SAME_DIR2 * (ax * ax + ay * ay) * (bx * bx + by * by) && ax * bx + ay * by > 0;
 }

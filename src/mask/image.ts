@@ -1,8 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
 import sharp, { type Metadata } from 'sharp';
 import { UserError } from '../spec/errors.js';
 import { LIMITS } from '../spec/limits.js';
-import { noteRead } from '../spec/read-log.js';
 import { type Bitmap, bitmapShape, type MaskShape } from './shape.js';
 
 export interface ImageMaskOptions {
@@ -31,12 +29,12 @@ const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'tiff', 'heif']);
  *   {@link IMAGE_MASK_SIDE} px, thresholded, optionally inverted, then trimmed to the bounding box of its inside
  *   pixels, so the shape fills the frame whatever margin the picture had.
  *
- * @param path file to read
+ * @param input the picture file's bytes (read through the build's file access)
  * @param shownAs the path as the user wrote it, for messages
  * @param from the place that named the image, for messages
  */
 export async function imageShape(
-  path: string,
+  input: Buffer,
   shownAs: string,
   from: string,
   options: Partial<ImageMaskOptions> = {},
@@ -48,7 +46,6 @@ export async function imageShape(
   if (!(threshold >= 0 && threshold <= 1)) {
     throw new UserError(where, `mask threshold must be between 0 and 1 (got ${threshold})`);
   }
-  const input = readImageFile(path, shownAs, where);
   const pixels = await decodeImage(input, shownAs, where);
   const bitmap = thresholdImage(pixels, threshold, invert);
   const count = countInside(bitmap);
@@ -72,31 +69,6 @@ interface Pixels {
   readonly height: number;
   readonly rgba: Uint8Array;
   readonly byAlpha: boolean;
-}
-
-function readImageFile(path: string, shownAs: string, where: string): Buffer {
-  let size: number;
-  try {
-    const st = statSync(path);
-    if (!st.isFile()) throw new UserError(where, `image ${shownAs} is not a file`);
-    size = st.size;
-  } catch (e) {
-    if (e instanceof UserError) throw e;
-    throw new UserError(
-      where,
-      `image file not found: ${shownAs}`,
-      'check the path; it is relative to the file that names it',
-    );
-  }
-  if (size > LIMITS.maxImageBytes) {
-    throw new UserError(
-      where,
-      `image ${shownAs} is ${size} bytes; the limit is ${LIMITS.maxImageBytes}`,
-      'save a smaller copy (about 1000 px across is plenty for a mask)',
-    );
-  }
-  noteRead(path);
-  return readFileSync(path);
 }
 
 async function decodeImage(input: Buffer, shownAs: string, where: string): Promise<Pixels> {

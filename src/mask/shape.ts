@@ -12,6 +12,21 @@ export interface MaskShape {
   readonly aspect?: number;
   /** True where the plane is inside the shape. Must be pure and cheap: it runs several times per cell. */
   inside(x: number, y: number): boolean;
+  /** The bitmap behind a picture or text shape (plans carry it instead of the predicate). */
+  readonly raster?: { readonly bitmap: Bitmap; readonly stretch: boolean };
+  /**
+   * Price (≥ 1) of making the cell centred at (x, y) part of a bridge when `join` links islands; the
+   * cheapest bridge wins. Absent: every cell costs 1, so bridges are the shortest. Text masks price cells
+   * outside the lower band of each line high, so letters join along the baseline.
+   */
+  bridgeCost?(x: number, y: number): number;
+  /**
+   * Fidelity (IoU of the kept cells and the shape, see `maskFidelity`) from which a maze in this shape reads
+   * as it; absent: `FIDELITY_THRESHOLD`. Shapes made of thin strokes (text) read at lower values.
+   */
+  readonly readsAt?: number;
+  /** Text shapes: the lower band of each line, where bridges go (plans carry these with the bitmap). */
+  readonly textBands?: readonly { readonly low: number; readonly baseline: number; readonly high: number }[];
 }
 
 /** A one-bit picture, row-major from the top row down; 1 is inside. */
@@ -27,6 +42,7 @@ export function bitmapShape(label: string, bitmap: Bitmap, stretch = false): Mas
   return {
     label,
     aspect: stretch ? undefined : width / height,
+    raster: { bitmap, stretch },
     inside(x, y) {
       const px = Math.floor(((x + 1) / 2) * width);
       const py = Math.floor(((1 - y) / 2) * height);

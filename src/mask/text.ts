@@ -1,7 +1,8 @@
 import type { Path } from 'fontkit';
 import { UserError } from '../spec/errors.js';
 import { LIMITS } from '../spec/limits.js';
-import { type FontFace, missingCharacters } from '../text/fonts.js';
+import { type FontFace, fontOf, missingCharacters } from '../text/fonts.js';
+import { edgeCrossings } from './scanline.js';
 import { type Bitmap, bitmapShape, type MaskShape } from './shape.js';
 
 /** Longer side, in pixels, of the bitmap a text is rasterised into. */
@@ -13,6 +14,26 @@ const LINE_SPACING = 1.1;
 /** Largest distance, in pixels, between a glyph's curve and the polyline that replaces it. */
 const FLATNESS = 0.2;
 
+/** Most a text's letters are drawn taller than the font's (height ÷ width), so one long word fills more of a
+ * tall area; condensed letters up to this read as ordinary capitals. */
+export const MAX_STRETCH = 1.6;
+
+/**
+ * The lower band of a line, where bridges between letters go: from this share of the cap height below the
+ * baseline to this share above it.
+ */
+export const BRIDGE_BAND = { below: 0.12, above: 0.3 } as const;
+
+/** Extra price of a bridge cell at the top of its line's band over one level with the baseline. */
+const IN_BAND_SLOPE = 0.5;
+
+/** Price of a bridge cell outside every line's lower band (1 to 1.5 inside): a bridge climbs into the gap between
+ * two letters only where the baseline route is this many times longer. */
+const OFF_BAND_COST = 8;
+
+/** Fidelity (IoU) from which a text mask reads as its words, found by looking: thin strokes keep it low. */
+const TEXT_READS_AT = 0.7;
+
 /** A glyph outline placed on the text's plane: font units, y up, baseline of the first line at y = 0. */
 interface PlacedGlyph {
   readonly path: Path;
@@ -20,14 +41,46 @@ interface PlacedGlyph {
   readonly dy: number;
 }
 
+export interface TextMaskOptions {
+  /**
+   * Width ÷ height of the area the maze fills (the page's maze area). With it, a text without `\n` is
+   * broken into lines between words and its letters stretched (up to {@link MAX_STRETCH}) so that it uses
+   * as much of the area as it can; without it, the text is set as written.
+   */
+  aspect?: number;
+  /** `auto` (default): as many lines as use the area best; a number: that many lines (at most one per
+   * word). Ignored when the text breaks its own lines with `\n`. */
+  lines?: number | 'auto';
+}
+
+/** A text mask's shape and how it was set. */
+export interface TextMask extends MaskShape {
+  /** The lines as set, after automatic breaking. */
+  readonly lines: readonly string[];
+  /** Letter height ÷ the font's: 1, or more when the letters were stretched to fill a tall area. */
+  readonly stretch: number;
+  /**
+   * The lower band of each line in the shape's plane (v from -1 at the bottom to 1 at the top): bridges
+   * between letters are priced low inside these, see {@link BRIDGE_BAND}.
+   */
+  readonly bands: readonly TextBand[];
+}
+
 /**
  * A mask shape from a text set in a font: the glyphs' ink is inside (counters, like the hole of an `A`, are
- * outside). Lines are split at `\n`, centred on each other, baselines 1.1 em apart. The outlines are filled
- * with the non-zero winding rule into a bitmap whose longer side is {@link TEXT_MASK_SIDE} px, cropped to the
- * ink, so the shape's aspect is the ink's. Letters stay separate regions; joining them is the mask stage's job.
+ * outside). Lines are split at `\n` (or chosen for the area, see {@link TextMaskOptions}), centred on each
+ * other, baselines 1.1 em apart. The outlines are filled with the non-zero winding rule into a bitmap whose
+ * longer side is {@link TEXT_MASK_SIDE} px, cropped to the ink, so the shape's aspect is the ink's. Letters
+ * stay separate regions; the mask stage joins them, through bridges priced to run along each line's
+ * baseline ({@link MaskShape.bridgeCost}), so that no bridge turns two letters into another glyph.
  * @param from the place that named the text, for messages
  */
-export function textShape(text: string, face: FontFace, from: string): MaskShape {
+export function textShape(
+  text: string,
+  face: FontFace,
+  from: string,
+  options: TextMaskOptions = {},
+): TextMask {
   if (text.length === 0) {
     throw new UserError(from, 'mask text is empty', 'write the word the maze should spell');
   }
@@ -39,25 +92,144 @@ export function textShape(text: string, face: FontFace, from: string): MaskShape
       'a mask text is read as a picture: use a word or a short phrase',
     );
   }
-  const glyphs = layoutText(text, face, from);
-  if (glyphs.length === 0) {
+  // Set as written first: reports missing characters and a text without ink before any line is chosen.
+  const written = layoutText(text.split(/\r?\n/), face, from);
+  if (written.length === 0) {
     throw new UserError(
       from,
       `mask text ${JSON.stringify(text)} has no ink`,
       'use at least one visible letter',
     );
   }
-  return bitmapShape(`text ${JSON.stringify(text)}`, rasterise(glyphs));
+  const lines = chooseLines(text, face, options);
+  const glyphs = lines.length === 1 && lines[0] === text ? written : layoutText(lines, face, from);
+  const box = inkBox(glyphs);
+  const stretch = options.aspect === undefined ? 1 : stretchFor(box, options.aspect);
+  const { bitmap, toV } = rasterise(glyphs, box, stretch);
+  const cap = capHeightUnits(face);
+  const em = fontOf(face).unitsPerEm;
+  const bands = lines.map((_, i) => {
+    const baseline = -i * LINE_SPACING * em;
+    return {
+      low: toV(baseline - BRIDGE_BAND.below * cap),
+      baseline: toV(baseline),
+      high: toV(baseline + BRIDGE_BAND.above * cap),
+    };
+  });
+  return { ...textRasterShape(`text ${JSON.stringify(text)}`, bitmap, bands), lines, stretch, bands };
+}
+
+/** A line's lower band in the shape's plane (v from -1 at the bottom to 1 at the top). */
+export interface TextBand {
+  readonly low: number;
+  readonly baseline: number;
+  readonly high: number;
+}
+
+/**
+ * The shape of a rasterised text: its bitmap, read as words from TEXT_READS_AT, with bridges priced low in
+ * each line's lower band. Plans carry the bitmap and bands; this rebuilds the shape from them.
+ */
+export function textRasterShape(label: string, bitmap: Bitmap, bands: readonly TextBand[]): MaskShape {
+  const shape = bitmapShape(label, bitmap);
+  return {
+    ...shape,
+    inside: shape.inside,
+    readsAt: TEXT_READS_AT,
+    bridgeCost: (_x, y) => {
+      for (const band of bands) {
+        if (y < band.low || y > band.high) continue;
+        // Level with the baseline is cheapest, so of two equally short bridges the lower one wins.
+        const off = y >= band.baseline ? (y - band.baseline) / (band.high - band.baseline) : 0.5;
+        return 1 + IN_BAND_SLOPE * off;
+      }
+      return OFF_BAND_COST;
+    },
+    textBands: bands,
+  };
+}
+
+/** The font's cap height in font units (0.7 em when the font does not say). */
+function capHeightUnits(face: FontFace): number {
+  const font = fontOf(face);
+  const cap = (font as { capHeight?: number }).capHeight;
+  return cap !== undefined && cap > 0 ? cap : 0.7 * font.unitsPerEm;
+}
+
+/**
+ * The lines to set: the author's `\n` breaks; else, for a target aspect, the number of lines (breaking
+ * between words, each count balanced so its widest line is as narrow as it can be) whose ink, stretched as
+ * allowed, covers the largest share of the area (fewer lines on ties); else the text as one line.
+ */
+function chooseLines(text: string, face: FontFace, options: TextMaskOptions): string[] {
+  if (/\r?\n/.test(text)) return text.split(/\r?\n/);
+  const words = text.trim().split(/\s+/);
+  const want = options.lines ?? 'auto';
+  if (words.length < 2 || want === 1) return [text];
+  if (want !== 'auto') return balancedLines(words, Math.min(want, words.length), face);
+  const aspect = options.aspect;
+  if (aspect === undefined) return [text];
+  let best = [text];
+  let bestShare = -1;
+  for (let n = 1; n <= words.length; n++) {
+    const lines = n === 1 ? [text] : balancedLines(words, n, face);
+    const glyphs = layoutText(lines, face, '');
+    if (glyphs.length === 0) return [text];
+    const box = inkBox(glyphs);
+    const stretch = stretchFor(box, aspect);
+    const b = (box.maxX - box.minX) / ((box.maxY - box.minY) * stretch);
+    const share = Math.min(b / aspect, aspect / b);
+    if (share > bestShare + 1e-9) {
+      best = lines;
+      bestShare = share;
+    }
+  }
+  return best;
+}
+
+/** Words split into `n` lines, in order, so that the widest line (by the font's advances) is narrowest. */
+function balancedLines(words: readonly string[], n: number, face: FontFace): string[] {
+  const k = words.length;
+  const font = fontOf(face);
+  const width = (i: number, j: number): number => font.layout(words.slice(i, j).join(' ')).advanceWidth;
+  // widest[m][j]: the narrowest widest line for the first j words in m lines; cut[m][j]: where line m starts.
+  const widest = Array.from({ length: n + 1 }, () => new Float64Array(k + 1).fill(Number.POSITIVE_INFINITY));
+  const cut = Array.from({ length: n + 1 }, () => new Int32Array(k + 1));
+  widest[0][0] = 0;
+  for (let m = 1; m <= n; m++) {
+    for (let j = m; j <= k; j++) {
+      for (let i = m - 1; i < j; i++) {
+        const w = Math.max(widest[m - 1][i], width(i, j));
+        if (w < widest[m][j]) {
+          widest[m][j] = w;
+          cut[m][j] = i;
+        }
+      }
+    }
+  }
+  const lines: string[] = [];
+  for (let m = n, j = k; m > 0; m--) {
+    const i = cut[m][j];
+    lines.unshift(words.slice(i, j).join(' '));
+    j = i;
+  }
+  return lines;
+}
+
+/** How much taller than the font's to draw letters so ink of this box fills an area of `aspect` (≥ 1). */
+function stretchFor(box: InkBox, aspect: number): number {
+  const b = (box.maxX - box.minX) / (box.maxY - box.minY);
+  return Math.min(MAX_STRETCH, Math.max(1, b / aspect));
 }
 
 /** Sets each line with the font's shaping (kerning, ligatures), centred; glyphs without ink are left out. */
-function layoutText(text: string, face: FontFace, from: string): PlacedGlyph[] {
-  const missing = missingCharacters(face, text);
-  const { font } = face;
-  const lines = text.split(/\r?\n/).map((line) => font.layout(line));
-  const widest = Math.max(...lines.map((run) => run.advanceWidth));
+function layoutText(lines: readonly string[], face: FontFace, from: string): PlacedGlyph[] {
+  const missing = missingCharacters(face, lines.join('\n'));
+  const font = fontOf(face);
+  const runs = lines.map((line) => font.layout(line));
+  const widest = Math.max(...runs.map((run) => run.advanceWidth));
   const placed: PlacedGlyph[] = [];
-  lines.forEach((run, i) => {
+  runs.forEach((run, i) => {
     let x = (widest - run.advanceWidth) / 2;
     let y = -i * LINE_SPACING * font.unitsPerEm;
     for (let g = 0; g < run.glyphs.length; g++) {
@@ -93,13 +265,15 @@ function codePointHex(ch: string): string {
   return ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
 }
 
-/**
- * Fills the outlines (non-zero winding, sampled at pixel centres) into a bitmap cropped to the ink.
- *
- * Pixel space: x right, y down, (0, 0) the top-left corner of pixel (0, 0); font units map to it by
- * px = (fx − minX)·s + PAD, py = (maxY − fy)·s + PAD.
- */
-function rasterise(glyphs: readonly PlacedGlyph[]): Bitmap {
+/** Bounding box of placed glyphs' outlines, in font units (y up). */
+interface InkBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+function inkBox(glyphs: readonly PlacedGlyph[]): InkBox {
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
@@ -111,32 +285,37 @@ function rasterise(glyphs: readonly PlacedGlyph[]): Bitmap {
     maxX = Math.max(maxX, box.maxX + dx);
     maxY = Math.max(maxY, box.maxY + dy);
   }
+  return { minX, minY, maxX, maxY };
+}
+
+/**
+ * Fills the outlines (non-zero winding, sampled at pixel centres) into a bitmap cropped to the ink, the
+ * letters `stretch` times taller than the font draws them; `toV` maps a font-unit height to the shape's v.
+ *
+ * Pixel space: x right, y down, (0, 0) the top-left corner of pixel (0, 0); font units map to it by
+ * px = (fx − minX)·s + PAD, py = (maxY − fy)·s·stretch + PAD.
+ */
+function rasterise(
+  glyphs: readonly PlacedGlyph[],
+  { minX, minY, maxX, maxY }: InkBox,
+  stretch: number,
+): { bitmap: Bitmap; toV: (fy: number) => number } {
   const PAD = 1;
-  const s = TEXT_MASK_SIDE / Math.max(maxX - minX, maxY - minY);
+  const s = TEXT_MASK_SIDE / Math.max(maxX - minX, (maxY - minY) * stretch);
+  const sy = s * stretch;
   const width = Math.ceil((maxX - minX) * s) + 2 * PAD;
-  const height = Math.ceil((maxY - minY) * s) + 2 * PAD;
+  const height = Math.ceil((maxY - minY) * sy) + 2 * PAD;
 
   // winding[r·(width+1) + c]: change of the winding number at the centre of pixel c of row r, left to right.
   const stride = width + 1;
   const winding = new Int32Array(stride * height);
-  const edge = (x0: number, y0: number, x1: number, y1: number): void => {
-    if (y0 === y1) return;
-    const dir = y1 > y0 ? 1 : -1;
-    const top = Math.min(y0, y1);
-    const bottom = Math.max(y0, y1);
-    // Rows whose centre line r + 0.5 lies in [top, bottom): half-open, so a shared vertex counts once.
-    const first = Math.max(0, Math.ceil(top - 0.5));
-    const last = Math.min(height - 1, Math.ceil(bottom - 0.5) - 1);
-    const slope = (x1 - x0) / (y1 - y0);
-    for (let r = first; r <= last; r++) {
-      const x = x0 + (r + 0.5 - y0) * slope;
-      // The crossing changes the winding of every pixel whose centre c + 0.5 lies right of x.
-      const c = Math.min(width, Math.max(0, Math.ceil(x - 0.5)));
-      winding[r * stride + c] += dir;
-    }
+  const turn = (r: number, c: number, dir: number): void => {
+    winding[r * stride + c] += dir;
   };
+  const edge = (x0: number, y0: number, x1: number, y1: number): void =>
+    edgeCrossings(x0, y0, x1, y1, height, width, turn);
   for (const glyph of glyphs) {
-    traceOutline(glyph, (fx, fy) => [(fx - minX) * s + PAD, (maxY - fy) * s + PAD], edge);
+    traceOutline(glyph, (fx, fy) => [(fx - minX) * s + PAD, (maxY - fy) * sy + PAD], edge);
   }
 
   const full = new Uint8Array(width * height);
@@ -156,7 +335,7 @@ function rasterise(glyphs: readonly PlacedGlyph[]): Bitmap {
       bottom = r;
     }
   }
-  if (right < 0) return { width, height, data: full };
+  if (right < 0) return { bitmap: { width, height, data: full }, toV: () => 0 };
   const w = right - left + 1;
   const h = bottom - top + 1;
   const data = new Uint8Array(w * h);
@@ -164,7 +343,9 @@ function rasterise(glyphs: readonly PlacedGlyph[]): Bitmap {
     const from = (top + r) * width + left;
     data.set(full.subarray(from, from + w), r * w);
   }
-  return { width: w, height: h, data };
+  // bitmapShape maps the cropped bitmap's rows [0, h] to v = 1 … -1.
+  const toV = (fy: number): number => 1 - (2 * ((maxY - fy) * sy + PAD - top)) / h;
+  return { bitmap: { width: w, height: h, data }, toV };
 }
 
 type Point = readonly [number, number];

@@ -36,17 +36,28 @@ export interface PuzzlePageGeometry {
   /** Where the maze goes (on a sheet of several, the maze area of the first slot; all are the same size). */
   mazeArea: Rect;
   /** Activity sheets: each maze's slot (its label line on top, then its maze area). */
-  slots?: { label: number; maze: Rect }[];
-  /** Baseline of the "Name: ____ Date: ____" line, when asked for. */
+  slots?: Slot[];
+  /** Baseline of the page's "Name: ____ Date: ____" line under the title (one maze a page), when asked for. */
   nameLine?: number;
+}
+
+/** One maze's place on an activity sheet: its slip. */
+export interface Slot {
+  /** Baseline of the slip's title. */
+  label: number;
+  /** Baseline of the slip's own "Name: ____ Date: ____" line, when asked for. */
+  nameLine?: number;
+  /** The whole slip (label, name line, maze and the room around it), for cut lines and duplex placement. */
+  box: Rect;
+  maze: Rect;
 }
 
 /** Columns × rows of mazes on a portrait activity sheet, by mazes per page. */
 export const SHEET_GRID: Record<number, [number, number]> = { 1: [1, 1], 2: [1, 2], 4: [2, 2], 6: [2, 3] };
 
 /**
- * The page with several mazes: the title band, an optional name/date line, then a grid of slots, each a
- * small label line and a maze area with room for its arrows. Landscape pages swap the grid.
+ * The page with several mazes: the title band, then a grid of slips, each a small label line, its own
+ * name/date line when asked for, and a maze area with room for its arrows. Landscape pages swap the grid.
  */
 export function sheetGeometry(
   width: number,
@@ -56,7 +67,7 @@ export function sheetGeometry(
   perPage: number,
   nameDate: boolean,
 ): PuzzlePageGeometry {
-  const base = puzzlePageGeometry(width, height, margins, theme, nameDate);
+  const base = puzzlePageGeometry(width, height, margins, theme, nameDate && perPage <= 1);
   if (perPage <= 1) return base;
   let [cols, rows] = SHEET_GRID[perPage];
   if (width > height) [cols, rows] = [rows, cols];
@@ -68,23 +79,67 @@ export function sheetGeometry(
   const slotH = (bottom - top - gap * (rows - 1)) / rows;
   const room = theme.markers.size * 1.75;
   const labelBand = theme.sizes.label * 2;
-  const slots: { label: number; maze: Rect }[] = [];
+  const nameBand = nameDate ? theme.sizes.label * 2.2 : 0;
+  const slots: Slot[] = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const x = content.x + c * (slotW + gap);
       const y = top + r * (slotH + gap);
       slots.push({
         label: y + theme.sizes.label,
+        ...(nameDate ? { nameLine: y + labelBand + theme.sizes.label * 1.2 } : {}),
+        box: { x, y, width: slotW, height: slotH },
         maze: {
           x: x + room,
-          y: y + labelBand + room,
+          y: y + labelBand + nameBand + room,
           width: slotW - 2 * room,
-          height: slotH - labelBand - 2 * room,
+          height: slotH - labelBand - nameBand - 2 * room,
         },
       });
     }
   }
   return { ...base, mazeArea: slots[0].maze, slots };
+}
+
+/** Height of the answer blanks under a mazegram on a one-maze page (below the arrows' room), in points. */
+export function blanksBand(theme: Theme): number {
+  return theme.sizes.body * 2.4 + theme.markers.size * 1.75;
+}
+
+/** Extra room around a maze marked by pictures, in marker sizes on each side (pictures are larger than arrows). */
+export const PICTURE_ROOM = 1.25;
+
+/** What a puzzle needs around its maze besides the arrows' room. */
+export interface MazeRoom {
+  /** A mazegram's answer blanks under it (one-maze pages). */
+  blanks: boolean;
+  /** Picture markers, which need more room than arrows. */
+  pictures: boolean;
+}
+
+/** A slip's or page's maze rectangle made smaller on every side for picture markers. */
+export function pictureInset(rect: Rect, theme: Theme): Rect {
+  const d = Math.min(theme.markers.size * PICTURE_ROOM, rect.width / 6, rect.height / 6);
+  return { x: rect.x + d, y: rect.y + d, width: rect.width - 2 * d, height: rect.height - 2 * d };
+}
+
+/**
+ * Where a puzzle's maze is fitted on its page: the page's maze area (a slip's on a sheet), less the band of
+ * answer blanks a mazegram has under it on a one-maze page, less more room for picture markers. Sizing,
+ * layout and the lockfile's passage figures all use this rectangle.
+ */
+export function puzzleMazeArea(geometry: PuzzlePageGeometry, theme: Theme, room: MazeRoom): Rect {
+  let area = geometry.mazeArea;
+  if (room.blanks && !geometry.slots) area = { ...area, height: area.height - blanksBand(theme) };
+  return room.pictures ? pictureInset(area, theme) : area;
+}
+
+/**
+ * Points per grid unit of a grid fitted into `area` keeping its cells' shape (what the layout draws): the
+ * passage on the page is this times the topology's passage in grid units.
+ */
+export function fitScale(grid: { width: number; height: number }, area: Rect): number {
+  return Math.min(area.width / grid.width, area.height / grid.height);
 }
 
 export function puzzlePageGeometry(

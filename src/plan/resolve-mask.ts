@@ -1,17 +1,15 @@
-import { basename, join } from 'node:path';
-import type { IslandRule, MaskRequest } from '../mask/apply.js';
+import type { IslandRule } from '../mask/apply.js';
+import { describeMask, type MaskDescriptor, maskShapeOf } from '../mask/descriptor.js';
 import { FormulaError, formulaShape } from '../mask/formula.js';
-import { imageShape } from '../mask/image.js';
 import type { MaskShape } from '../mask/shape.js';
-import { builtinShape } from '../mask/shapes.js';
 import { textShape } from '../mask/text.js';
 import { UserError } from '../spec/errors.js';
+import type { FileAccess } from '../spec/files.js';
+import { FONTS_DIR } from '../spec/package-root.js';
 import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec, MazeSpec } from '../spec/schema.js';
 import { toFraction } from '../spec/units.js';
 import { type FontFace, loadFont } from '../text/fonts.js';
-import { FONTS_DIR } from './package-root.js';
-import { type PathPolicy, resolveNamedFile } from './paths.js';
 import type { Theme } from './theme.js';
 
 /** Fonts shipped with mazebook, by the short names a text mask may use instead of a file. */
@@ -28,10 +26,15 @@ type ImageMaskSpec = Extract<MaskSpec, { image: string }>;
 /** Everything a mask may need from around the spec. */
 export interface MaskContext {
   specDir: string;
-  policy: PathPolicy;
+  files: FileAccess;
   theme: Theme;
   /** Image masks decoded beforehand (decoding is asynchronous), by `imageKey`. */
   images: ReadonlyMap<string, MaskShape>;
+  /**
+   * Masks resolved so far, by the field that names them and the area they fill, so the pages of a series
+   * (and pages sharing defaults) share one descriptor: the text is set once, the fidelity measured once.
+   */
+  resolved?: Map<string, MaskDescriptor>;
 }
 
 const imageOptions = (m: ImageMaskSpec) => ({
@@ -40,35 +43,52 @@ const imageOptions = (m: ImageMaskSpec) => ({
   fit: m.fit ?? 'contain',
 });
 
-function imageKey(path: string, m: ImageMaskSpec): string {
+function imageKey(real: string, m: ImageMaskSpec): string {
   const o = imageOptions(m);
-  return `${path}\u0000${o.threshold}\u0000${o.invert}\u0000${o.fit}`;
+  return `${real}\u0000${o.threshold}\u0000${o.invert}\u0000${o.fit}`;
+}
+
+/** Every place a spec may hold a maze's fields: defaults, section defaults, pages and series. */
+export function mazeFieldsOf(spec: BookSpec): { maze: MazeSpec; field: FieldPath }[] {
+  const out: { maze: MazeSpec; field: FieldPath }[] = [];
+  if (spec.defaults) out.push({ maze: spec.defaults, field: ['defaults'] });
+  spec.pages.forEach((p, i) => {
+    if (p.defaults) out.push({ maze: p.defaults, field: ['pages', i, 'defaults'] });
+    if (p.maze) out.push({ maze: p.maze, field: ['pages', i, 'maze'] });
+    if (p.series) out.push({ maze: p.series, field: ['pages', i, 'series'] });
+  });
+  return out;
 }
 
 /**
- * Decodes every image mask the spec names (in the defaults and on pages), once per file and options, so
- * that planning can stay synchronous.
+ * Decodes every image mask the spec names (in the defaults, sections, pages and series), once per file and
+ * options, so that planning can stay synchronous. Problems are reported through `report` and decoding goes on,
+ * so one build shows every bad picture at once.
  */
 export async function preloadImageMasks(
   spec: BookSpec,
   specDir: string,
-  policy: PathPolicy,
+  files: FileAccess,
   at: (path: FieldPath) => string,
+  report: (e: UserError) => void,
 ): Promise<Map<string, MaskShape>> {
-  const wanted: { m: ImageMaskSpec; field: FieldPath }[] = [];
-  const look = (m: MazeSpec['mask'], field: FieldPath): void => {
-    if (m !== undefined && typeof m === 'object' && 'image' in m) wanted.push({ m, field });
-  };
-  look(spec.defaults?.mask, ['defaults', 'mask']);
-  spec.pages.forEach((p, i) => {
-    look(p.maze?.mask, ['pages', i, 'maze', 'mask']);
-  });
   const images = new Map<string, MaskShape>();
-  for (const { m, field } of wanted) {
-    const where = at([...field, 'image']);
-    const path = resolveNamedFile(specDir, m.image, policy, where);
-    const key = imageKey(path, m);
-    if (!images.has(key)) images.set(key, await imageShape(path, m.image, where, imageOptions(m)));
+  // sharp is heavy: loaded only when the spec has a picture.
+  let decode: typeof import('../mask/image.js').imageShape | undefined;
+  for (const { maze, field } of mazeFieldsOf(spec)) {
+    const m = maze.mask;
+    if (m === undefined || typeof m !== 'object' || !('image' in m)) continue;
+    const where = at([...field, 'mask', 'image']);
+    try {
+      const ref = files.named(specDir, m.image, where, 'image');
+      const key = imageKey(ref.real, m);
+      if (images.has(key)) continue;
+      decode ??= (await import('../mask/image.js')).imageShape;
+      images.set(key, await decode(files.read(ref), m.image, where, imageOptions(m)));
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      report(e);
+    }
   }
   return images;
 }
@@ -79,32 +99,62 @@ export async function preloadImageMasks(
  */
 export function resolveFont(
   name: string | undefined,
-  ctx: { specDir: string; policy: PathPolicy; theme: Theme },
+  ctx: { specDir: string; files: FileAccess; theme: Theme },
   where: string,
 ): FontFace {
   if (name === undefined) return ctx.theme.fonts.heading;
   const bundled = BUNDLED_FONTS[name];
-  if (bundled) return loadFont(join(FONTS_DIR, bundled), name, where);
-  return loadFont(resolveNamedFile(ctx.specDir, name, ctx.policy, where), name, where);
+  const ref = bundled
+    ? ctx.files.named(FONTS_DIR, bundled, where, 'font')
+    : ctx.files.named(ctx.specDir, name, where, 'font');
+  return loadFont(ctx.files, bundled ? { ...ref, shownAs: name } : ref);
 }
 
-/** The mask request for a maze spec's `mask`, or undefined when it has none. */
+/**
+ * The mask descriptor for a maze spec's `mask`, or undefined when it has none.
+ * @param aspect width ÷ height of the maze area the mask fills: a text mask breaks its lines and sets its
+ *   letters' height to use it (see `textShape`)
+ */
 export function resolveMask(
   m: MazeSpec['mask'],
   field: FieldPath,
   at: (path: FieldPath) => string,
   ctx: MaskContext,
-): MaskRequest | undefined {
+  aspect?: number,
+): MaskDescriptor | undefined {
   if (m === undefined) return undefined;
-  let shape: MaskShape;
-  let islands: IslandRule = 'largest';
-  if (typeof m === 'string') shape = builtinShape(m);
-  else if ('shape' in m) {
-    shape = builtinShape(m.shape, {
-      points: m.points,
-      inner: m.inner === undefined ? undefined : toFraction(m.inner),
-    });
-  } else if ('formula' in m) {
+  const key = `${JSON.stringify(field)}|${aspect}`;
+  const hit = ctx.resolved?.get(key);
+  if (hit) return hit;
+  const found = describe(m, field, at, ctx, aspect);
+  ctx.resolved?.set(key, found);
+  return found;
+}
+
+function describe(
+  m: NonNullable<MazeSpec['mask']>,
+  field: FieldPath,
+  at: (path: FieldPath) => string,
+  ctx: MaskContext,
+  aspect: number | undefined,
+): MaskDescriptor {
+  const where = at(field);
+  let islands: IslandRule = typeof m === 'object' && m.islands ? m.islands : 'largest';
+  if (typeof m === 'string' || 'shape' in m) {
+    const source =
+      typeof m === 'string'
+        ? { kind: 'shape' as const, name: m }
+        : {
+            kind: 'shape' as const,
+            name: m.shape,
+            ...(m.points !== undefined ? { points: m.points } : {}),
+            ...(m.inner !== undefined ? { inner: toFraction(m.inner) } : {}),
+          };
+    const label = maskShapeOf({ label: source.name, source, islands }).label;
+    return { label, source, islands, where };
+  }
+  if ('formula' in m) {
+    let shape: MaskShape;
     try {
       shape = formulaShape(m.formula);
     } catch (e) {
@@ -115,21 +165,21 @@ export function resolveMask(
         e.hint ?? 'see "Formula masks" in docs/spec.md',
       );
     }
-  } else if ('image' in m) {
-    const path = resolveNamedFile(ctx.specDir, m.image, ctx.policy, at([...field, 'image']));
-    const hit = ctx.images.get(imageKey(path, m));
-    if (!hit) {
-      throw new Error(
-        `image mask ${basename(path)} was not decoded before planning: plan with planSpec(), or pass preloadImageMasks() to planBook()`,
-      );
-    }
-    shape = hit;
-  } else {
-    const fontWhere = at([...field, m.font ? 'font' : 'text']);
-    const face = resolveFont(m.font, ctx, fontWhere);
-    shape = textShape(m.text, face, at([...field, 'text']));
-    islands = 'join';
+    return describeMask(shape, { kind: 'formula', formula: m.formula }, islands, where);
   }
-  if (typeof m === 'object' && m.islands) islands = m.islands;
-  return { shape, islands, where: at(field) };
+  if ('image' in m) {
+    const ref = ctx.files.named(ctx.specDir, m.image, at([...field, 'image']), 'image');
+    const hit = ctx.images.get(imageKey(ref.real, m));
+    // Not decoded: its problem was reported while preloading.
+    if (!hit) throw new UserError(at([...field, 'image']), `image ${m.image} could not be used (see above)`);
+    return describeMask(hit, undefined, islands, where);
+  }
+  const fontWhere = at([...field, m.font ? 'font' : 'text']);
+  const face = resolveFont(m.font, ctx, fontWhere);
+  if (!m.islands) islands = 'join';
+  const shape = textShape(m.text, face, at([...field, 'text']), {
+    ...(aspect !== undefined ? { aspect } : {}),
+    lines: m.lines ?? 'auto',
+  });
+  return describeMask(shape, undefined, islands, where);
 }

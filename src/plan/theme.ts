@@ -1,15 +1,15 @@
 import { readdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { UserError } from '../spec/errors.js';
-import { loadYamlFile } from '../spec/parse.js';
+import type { FileAccess, FileRef } from '../spec/files.js';
+import { THEMES_DIR } from '../spec/package-root.js';
+import { loadYamlRef } from '../spec/parse.js';
 import type { ThemeOverride } from '../spec/schema.js';
 import { closest } from '../spec/suggest.js';
 import { themeSchema } from '../spec/theme-schema.js';
 import { toPoints } from '../spec/units.js';
 import { type FontFace, loadFont } from '../text/fonts.js';
-import { THEMES_DIR } from './package-root.js';
-import { contrast, derivePalette, ensureContrast, relativeLuminance } from './palette.js';
-import { type PathPolicy, resolveNamedFile } from './paths.js';
+import { contrast, derivePalette, ensureContrast, normalizeHex, relativeLuminance } from './palette.js';
 
 /** A theme with every length in points and its fonts loaded. */
 export interface Theme {
@@ -28,11 +28,59 @@ export interface Theme {
     /** Mazegram letters. */
     letters: string;
   };
+  /**
+   * How the theme prints with `ink: black` (greys as `#rrggbb`): walls, text and letters are then 100 % black
+   * and these replace the other colours; the answer route becomes a light band under the walls (`solution`)
+   * with a dark centre line. `page` and `background` are tints the theme asks for, printed only when the spec
+   * confirms them (`page-tint: true`).
+   */
+  grayscale: {
+    markers: string;
+    muted: string;
+    solution: string;
+    solutionLine: string;
+    page?: string;
+    background?: string;
+  };
   walls: { width: number; cap: 'butt' | 'square' | 'round'; join: 'miter' | 'round' | 'bevel' };
   solution: { width: number };
   markers: { size: number };
   fonts: { heading: FontFace; body: FontFace };
   sizes: { title: number; subtitle: number; heading: number; body: number; label: number; folio: number };
+}
+
+/** The grayscale rule of a theme that gives none: black markers, dark grey labels, a light grey answer band. */
+export const GRAYSCALE_DEFAULTS = {
+  markers: '#000000',
+  muted: '#595959',
+  solution: '#c8c8c8',
+  solutionLine: '#000000',
+} as const;
+
+export type Ink = 'black' | 'standard-color' | 'premium-color';
+
+/**
+ * The theme as it prints with the book's ink. Colour inks print the theme as it is. `black` applies the
+ * theme's grayscale rule: walls, text and mazegram letters 100 % black, markers, labels and the answer band
+ * in the rule's greys, white paper and no tint behind the maze unless the theme asks for one and the spec
+ * confirms it (`pageTint`).
+ */
+export function themeForInk(theme: Theme, ink: Ink, pageTint: boolean): Theme {
+  if (ink !== 'black') return theme;
+  const g = theme.grayscale;
+  return {
+    ...theme,
+    colors: {
+      page: pageTint && g.page ? g.page : '#ffffff',
+      ...(pageTint && g.background ? { background: g.background } : {}),
+      walls: '#000000',
+      solution: g.solution,
+      markers: g.markers,
+      text: '#000000',
+      muted: g.muted,
+      letters: '#000000',
+    },
+  };
 }
 
 /**
@@ -138,7 +186,7 @@ function withOverrides(
   base: Theme,
   o: ThemeOverride,
   specDir: string,
-  policy: PathPolicy,
+  files: FileAccess,
   where: string,
 ): Theme {
   let colors: Theme['colors'] = { ...base.colors };
@@ -164,7 +212,7 @@ function withOverrides(
   );
   const font = (key: 'heading' | 'body'): FontFace => {
     const name = o.fonts?.[key];
-    return name ? loadFont(resolveNamedFile(specDir, name, policy, where), name, where) : base.fonts[key];
+    return name ? loadFont(files, files.named(specDir, name, where, 'font')) : base.fonts[key];
   };
   return {
     ...base,
@@ -196,22 +244,14 @@ export function builtinThemes(): string[] {
 export function loadTheme(
   ref: string | ThemeOverride,
   specDir: string,
-  policy: PathPolicy,
+  files: FileAccess,
   where: string,
 ): Theme {
   if (typeof ref !== 'string')
-    return withOverrides(
-      loadTheme(ref.base ?? 'classic', specDir, policy, where),
-      ref,
-      specDir,
-      policy,
-      where,
-    );
-  let file: string;
-  let shownAs: string;
+    return withOverrides(loadTheme(ref.base ?? 'classic', specDir, files, where), ref, specDir, files, where);
+  let file: FileRef;
   if (/[/\\]|\.ya?ml$/i.test(ref)) {
-    file = resolveNamedFile(specDir, ref, policy, where);
-    shownAs = ref;
+    file = files.named(specDir, ref, where, 'theme');
   } else {
     const names = builtinThemes();
     if (!names.includes(ref)) {
@@ -222,16 +262,14 @@ export function loadTheme(
         `${guess ? `did you mean "${guess}"? ` : ''}built-in themes: ${names.join(', ')}; or give a path to a .yaml theme file`,
       );
     }
-    file = resolve(THEMES_DIR, `${ref}.yaml`);
-    shownAs = `themes/${ref}.yaml`;
+    file = { ...files.named(THEMES_DIR, `${ref}.yaml`, where, 'theme'), shownAs: `themes/${ref}.yaml` };
   }
-  const loaded = loadYamlFile(file, shownAs, where, 'theme', themeSchema);
+  const loaded = loadYamlRef(files, file, themeSchema);
   const t = loaded.value;
-  const themeDir = dirname(file);
+  const themeDir = dirname(file.path);
   const font = (key: 'heading' | 'body'): FontFace => {
     const place = loaded.placeOf(['fonts', key]);
-    const path = resolveNamedFile(themeDir, t.fonts[key], policy, place);
-    return loadFont(path, t.fonts[key], place);
+    return loadFont(files, files.named(themeDir, t.fonts[key], place, 'font'));
   };
   const wallWidth = toPoints(t.walls.width);
   if (wallWidth < 0.25) {
@@ -249,10 +287,19 @@ export function loadTheme(
     (key) =>
       `colors.${key}${key === 'letters' && t.colors.letters === undefined ? ' (the text colour)' : ''}`,
   );
+  const g = t.grayscale ?? {};
   return {
     name: t.name,
     print: t.print ?? true,
     colors,
+    grayscale: {
+      markers: normalizeHex(g.markers ?? GRAYSCALE_DEFAULTS.markers),
+      muted: normalizeHex(g.muted ?? GRAYSCALE_DEFAULTS.muted),
+      solution: normalizeHex(g.solution ?? GRAYSCALE_DEFAULTS.solution),
+      solutionLine: normalizeHex(g['solution-line'] ?? GRAYSCALE_DEFAULTS.solutionLine),
+      ...(g.page ? { page: normalizeHex(g.page) } : {}),
+      ...(g.background ? { background: normalizeHex(g.background) } : {}),
+    },
     walls: { width: wallWidth, cap: t.walls.cap, join: t.walls.join },
     solution: { width: toPoints(t.solution.width) },
     markers: { size: toPoints(t.markers.size) },

@@ -2,7 +2,9 @@
  * The words mazebook itself prints (headings, labels, markers), per `locale`. Authors' own text (titles,
  * instructions) is theirs; these are only the built-in ones.
  */
-export type Locale = 'en' | 'de' | 'nl' | 'es' | 'fr' | 'da' | 'eo';
+import type { localeCodes } from '../spec/names.js';
+
+export type Locale = (typeof localeCodes)[number];
 
 export interface Words {
   /** The default puzzle title's word: "Maze 7". */
@@ -16,11 +18,13 @@ export interface Words {
   contents: string;
   name: string;
   date: string;
-  /** "Puzzle 12 · page 14" */
-  answerLabel: (puzzle: number, page: number) => string;
+  /** "Answer on page 41", "Answers on page 41", "Answers on pages 41–42": the words before the number. */
+  answerOnPage: string;
+  answersOnPage: string;
+  answersOnPages: string;
 }
 
-const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
+const TABLE: Record<Locale, Words> = {
   en: {
     maze: 'Maze',
     solutions: 'Solutions',
@@ -32,6 +36,9 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     contents: 'Contents',
     name: 'Name',
     date: 'Date',
+    answerOnPage: 'Answer on page',
+    answersOnPage: 'Answers on page',
+    answersOnPages: 'Answers on pages',
   },
   de: {
     maze: 'Labyrinth',
@@ -44,6 +51,9 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     contents: 'Inhalt',
     name: 'Name',
     date: 'Datum',
+    answerOnPage: 'Lösung auf Seite',
+    answersOnPage: 'Lösungen auf Seite',
+    answersOnPages: 'Lösungen auf den Seiten',
   },
   nl: {
     maze: 'Doolhof',
@@ -56,6 +66,9 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     contents: 'Inhoud',
     name: 'Naam',
     date: 'Datum',
+    answerOnPage: 'Oplossing op pagina',
+    answersOnPage: 'Oplossingen op pagina',
+    answersOnPages: "Oplossingen op pagina's",
   },
   es: {
     maze: 'Laberinto',
@@ -68,6 +81,9 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     contents: 'Índice',
     name: 'Nombre',
     date: 'Fecha',
+    answerOnPage: 'Solución en la página',
+    answersOnPage: 'Soluciones en la página',
+    answersOnPages: 'Soluciones en las páginas',
   },
   fr: {
     maze: 'Labyrinthe',
@@ -80,6 +96,9 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     contents: 'Sommaire',
     name: 'Nom',
     date: 'Date',
+    answerOnPage: 'Solution page',
+    answersOnPage: 'Solutions page',
+    answersOnPages: 'Solutions pages',
   },
   da: {
     maze: 'Labyrint',
@@ -92,6 +111,9 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     contents: 'Indhold',
     name: 'Navn',
     date: 'Dato',
+    answerOnPage: 'Løsning på side',
+    answersOnPage: 'Løsninger på side',
+    answersOnPages: 'Løsninger på siderne',
   },
   eo: {
     maze: 'Labirinto',
@@ -104,10 +126,28 @@ const TABLE: Record<Locale, Omit<Words, 'answerLabel'>> = {
     contents: 'Enhavo',
     name: 'Nomo',
     date: 'Dato',
+    answerOnPage: 'Solvo sur paĝo',
+    answersOnPage: 'Solvoj sur paĝo',
+    answersOnPages: 'Solvoj sur paĝoj',
   },
 };
 
+/** The locales with built-in words. */
+export const localeNames = Object.keys(TABLE) as Locale[];
+
 export function wordsFor(locale: Locale): Words {
-  const w = TABLE[locale];
-  return { ...w, answerLabel: (puzzle, page) => `${w.puzzle} ${puzzle} · ${w.page} ${page}` };
+  return { ...TABLE[locale] };
+}
+
+/** "Answer on page 41" for one puzzle, or for a sheet "Answers on page 41" / "Answers on pages 41–42". */
+export function answerPointer(words: Words, pages: readonly number[], one: boolean): string {
+  const first = Math.min(...pages);
+  const last = Math.max(...pages);
+  if (one) return `${words.answerOnPage} ${first}`;
+  return first === last ? `${words.answersOnPage} ${first}` : `${words.answersOnPages} ${first}–${last}`;
+}
+
+/** "Puzzle 12 · page 14" */
+export function answerLabel(words: Words, puzzle: number, page: number): string {
+  return `${words.puzzle} ${puzzle} · ${words.page} ${page}`;
 }

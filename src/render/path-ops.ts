@@ -43,55 +43,82 @@ export function writePath(
 
 const DIGITS = 16;
 
+/** "00" … "99" as character codes: two digits per lookup. */
+const PAIRS = new Uint8Array(200);
+for (let i = 0; i < 100; i++) {
+  PAIRS[2 * i] = 48 + Math.floor(i / 10);
+  PAIRS[2 * i + 1] = 48 + (i % 10);
+}
+
 /**
  * A path as PDF content-stream operators (`x y m`, `x y l`, `x1 y1 x2 y2 x y c`, `h`, one per line),
  * written straight into bytes. Numbers are rounded exactly as `fmt` rounds them, so the PDF and the SVG
  * draw the same points; this is the hot path for million-cell mazes.
+ * @param from, to the range of commands to write (all by default), so a long path can be written in parts
+ * @param first the index in `coords` of command `from`'s first coordinate (counted when absent)
  */
-export function pdfPathBytes(path: PathData): Buffer {
+export function pdfPathBytes(path: PathData, from = 0, to = path.cmds.length, first = -1): Buffer {
   const { cmds, coords } = path;
+  let j = first;
+  if (j < 0) {
+    j = 0;
+    for (let i = 0; i < from; i++) j += coordsOf(cmds[i]);
+  }
+  let n = 0;
+  for (let i = from; i < to; i++) n += coordsOf(cmds[i]);
   // Worst case per coordinate: sign, 15 digits, point, 2 decimals, space.
-  const out = Buffer.allocUnsafe(coords.length * (DIGITS + 4) + cmds.length * 3);
+  const out = Buffer.allocUnsafe(n * (DIGITS + 4) + (to - from) * 3);
+  // One function body with no closure, so the write position stays in a register (the hot loop).
   let o = 0;
-  const num = (n: number): void => {
-    let v = Math.round(n * 100);
-    if (Object.is(v, -0) || v === 0) {
-      out[o++] = 48;
-      return;
-    }
-    if (v < 0) {
-      out[o++] = 45;
-      v = -v;
-    }
-    const int = Math.floor(v / 100);
-    const frac = v - int * 100;
-    if (int === 0) out[o++] = 48;
-    else {
-      const start = o;
-      for (let i = int; i > 0; i = Math.floor(i / 10)) out[o++] = 48 + (i % 10);
-      for (let a = start, b = o - 1; a < b; a++, b--) {
-        const t = out[a];
-        out[a] = out[b];
-        out[b] = t;
-      }
-    }
-    if (frac !== 0) {
-      out[o++] = 46;
-      out[o++] = 48 + Math.floor(frac / 10);
-      if (frac % 10 !== 0) out[o++] = 48 + (frac % 10);
-    }
-  };
-  let j = 0;
-  for (let i = 0; i < cmds.length; i++) {
+  for (let i = from; i < to; i++) {
     const c = cmds[i];
     if (c === CLOSE) {
       out[o++] = 104; // h
       out[o++] = 10;
       continue;
     }
-    const n = c === CURVE ? 6 : 2;
-    for (let k = 0; k < n; k++) {
-      num(coords[j++]);
+    const count = c === CURVE ? 6 : 2;
+    for (let k = 0; k < count; k++) {
+      let v = Math.round(coords[j++] * 100);
+      if (v === 0) {
+        out[o++] = 48; // also -0
+        out[o++] = 32;
+        continue;
+      }
+      if (v < 0) {
+        out[o++] = 45;
+        v = -v;
+      }
+      const int = Math.floor(v / 100);
+      const frac = v - int * 100;
+      if (int < 10) out[o++] = 48 + int;
+      else if (int < 100) {
+        out[o++] = PAIRS[2 * int];
+        out[o++] = PAIRS[2 * int + 1];
+      } else if (int < 10000) {
+        const high = Math.floor(int / 100);
+        const low = int - high * 100;
+        if (high < 10) out[o++] = 48 + high;
+        else {
+          out[o++] = PAIRS[2 * high];
+          out[o++] = PAIRS[2 * high + 1];
+        }
+        out[o++] = PAIRS[2 * low];
+        out[o++] = PAIRS[2 * low + 1];
+      } else {
+        const first = o;
+        for (let d = int; d > 0; d = Math.floor(d / 10)) out[o++] = 48 + (d % 10);
+        for (let a = first, b = o - 1; a < b; a++, b--) {
+          const t = out[a];
+          out[a] = out[b];
+          out[b] = t;
+        }
+      }
+      if (frac !== 0) {
+        out[o++] = 46;
+        out[o++] = PAIRS[2 * frac];
+        if (frac % 10 !== 0) out[o++] = PAIRS[2 * frac + 1];
+      }
       out[o++] = 32;
     }
     out[o++] = c === MOVE ? 109 : c === LINE ? 108 : 99; // m, l, c
@@ -99,3 +126,6 @@ export function pdfPathBytes(path: PathData): Buffer {
   }
   return out.subarray(0, o);
 }
+
+/** Coordinates a path command takes. */
+const coordsOf = (cmd: number): number => (cmd === CURVE ? 6 : cmd === CLOSE ? 0 : 2);

@@ -1,7 +1,17 @@
-import { deflateSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { createDeflate } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import type { DisplayDocument, Item, Page, PathItem } from '../layout/display-list.js';
+import {
+  CLOSE,
+  CURVE,
+  type DisplayDocument,
+  type Item,
+  type Page,
+  type PathData,
+  type PathItem,
+} from '../layout/display-list.js';
 import { parseHex } from '../plan/palette.js';
+import { fontBytes } from '../text/fonts.js';
 import { pdfPathBytes } from './path-ops.js';
 
 /**
@@ -10,7 +20,8 @@ import { pdfPathBytes } from './path-ops.js';
  * space, which pdfkit sets up for every page. Dates and the document ID come from `info.date`, so the
  * same document always gives the same bytes.
  */
-export function renderPdf(doc: DisplayDocument): Promise<Buffer> {
+export async function renderPdf(doc: DisplayDocument): Promise<Buffer> {
+  const packed = await packBigPaths(doc);
   const pdf = new PDFDocument({
     autoFirstPage: false,
     compress: true,
@@ -33,17 +44,63 @@ export function renderPdf(doc: DisplayDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  for (const key of Object.keys(doc.fonts).sort()) pdf.registerFont(key, doc.fonts[key]);
+  for (const key of Object.keys(doc.fonts).sort()) pdf.registerFont(key, fontBytes(doc.fonts[key]));
   const linked = doc.pages.some((p) => p.items.some((i) => i.type === 'link'));
-  const forms = { count: 0 };
+  const forms = { count: 0, packed };
   const color = doc.color === 'cmyk' ? toCmyk : (c: string) => c;
   doc.pages.forEach((page, index) => {
     drawPage(pdf, page, forms, color);
     if (linked) pdf.addNamedDestination(`page-${index}`);
     if (page.bookmark) pdf.outline.addItem(page.bookmark);
   });
+  tagSubsets(pdf);
   pdf.end();
   return done;
+}
+
+/** pdfkit's embedded (subset) font, as far as its subset tag goes. */
+interface SubsetFont {
+  id: string;
+  embed: () => void;
+  subset?: { glyphs: number[] };
+  font?: { postscriptName?: string; numGlyphs?: number; head?: { checkSumAdjustment?: number } };
+}
+
+/**
+ * Gives each subset font a tag (the `ABCDEF+` before its name) derived from what the subset holds: the
+ * font and its glyphs in subset order. pdfkit derives the tag from the font's resource number alone, so
+ * every document would call its first Lato subset `BZZZZZ+Lato-Bold`, and two books merged into one PDF
+ * would have two different fonts of one name. The same document still gets the same tags (same bytes);
+ * different glyph sets get different ones. pdfkit reads the tag from characters 1–6 of the font's id while
+ * embedding it at the end of the document (each plus 17), so the id is set for just that moment.
+ */
+function tagSubsets(pdf: PDFKit.PDFDocument): void {
+  const families = (pdf as unknown as { _fontFamilies: Record<string, SubsetFont> })._fontFamilies;
+  for (const font of new Set(Object.values(families))) {
+    if (!font.subset || typeof font.embed !== 'function') continue;
+    const embed = font.embed;
+    font.embed = function (this: SubsetFont): void {
+      const id = this.id;
+      this.id = `F${[...subsetTag(this)].map((c) => String.fromCharCode(c.charCodeAt(0) - 17)).join('')}`;
+      try {
+        embed.call(this);
+      } finally {
+        this.id = id;
+      }
+    };
+  }
+}
+
+/** Six capital letters from a hash of the font's identity and the glyphs of its subset, in order. */
+export function subsetTag(font: Pick<SubsetFont, 'subset' | 'font'>): string {
+  const hash = createHash('sha256');
+  const f = font.font;
+  hash.update(`${f?.postscriptName ?? ''}|${f?.numGlyphs ?? 0}|${f?.head?.checkSumAdjustment ?? 0}|`);
+  hash.update((font.subset?.glyphs ?? []).join(','));
+  const bytes = hash.digest();
+  let tag = '';
+  for (let i = 0; i < 6; i++) tag += String.fromCharCode(65 + (bytes[i] % 26));
+  return tag;
 }
 
 type Paint = (hex: string) => PDFKit.Mixins.ColorValue;
@@ -63,7 +120,7 @@ export function toCmyk(hex: string): [number, number, number, number] {
   return [pct(c), pct(m), pct(y), pct(k)];
 }
 
-function drawPage(pdf: PDFKit.PDFDocument, page: Page, forms: { count: number }, paint: Paint): void {
+function drawPage(pdf: PDFKit.PDFDocument, page: Page, forms: Forms, paint: Paint): void {
   pdf.addPage({ size: [page.width, page.height], margin: 0 });
   if (page.trim) {
     // PDF boxes are in default user space: y up from the bottom-left corner.
@@ -76,13 +133,7 @@ function drawPage(pdf: PDFKit.PDFDocument, page: Page, forms: { count: number },
   for (const item of page.items) drawItem(pdf, item, page, forms, paint);
 }
 
-function drawItem(
-  pdf: PDFKit.PDFDocument,
-  item: Item,
-  page: Page,
-  forms: { count: number },
-  paint: Paint,
-): void {
+function drawItem(pdf: PDFKit.PDFDocument, item: Item, page: Page, forms: Forms, paint: Paint): void {
   switch (item.type) {
     case 'path':
       drawPath(pdf, item, page, forms, paint);
@@ -102,18 +153,65 @@ function drawItem(
 
 /** Paths with more commands than this go into their own quickly compressed form XObject. */
 const BIG_PATH = 20_000;
+/** Commands written per part while a big path is deflated. */
+const PART = 1 << 16;
 
-function drawPath(
-  pdf: PDFKit.PDFDocument,
-  item: PathItem,
-  page: Page,
-  forms: { count: number },
-  color: Paint,
-): void {
-  if (item.path.cmds.length === 0) return;
+/** Form XObjects made so far, and the deflated operators of each big path (see `packBigPaths`). */
+interface Forms {
+  count: number;
+  packed: Map<PathItem, Buffer>;
+}
+
+/** The operator that paints a path item: stroke, fill, or both (even-odd with `*`). */
+function paintOp(item: PathItem): string {
   const star = item.evenOdd ? '*' : '';
-  const paint = item.fill && item.stroke ? `B${star}` : item.fill ? `f${star}` : 'S';
-  const ops = pdfPathBytes(item.path);
+  return item.fill && item.stroke ? `B${star}` : item.fill ? `f${star}` : 'S';
+}
+
+/**
+ * The operators of every big path, deflated at level 1 before the PDF is put together. Each path is
+ * written in parts, and zlib deflates one part on its own thread while the next is written, so on two
+ * cores the two take about as long as the slower of them. zlib's output does not depend on how its input
+ * is split, so the bytes are those of deflating the whole at once.
+ */
+async function packBigPaths(doc: DisplayDocument): Promise<Map<PathItem, Buffer>> {
+  const packed = new Map<PathItem, Buffer>();
+  for (const page of doc.pages) {
+    for (const item of page.items) {
+      if (item.type !== 'path' || item.path.cmds.length <= BIG_PATH) continue;
+      packed.set(item, await deflatePath(item.path, paintOp(item)));
+    }
+  }
+  return packed;
+}
+
+/** `deflateSync(pdfPathBytes(path) + tail, { level: 1 })`, written and deflated part by part. */
+export async function deflatePath(path: PathData, tail: string): Promise<Buffer> {
+  const z = createDeflate({ level: 1 });
+  const out: Buffer[] = [];
+  z.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    z.on('end', resolve);
+    z.on('error', reject);
+  });
+  const n = path.cmds.length;
+  let pending: Promise<void> | undefined;
+  for (let from = 0, coord = 0; from < n; from += PART) {
+    const to = Math.min(n, from + PART);
+    const part = pdfPathBytes(path, from, to, coord);
+    for (let i = from; i < to; i++) coord += path.cmds[i] === CURVE ? 6 : path.cmds[i] === CLOSE ? 0 : 2;
+    if (pending) await pending;
+    pending = new Promise<void>((resolve) => z.write(part, () => resolve()));
+  }
+  if (pending) await pending;
+  z.end(Buffer.from(tail, 'latin1'));
+  await done;
+  return Buffer.concat(out);
+}
+
+function drawPath(pdf: PDFKit.PDFDocument, item: PathItem, page: Page, forms: Forms, color: Paint): void {
+  if (item.path.cmds.length === 0) return;
+  const paint = paintOp(item);
   pdf.save();
   if (item.fill) pdf.fillColor(color(item.fill));
   if (item.stroke) {
@@ -133,12 +231,14 @@ function drawPath(
       BBox: [0, 0, page.width, page.height],
       Filter: 'FlateDecode',
     });
-    form.end(deflateSync(Buffer.concat([ops, Buffer.from(paint, 'latin1')]), { level: 1 }));
+    const ops = forms.packed.get(item);
+    if (!ops) throw new Error('internal: a big path was not deflated before the PDF was put together');
+    form.end(ops);
     const name = `Maze${++forms.count}`;
     (pdf.page as unknown as { xobjects: Record<string, unknown> }).xobjects[name] = form;
     pdf.addContent(`/${name} Do`);
   } else {
-    pdf.addContent(`${ops.toString('latin1')}${paint}`);
+    pdf.addContent(`${pdfPathBytes(item.path).toString('latin1')}${paint}`);
   }
   pdf.restore();
 }

@@ -1,5 +1,5 @@
 import type { DisplayDocument, Item, Page } from '../layout/display-list.js';
-import { loadFont, textOutline } from '../text/fonts.js';
+import { textOutline } from '../text/fonts.js';
 import { fmt, writePath } from './path-ops.js';
 
 const escapeXml = (s: string): string =>
@@ -47,7 +47,7 @@ function itemSvg(doc: DisplayDocument, item: Item): string | undefined {
       return `<path ${attrs.join(' ')}/>`;
     }
     case 'text': {
-      const face = loadFont(doc.fonts[item.font], doc.fonts[item.font], '');
+      const face = { path: doc.fonts[item.font], name: item.font };
       const d = textOutline(face, item.text, item.size);
       return `<path transform="translate(${fmt(item.x)} ${fmt(item.y)})" fill="${item.color}" d="${d}"><title>${escapeXml(item.text)}</title></path>`;
     }

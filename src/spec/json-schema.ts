@@ -7,11 +7,14 @@ import { bookSchema } from './schema.js';
  * line) autocomplete and underline exactly what the builder accepts. Refinements that JSON Schema cannot
  * express (such as "min not above max") are checked by the builder only.
  */
+/** The `$id` of the book spec's JSON Schema. */
+export const BOOK_SCHEMA_ID = 'https://mazebook.invalid/schema/book.schema.json';
+
 export function bookJsonSchema(): Record<string, unknown> {
   const schema = z.toJSONSchema(bookSchema, { unrepresentable: 'any' }) as Record<string, unknown>;
   return {
     ...schema,
-    $id: 'https://mazebook.invalid/schema/book.schema.json',
+    $id: BOOK_SCHEMA_ID,
     description: 'A mazebook book spec: see docs/spec.md.',
   };
 }

@@ -12,6 +12,23 @@ export const LIMITS = {
   maxAliases: 100,
   /** Largest paper side in points (200 in, the PDF user-space limit). */
   maxPaperSide: 14400,
+  /** Bytes of a font file. */
+  maxFontBytes: 32 * 1024 * 1024,
+  /** Bytes of a lockfile read by --frozen or --avoid. */
+  maxLockBytes: 16 * 1024 * 1024,
+  /** Bytes of a maze JSON file. */
+  maxJsonBytes: 256 * 1024 * 1024,
+  /** Bleed beyond the trim, in points (0.5 in; print services ask for 0.125 in). */
+  maxBleed: 36,
+  /**
+   * Cells a whole book may generate, candidates counted (about 400 pages of 100×100 mazes); a spec over it is
+   * refused at planning with the biggest pages named.
+   */
+  maxBookCells: 32 * 1024 * 1024,
+  /** Characters a template may produce (a title, instructions). */
+  maxTemplateOutput: 4000,
+  /** Largest width `{{pad n width}}` pads to. */
+  maxPadWidth: 32,
   /** Bytes of a mask image file. */
   maxImageBytes: 20 * 1024 * 1024,
   /**

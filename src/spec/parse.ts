@@ -1,9 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
 import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { UserError } from './errors.js';
+import { joinProblems, UserError } from './errors.js';
+import { decodeText, excerpt, type FileAccess, type FileRef } from './files.js';
 import { LIMITS } from './limits.js';
-import { noteRead } from './read-log.js';
 import { closest, listOf } from './suggest.js';
 
 export type FieldPath = readonly (string | number)[];
@@ -22,34 +21,6 @@ export function formatPath(path: FieldPath): string {
   let out = '';
   for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${p}` : p;
   return out;
-}
-
-/**
- * Reads a file the user named, refusing missing, unreadable and oversized files with a UserError.
- * @param from the place that named the file (for the message), or '' for the command line
- */
-export function readUserFile(path: string, shownAs: string, from: string, what: string): Buffer {
-  let size: number;
-  try {
-    const st = statSync(path);
-    if (!st.isFile()) throw new UserError(from || shownAs, `${what} ${shownAs} is not a file`);
-    size = st.size;
-  } catch (e) {
-    if (e instanceof UserError) throw e;
-    throw new UserError(
-      from || shownAs,
-      `${what} file not found: ${shownAs}`,
-      'check the path; it is relative to the file that names it',
-    );
-  }
-  if (size > LIMITS.maxFileBytes) {
-    throw new UserError(
-      from || shownAs,
-      `${what} ${shownAs} is ${size} bytes; the limit is ${LIMITS.maxFileBytes}`,
-    );
-  }
-  noteRead(path);
-  return readFileSync(path);
 }
 
 /**
@@ -106,12 +77,7 @@ export function parseYaml<S extends z.ZodType>(
     );
     // In place order; at one place an unknown key comes first, since it usually explains a "required" one.
     problems.sort((a, b) => compareOffsets(a.where, b.where) || (a.rank ?? 1) - (b.rank ?? 1));
-    const first = problems[0];
-    const more =
-      problems.length > 1
-        ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})`
-        : '';
-    throw new UserError(first.where, `${first.what}${more}`, first.hint);
+    throw joinProblems(problems.map((p) => new UserError(p.where, p.what, p.hint)));
   }
   return { value: result.data, file, placeOf };
 }
@@ -176,7 +142,7 @@ function valueAt(data: unknown, path: FieldPath): unknown {
 }
 
 function show(value: unknown): string {
-  if (typeof value === 'string') return `"${value}"`;
+  if (typeof value === 'string') return `"${excerpt(value, 40)}"`;
   if (Array.isArray(value)) return 'a list';
   if (value === null) return 'nothing (null)';
   if (typeof value === 'object') return 'a mapping';
@@ -213,15 +179,40 @@ function explain(
         };
       });
     case 'invalid_union': {
+      // A branch the value fits the kind of (its problems are inside it, or about its size or form) explains
+      // better than the union's list; a wrong type or a different literal means "not this branch".
       const deeper = issue.errors.filter((branch) =>
-        branch.every((i) => i.path.length > 0 || i.code !== 'invalid_type'),
+        branch.every((i) => i.path.length > 0 || (i.code !== 'invalid_type' && i.code !== 'invalid_value')),
       );
       if (deeper.length === 1) {
         return deeper[0].flatMap((i) => explain(i, path, data, schema, placeOf, keyPlaceOf));
       }
-      return [{ where, what: `${label}${issue.message} (got ${show(value)})` }];
+      // The union's own message lists every form; a near miss of one of its words gets a suggestion.
+      const words = issue.errors.flatMap((branch) =>
+        branch.flatMap((i) =>
+          i.code === 'invalid_value' && i.path.length === 0 ? i.values.map(String) : [],
+        ),
+      );
+      const guess = typeof value === 'string' ? closest(value, words) : undefined;
+      return [
+        {
+          where,
+          what: `${label}${issue.message} (got ${show(value)})`,
+          hint: guess ? `did you mean "${guess}"?` : undefined,
+        },
+      ];
     }
     case 'invalid_type':
+      if (path.length === 0) {
+        // The whole file is not a mapping: it is not a spec or theme at all; quote none of it.
+        return [
+          {
+            where,
+            what: `the file is not a mapping of keys to values (it holds ${show(value).startsWith('"') ? 'text' : show(value)})`,
+            hint: 'is this the right file?',
+          },
+        ];
+      }
       if (value === undefined)
         return [{ where, what: `${label}is required (${expectedName(issue.expected)})` }];
       return [{ where, what: `${label}expected ${expectedName(issue.expected)}, got ${show(value)}` }];
@@ -238,7 +229,18 @@ function explain(
           },
         ];
       }
-      if (issue.origin === 'string') return [{ where, what: `${label}must not be empty` }];
+      if (issue.origin === 'string') {
+        const n = typeof value === 'string' ? [...value].length : 0;
+        if (small && bound <= 1) return [{ where, what: `${label}must not be empty` }];
+        return [
+          {
+            where,
+            what: small
+              ? `${label}needs at least ${bound} characters (got ${n})`
+              : `${label}may have at most ${bound} characters (got ${n})`,
+          },
+        ];
+      }
       if (issue.message && !issue.message.startsWith('Too '))
         return [{ where, what: `${label}${issue.message} (got ${show(value)})` }];
       const rel = small
@@ -336,14 +338,12 @@ function keysAt(schema: z.ZodType, path: FieldPath): string[] {
   return [...found];
 }
 
-/** Reads and validates a YAML file in one step. */
-export function loadYamlFile<S extends z.ZodType>(
-  path: string,
-  shownAs: string,
-  from: string,
-  what: string,
+/** Reads a located YAML file (spec or theme) through the build's file access and validates it. */
+export function loadYamlRef<S extends z.ZodType>(
+  files: FileAccess,
+  ref: FileRef,
   schema: S,
 ): LoadedYaml<z.infer<S>> {
-  const text = readUserFile(path, shownAs, from, what).toString('utf8');
-  return parseYaml(text, shownAs, schema);
+  const text = decodeText(files.read(ref), ref.shownAs, ref.from, ref.kind);
+  return parseYaml(text, ref.shownAs, schema);
 }

@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { difficultyLabels } from '../analyze/rate.js';
-import { algorithmNames } from '../generate/registry.js';
-import { topologyNames } from '../grid/registry.js';
-import { shapeNames } from '../mask/shapes.js';
-import { languageCodes } from '../mazegram/languages.js';
 import { LIMITS } from './limits.js';
+import {
+  algorithmNames,
+  difficultyLabels,
+  languageCodes,
+  localeCodes,
+  profileNames,
+  shapeNames,
+  topologyNames,
+} from './names.js';
 import { PAPER_PRESETS } from './paper.js';
-import { LENGTH_PATTERN, PERCENT_PATTERN, toFraction, toPoints } from './units.js';
+import { LENGTH_PATTERN, MAX_LENGTH, PERCENT_PATTERN, toFraction, toPoints } from './units.js';
 
 /** True when `YYYY-MM-DD[Thh:mm[:ss]Z]` names an existing moment (no 13th month, no 31 April). */
 function isRealDate(text: string): boolean {
@@ -23,14 +27,19 @@ function isRealDate(text: string): boolean {
 const LENGTH_EXPECTED = 'expected a length such as 7mm, 1.5cm, 0.5in or 12pt';
 const FRACTION_EXPECTED = 'expected a fraction from 0 to 1 or a percentage such as 30%';
 
+const TOO_LONG = `must be at most 200in (${MAX_LENGTH}pt)`;
+/** Refinements run even when the pattern failed: only measure what is a length. */
+const measured = (s: string, test: (pt: number) => boolean) => !LENGTH_PATTERN.test(s) || test(toPoints(s));
+
 const length = z
   .union(
     [
-      z.number().positive({ error: LENGTH_EXPECTED }),
+      z.number().positive({ error: LENGTH_EXPECTED }).max(MAX_LENGTH, { error: TOO_LONG }),
       z
         .string()
         .regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED })
-        .refine((s) => toPoints(s) > 0, { error: 'must be longer than 0' }),
+        .refine((s) => measured(s, (pt) => pt > 0), { error: 'must be longer than 0' })
+        .refine((s) => measured(s, (pt) => pt <= MAX_LENGTH), { error: TOO_LONG }),
     ],
     { error: LENGTH_EXPECTED },
   )
@@ -40,8 +49,11 @@ const length = z
 const lengthOrZero = z
   .union(
     [
-      z.number().min(0, { error: LENGTH_EXPECTED }),
-      z.string().regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED }),
+      z.number().min(0, { error: LENGTH_EXPECTED }).max(MAX_LENGTH, { error: TOO_LONG }),
+      z
+        .string()
+        .regex(LENGTH_PATTERN, { error: LENGTH_EXPECTED })
+        .refine((s) => measured(s, (pt) => pt <= MAX_LENGTH), { error: TOO_LONG }),
     ],
     { error: LENGTH_EXPECTED },
   )
@@ -54,7 +66,7 @@ const fraction = z
       z
         .string()
         .regex(PERCENT_PATTERN, { error: FRACTION_EXPECTED })
-        .refine((p) => toFraction(p) <= 1, { error: FRACTION_EXPECTED }),
+        .refine((p) => !PERCENT_PATTERN.test(p) || toFraction(p) <= 1, { error: FRACTION_EXPECTED }),
     ],
     { error: FRACTION_EXPECTED },
   )
@@ -76,6 +88,30 @@ const end = z
     description:
       'Where the maze is entered or left: auto, a side, {side, at: 30%}, or centre (the middle cell; the centre disc of a circle maze).',
   });
+
+/** A picture marker: a bundled icon name or an SVG file (checked while planning). */
+const markerPicture = z
+  .string()
+  .min(1)
+  .max(500)
+  .meta({ description: 'A bundled icon name (rabbit, carrot, …) or an .svg file relative to the spec.' });
+
+const markers = z
+  .union(
+    [
+      z.literal('arrows'),
+      z.strictObject({
+        start: markerPicture.optional(),
+        finish: markerPicture.optional(),
+        labels: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Write the start and finish words beside the markers (default: kids only).' }),
+      }),
+    ],
+    { error: 'expected arrows, or {start, finish, labels}' },
+  )
+  .meta({ description: 'How the start and finish are marked: arrows, or pictures; with or without words.' });
 
 const islands = z.enum(['join', 'largest']).optional().meta({
   description:
@@ -116,6 +152,15 @@ const mask = z
           description:
             'lato, lato-bold, comic-neue, comic-neue-bold, or a TTF/OTF file; default the theme’s heading font.',
         }),
+        lines: z
+          .union([z.literal('auto'), z.int().min(1).max(20)], {
+            error: 'expected auto or a number of lines from 1 to 20',
+          })
+          .optional()
+          .meta({
+            description:
+              'auto (default): break the text into the lines that fill the maze area best; a number: that many lines.',
+          }),
         islands,
       }),
     ],
@@ -260,6 +305,7 @@ export const mazeSchema = z
       .meta({ description: 'Mazes generated to meet the difficulty; the closest is kept (default 8).' }),
     entry: end.optional(),
     exit: end.optional(),
+    markers: markers.optional(),
     post: z
       .array(postStep)
       .max(16)
@@ -268,12 +314,22 @@ export const mazeSchema = z
   })
   .meta({ description: 'How one maze is made.' });
 
+const audience = z
+  .enum(['kids', 'adults'])
+  .meta({ description: 'Who solves the mazes: sets the narrowest clear passage (kids 6mm, adults 3mm).' });
+const minPassage = length.meta({
+  description:
+    'Narrowest clear passage (the gap between walls, after their thickness) automatic sizes may use; replaces the audience’s.',
+});
+
 export const defaultsSchema = mazeSchema
   .extend({
     title: z
       .string()
       .optional()
       .meta({ description: 'Handlebars template for puzzle titles, e.g. "Maze {{number}}".' }),
+    audience: audience.optional(),
+    'min-passage': minPassage.optional(),
   })
   .meta({ description: 'Defaults applied to every page.' });
 
@@ -297,10 +353,23 @@ export const pageSchema = z
       .optional()
       .meta({ description: 'Starts a section: a heading page, and `defaults` for the pages that follow.' }),
     defaults: defaultsSchema.optional().meta({ description: 'Section defaults (with section only).' }),
+    'per-page': z
+      .literal([1, 2, 4, 6])
+      .optional()
+      .meta({ description: 'Mazes per page in this section (with section only; default the book’s).' }),
     id: pageId
       .optional()
       .meta({ description: 'Stable key of the page; its maze depends only on this and the seed.' }),
     title: z.string().optional().meta({ description: 'Handlebars template for this page title.' }),
+    seed: z
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional()
+      .meta({
+        description:
+          "This page's own seed: replaces the book seed for its maze (or series). Written by the preview's re-roll.",
+      }),
     maze: mazeSchema.optional(),
     series: seriesSchema.optional(),
   })
@@ -310,9 +379,13 @@ export const pageSchema = z
   .refine(
     (p) =>
       p.section === undefined
-        ? p.defaults === undefined
-        : p.maze === undefined && p.series === undefined && p.id === undefined && p.title === undefined,
-    { error: 'a section entry has only section and defaults; its pages follow it' },
+        ? p.defaults === undefined && p['per-page'] === undefined
+        : p.maze === undefined &&
+          p.series === undefined &&
+          p.id === undefined &&
+          p.title === undefined &&
+          p.seed === undefined,
+    { error: 'a section entry has only section, defaults and per-page; its pages follow it' },
   );
 
 const frontItem = z.union(
@@ -416,10 +489,93 @@ export const solutionsSchema = z.union(
         .enum(['line', 'dashed', 'highlight'])
         .optional()
         .meta({ description: 'How the answer path is drawn (default line).' }),
+      pointers: z.boolean().optional().meta({
+        description: 'Print "Answer on page N" on every puzzle page (default true with an appendix).',
+      }),
     }),
   ],
-  { error: 'expected true, false, or {appendix, per-page, title}' },
+  { error: 'expected true, false, inline, or {appendix, per-page, title, style, pointers}' },
 );
+
+/** Interior paper stocks; which a profile offers (and their thickness) is in plan/cover-geometry.ts. */
+export const paperStocks = ['white', 'cream', 'color', 'premium-color'] as const;
+export type PaperStock = (typeof paperStocks)[number];
+
+const coverFont = z.string().min(1).meta({
+  description: 'lato, lato-bold, comic-neue, comic-neue-bold, or a TTF/OTF file relative to the spec.',
+});
+
+/** `cover:` a full-wrap cover (back, spine, front) written next to the interior (docs/spec.md, "Cover"). */
+export const coverSchema = z
+  .strictObject({
+    'paper-stock': z
+      .enum(paperStocks)
+      .optional()
+      .meta({ description: 'Interior paper, which sets the spine width (default white).' }),
+    title: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: 'Front title (default the book title).' }),
+    subtitle: z
+      .string()
+      .min(1)
+      .max(300)
+      .optional()
+      .meta({ description: 'Front subtitle (default the book subtitle).' }),
+    author: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: 'Front and spine author (default the book author).' }),
+    maze: mazeSchema.optional().meta({ description: 'The front-art maze, with any maze field.' }),
+    solution: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Print the front maze solved, small, on the back (default false).' }),
+    blurb: z.string().min(1).max(3000).optional().meta({
+      description: 'Back text: paragraphs split by blank lines; **bold** and *italic*.',
+    }),
+    thumbnails: z
+      .array(z.string().min(1).max(80))
+      .min(1)
+      .max(4)
+      .optional()
+      .meta({ description: 'Page keys of up to four puzzles shown small on the back.' }),
+    spine: z
+      .union(
+        [
+          z.literal(false),
+          z.strictObject({
+            title: z.string().min(1).max(200).optional(),
+            author: z.string().min(1).max(200).optional(),
+          }),
+        ],
+        { error: 'expected false, or {title, author}' },
+      )
+      .optional()
+      .meta({ description: 'Spine text (default the cover title and author), or false for none.' }),
+    barcode: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Keep the back’s barcode area empty (default true).' }),
+    theme: themeOverride
+      .optional()
+      .meta({ description: 'Cover-only theme changes over the book’s theme (colours, fonts).' }),
+    fonts: z
+      .strictObject({ bold: coverFont.optional(), italic: coverFont.optional() })
+      .optional()
+      .meta({ description: 'Fonts of **bold** and *italic* blurb text.' }),
+    ebook: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Also write the front as a 1600×2560 px PNG for an ebook (default false).' }),
+  })
+  .meta({ description: 'A print-ready full-wrap cover, written next to the interior.' });
+
+export type CoverSpec = z.infer<typeof coverSchema>;
 
 export const bookSchema = z
   .strictObject({
@@ -462,25 +618,44 @@ export const bookSchema = z
       .literal([1, 2, 4, 6])
       .optional()
       .meta({ description: 'Mazes per puzzle page: 1, or 2, 4 or 6 for activity sheets (default 1).' }),
-    'name-date': z
-      .boolean()
-      .optional()
-      .meta({ description: 'Print "Name: ____  Date: ____" under each puzzle page title.' }),
+    'name-date': z.boolean().optional().meta({
+      description:
+        'Print "Name: ____  Date: ____" on every puzzle page, and on every slip of an activity sheet.',
+    }),
+    audience: audience.optional(),
+    'min-passage': minPassage.optional(),
+    duplex: z.enum(['long-edge', 'short-edge', 'none']).optional().meta({
+      description:
+        'How sheets with answers on the back are printed: flipped on the long edge (default), the short edge, or single-sided.',
+    }),
+    ink: z.enum(['black', 'standard-color', 'premium-color']).optional().meta({
+      description:
+        'The interior ink: black (only greys; the default with profile kdp, lulu or ingram), standard-color or premium-color.',
+    }),
+    'page-tint': z.boolean().optional().meta({
+      description:
+        'With ink: black, print the page tint the theme’s grayscale rule asks for (default false).',
+    }),
+    'show-seed': z.boolean().optional().meta({
+      description:
+        'Print "Seed N" on the title page and "Seed N · mazebook" on the copyright page (default false).',
+    }),
     bleed: lengthOrZero
       .optional()
       .meta({ description: 'Extra paper beyond the trim on the outer edges, e.g. 0.125in (default 0).' }),
     profile: z
-      .enum(['kdp', 'lulu', 'ingram', 'home', 'screen'])
+      .enum(profileNames)
       .optional()
       .meta({ description: 'Rules of the printer or use the PDF is for (see docs/spec.md).' }),
     color: z.enum(['rgb', 'cmyk']).optional().meta({ description: 'Colour space of the PDF (default rgb).' }),
     locale: z
-      .enum(['en', 'de', 'nl', 'es', 'fr', 'da', 'eo'])
+      .enum(localeCodes)
       .optional()
       .meta({ description: 'Language of the built-in words: Solutions, Puzzle, page… (default en).' }),
     'show-difficulty': z.enum(['none', 'stars', 'label']).optional().meta({
       description: 'Under each puzzle title: five stars, the difficulty label, or nothing (default).',
     }),
+    cover: coverSchema.optional(),
   })
   .meta({ title: 'mazebook book spec' });
 

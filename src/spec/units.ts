@@ -1,3 +1,5 @@
+import { UserError } from './errors.js';
+
 /**
  * The one place where physical units become PDF points (1 pt = 1/72 in). Specs write lengths as
  * `7mm`, `1.5cm`, `0.25in`, `12pt`, or a bare number meaning points.
@@ -28,3 +30,21 @@ export function toFraction(value: number | string): number {
 }
 
 export const PERCENT_PATTERN = /^\s*(\d+(?:\.\d*)?|\.\d+)\s*%\s*$/;
+
+/** Longest length a spec may write, in points (200 in: the PDF page limit; nothing printed is longer). */
+export const MAX_LENGTH = 14400;
+
+/**
+ * A length named on the command line (`--size 12cm`): its value in points, or a UserError naming the option.
+ * @param where the option, e.g. `--size`
+ */
+export function parseLength(text: string, where: string): number {
+  if (!LENGTH_PATTERN.test(text)) {
+    throw new UserError(where, `expected a length such as 12cm, 120mm or 5in, got "${text.slice(0, 40)}"`);
+  }
+  const pt = toPoints(text);
+  if (!(pt > 0 && pt <= MAX_LENGTH)) {
+    throw new UserError(where, `expected a length above 0 and at most 200in, got "${text.slice(0, 40)}"`);
+  }
+  return pt;
+}

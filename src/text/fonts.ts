@@ -1,43 +1,125 @@
-import * as fontkit from 'fontkit';
+import { createRequire } from 'node:module';
+import type * as fontkit from 'fontkit';
 import { UserError } from '../spec/errors.js';
-import { readUserFile } from '../spec/parse.js';
-
-/** A loaded TTF/OTF font. Text is measured with the same font files the PDF embeds, so centring is exact. */
-export interface FontFace {
-  /** Absolute path of the font file. */
-  readonly path: string;
-  readonly font: fontkit.Font;
-}
-
-const cache = new Map<string, FontFace>();
+import { createFileAccess, type FileAccess, type FileRef } from '../spec/files.js';
+import { hasCodePoint, readSfnt, type SfntInfo } from './sfnt.js';
 
 /**
- * Loads a TrueType or OpenType font (not WOFF2, which the PDF writer cannot embed correctly).
- * @param from the place that named the font, for messages
+ * A TTF/OTF font as plans and display lists name it: plain data (it can cross to a worker thread or be
+ * compared in a test). The font itself, loaded once, is looked up by `path` in this module's cache; text is
+ * measured with the same bytes the PDF embeds, so centring is exact.
  */
-export function loadFont(path: string, shownAs: string, from: string): FontFace {
-  const hit = cache.get(path);
-  if (hit) return hit;
-  const data = readUserFile(path, shownAs, from, 'font');
-  if (/\.woff2?$/i.test(path)) {
-    throw new UserError(from, `font ${shownAs} is a WOFF file`, 'use the TTF or OTF version of the font');
+export interface FontFace {
+  /** Real path of the font file: the font's identity. */
+  readonly path: string;
+  /** The name the spec or theme gave it, for messages. */
+  readonly name: string;
+}
+
+interface LoadedFont {
+  readonly bytes: Buffer;
+  /** The character map, read without a font engine (glyph checks while planning). */
+  readonly sfnt?: SfntInfo;
+  /** fontkit's font, made when text is first measured or outlined. */
+  font?: fontkit.Font;
+  /** Where the font was named, for a message should fontkit refuse it later. */
+  readonly from: string;
+  readonly name: string;
+}
+
+const cache = new Map<string, LoadedFont>();
+
+/** fontkit is heavy: loaded when text is first measured, not to check a spec. */
+let engine: typeof fontkit | undefined;
+function fontkitModule(): typeof fontkit {
+  engine ??= createRequire(import.meta.url)('fontkit') as typeof fontkit;
+  return engine;
+}
+
+/**
+ * Loads a TrueType or OpenType font (not WOFF, which the PDF writer cannot embed correctly) through the
+ * build's file access, once per file. The file is checked now (every table inside it, a Unicode character
+ * map); the font engine reads it when text is first measured.
+ */
+export function loadFont(files: FileAccess, ref: FileRef): FontFace {
+  const face = { path: ref.real, name: ref.shownAs };
+  if (cache.has(ref.real)) return face;
+  const from = ref.from || ref.shownAs;
+  const bytes = files.read(ref);
+  const sfnt = readSfnt(bytes);
+  if (sfnt === 'woff') {
+    throw new UserError(from, `font ${ref.shownAs} is a WOFF file`, 'use the TTF or OTF version of the font');
   }
-  let font: fontkit.Font | fontkit.FontCollection;
-  try {
-    font = fontkit.create(data);
-  } catch {
+  if (sfnt === 'collection') {
+    throw new UserError(from, `${ref.shownAs} is a font collection`, 'use a single .ttf or .otf font file');
+  }
+  if (typeof sfnt === 'string') {
     throw new UserError(
       from,
-      `${shownAs} is not a font fontkit can read`,
+      `${ref.shownAs} is not a font fontkit can read (or it is damaged)`,
       'use a TrueType (.ttf) or OpenType (.otf) file',
     );
   }
-  if ('fonts' in font || !('unitsPerEm' in font)) {
-    throw new UserError(from, `${shownAs} is a font collection`, 'use a single .ttf or .otf font file');
-  }
-  const face = { path, font };
-  cache.set(path, face);
+  cache.set(ref.real, { bytes, sfnt, from, name: ref.shownAs });
   return face;
+}
+
+/**
+ * Makes a font the caller already holds (a fontkit font, say one made in memory) known under `path`, for
+ * measuring and outlines; it cannot be embedded in a PDF unless `bytes` are given.
+ */
+export function registerFont(path: string, font: fontkit.Font, bytes: Buffer = Buffer.alloc(0)): FontFace {
+  cache.set(path, { font, bytes, from: path, name: path });
+  return { path, name: path };
+}
+
+/** Loads a font file the caller trusts (library use: `textShape(text, loadFontFile('x.ttf'))`). */
+export function loadFontFile(path: string): FontFace {
+  const files = createFileAccess({ allowed: [], anyPath: true });
+  return loadFont(files, files.given(path, path, 'font'));
+}
+
+/**
+ * The loaded font behind a face. A plan's faces were loaded while planning; a face made by a library caller
+ * (a display list of its own) is loaded here, from the path it gives.
+ */
+function loaded(face: FontFace): LoadedFont {
+  const hit = cache.get(face.path);
+  if (hit) return hit;
+  const path = loadFontFile(face.path).path;
+  const now = cache.get(path);
+  if (!now) throw new Error(`internal: font ${face.name} (${face.path}) could not be loaded`);
+  if (path !== face.path) cache.set(face.path, now);
+  return now;
+}
+
+/** The parsed font (fontkit) of a loaded face. */
+export function fontOf(face: FontFace): fontkit.Font {
+  const hit = loaded(face);
+  if (!hit.font) {
+    let font: fontkit.Font | fontkit.FontCollection;
+    try {
+      font = fontkitModule().create(hit.bytes);
+      if ('fonts' in font) throw new Error('a collection');
+      // A damaged file can parse its header and fail later: touch the tables text needs now.
+      void font.unitsPerEm;
+      void font.capHeight;
+      font.layout('Ag');
+    } catch {
+      throw new UserError(
+        hit.from,
+        `${hit.name} is not a font fontkit can read (or it is damaged)`,
+        'use a TrueType (.ttf) or OpenType (.otf) file',
+      );
+    }
+    hit.font = font;
+  }
+  return hit.font;
+}
+
+/** The bytes of a loaded face, exactly as measured, for embedding. */
+export function fontBytes(path: string): Buffer {
+  return loaded({ path, name: path }).bytes;
 }
 
 /** Forgets loaded fonts, so the next build reads them again (for `build --watch`). */
@@ -48,28 +130,36 @@ export function clearFontCache(): void {
 /** Advance width of a single line of text, in points. */
 export function textWidth(face: FontFace, text: string, size: number): number {
   if (text.length === 0) return 0;
-  return (face.font.layout(text).advanceWidth / face.font.unitsPerEm) * size;
+  const font = fontOf(face);
+  return (font.layout(text).advanceWidth / font.unitsPerEm) * size;
 }
 
 /** Height of capital letters above the baseline, in points. */
 export function capHeight(face: FontFace, size: number): number {
-  return (face.font.capHeight / face.font.unitsPerEm) * size;
+  const font = fontOf(face);
+  return (font.capHeight / font.unitsPerEm) * size;
 }
 
 /** Characters of `text` that the font has no glyph for (spaces aside), each listed once. */
 export function missingCharacters(face: FontFace, text: string): string[] {
   const missing = new Set<string>();
+  const hit = loaded(face);
+  const sfnt = hit.sfnt;
+  const has = sfnt
+    ? (cp: number) => hasCodePoint(sfnt, cp)
+    : (cp: number) => fontOf(face).hasGlyphForCodePoint(cp);
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (!/\s/.test(ch) && !face.font.hasGlyphForCodePoint(cp)) missing.add(ch);
+    if (!/\s/.test(ch) && !has(cp)) missing.add(ch);
   }
   return [...missing];
 }
 
 /** Glyph outlines of a line of text as one SVG path in points, baseline at y = 0, y pointing down. */
 export function textOutline(face: FontFace, text: string, size: number): string {
-  const run = face.font.layout(text);
-  const scale = size / face.font.unitsPerEm;
+  const font = fontOf(face);
+  const run = font.layout(text);
+  const scale = size / font.unitsPerEm;
   let x = 0;
   const parts: string[] = [];
   for (let i = 0; i < run.glyphs.length; i++) {

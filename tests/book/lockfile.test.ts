@@ -14,7 +14,7 @@ describe('lockfile', () => {
     const lock = JSON.parse(readFileSync(join(dir, 'b.lock.json'), 'utf8'));
     expect(lock).toMatchObject({ format: 'mazebook-lock', version: 1, book: { title: 'T', seed: 4 } });
     expect(lock.puzzles.map((p: { key: string }) => p.key)).toEqual(['a', 'b']);
-    expect(lock.puzzles[0]).toMatchObject({ number: 1, candidate: 0, generator: 'backtracker@1' });
+    expect(lock.puzzles[0]).toMatchObject({ number: 1, candidate: 0, generator: 'backtracker@2' });
     expect(lock.puzzles[0].seed).toMatch(/^[0-9a-f]{32}$/);
     expect(lock.puzzles[0].hash).toMatch(/^[0-9a-f]{16}$/);
     expect(lock.puzzles[0].hash).not.toBe(lock.puzzles[1].hash);
@@ -33,7 +33,7 @@ describe('lockfile', () => {
     writeFileSync(join(dir, 'b.yaml'), SPEC.replace('cells: 7', 'cells: 7, algorithm: wilson'));
     const change = buildBook(join(dir, 'b.yaml'), { output: out, frozen: true });
     await expect(change).rejects.toThrow(
-      /--frozen: 1 puzzle would differ from the lockfile:\n {2}puzzle 2 \(b\): generator backtracker@1 is now wilson@1/,
+      /--frozen: 1 puzzle would differ from the lockfile:\n {2}puzzle 2 \(b\): generator backtracker@2 is now wilson@2/,
     );
     expect(Buffer.compare(readFileSync(out), before)).toBe(0);
     writeFileSync(join(dir, 'b.yaml'), SPEC.replace('seed: 4', 'seed: 5'));

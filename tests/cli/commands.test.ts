@@ -46,7 +46,9 @@ describe('mazebook schema, validate and init', () => {
     expect(made.code).toBe(0);
     expect(made.stdout).toMatch(/my-book\.yaml: created/);
     const text = readFileSync(join(dir, 'my-book.yaml'), 'utf8');
-    expect(text).toMatch(/^# yaml-language-server: \$schema=.*docs\/book\.schema\.json\n/);
+    // The schema sits beside the spec, named by a relative path: it survives npx and moving the folder.
+    expect(text).toMatch(/^# yaml-language-server: \$schema=\.\/book\.schema\.json\n/);
+    expect(JSON.parse(readFileSync(join(dir, 'book.schema.json'), 'utf8')).title).toBe('mazebook book spec');
     expect(text).toMatch(/title: "My book"/);
     expect(mazebook(['validate', 'my-book.yaml'], dir).code).toBe(0);
     const again = mazebook(['init', 'my-book'], dir);

@@ -47,7 +47,9 @@ describe('mazebook rate', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^\s*#\s+key\s+shape\s+size\s+algorithm\s+sol\s+dead\s+junc\s+loops\s+overlap/);
+    expect(lines[0]).toMatch(
+      /^\s*#\s+key\s+shape\s+size\s+algorithm\s+sol\s+dead\s+junc\s+loops\s+clear\s+overlap/,
+    );
     const rows = lines.slice(1, -1);
     expect(rows).toHaveLength(4);
     rows.forEach((row, i) => {

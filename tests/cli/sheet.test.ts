@@ -70,7 +70,11 @@ describe('mazebook sheet', () => {
   it('refuses a bad count with exit 2', () => {
     const r = mazebook(['--count', '0', '-o', 'x.pdf']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--count: expected a whole number of mazes from 1 to 60/);
+    expect(r.stderr).toMatch(/--count <n>' argument '0' is invalid\. expected a whole number from 1 to 60/);
+    const abc = mazebook(['--count', 'abc', '-o', 'x.pdf']);
+    expect(abc.code).toBe(2);
+    expect(abc.stderr).toMatch(/argument 'abc' is invalid\. expected a whole number from 1 to 60, got "abc"/);
+    expect(abc.stderr).not.toMatch(/NaN/);
   });
 
   it('reports a bad option at the option, not at the temporary spec', () => {

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { applySymmetry, canonicalHash, gridSymmetries } from '../../src/codec/canonical.js';
 import { decodeFm } from '../../src/codec/fm.js';
 import { exportMazeJson, importMazeJson } from '../../src/codec/json.js';
+import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
-import { squareMaze } from '../helpers.js';
+import { maskOf } from '../../src/mask/descriptor.js';
+import { builtinShape } from '../../src/mask/shapes.js';
+import { deriveSeed } from '../../src/random/derive-seed.js';
+import { recipe, squareMaze } from '../helpers.js';
+
+const HEART = maskOf(builtinShape('heart'), 'largest');
 
 /**
  * A square maze moved by a symmetry of its rectangle, built here from wall positions alone: each point
@@ -129,10 +135,55 @@ describe('canonical hash', () => {
     expect(counts).toEqual([2, 4, 8, 8]);
   });
 
+  it('keeps its value (lockfiles record it): goldens on every topology, masked and one-way', () => {
+    const cases: [Partial<MazeRecipe>, number, string][] = [
+      [{ shape: 'square' }, 14, '56db1e637bb356502f7490a68f43b5a47089f013d12dd27ad1c96de1323866cc'],
+      [
+        { shape: 'square', mask: HEART },
+        14,
+        '1719b1ac6a85c8a06eb8d5b41aae8389b3e1eef289320e8162742af8f2a215f8',
+      ],
+      [{ shape: 'hex' }, 14, 'aa56bdc5249792cf647d06d114580acd0192971adf0f2d4aed1025d2060eba57'],
+      [
+        { shape: 'hex', hexTop: 'flat' },
+        14,
+        'bf5cebc735c7da69d708518860dcc29346613dbc62b6ab5056f9e47dc1a749a9',
+      ],
+      [
+        { shape: 'triangle', mask: HEART },
+        14,
+        'bb1138a74e3954fcfb8d743bb08b9cd985404c9f06c507c7c90b37fc0d628c02',
+      ],
+      [{ shape: 'octagon' }, 14, 'b0564eb63cdd0ca76e5ef9d62639d6240faae1026e6de71ed7cb3d657ee188a0'],
+      [{ shape: 'circle' }, 12, 'ce19e02373d62e5f961283f977009a4a233d87e85ca528efdc5dbade1022a789'],
+      [
+        { shape: 'circle', mask: HEART },
+        12,
+        '045482a323faa8bfa56640a3d6cf2e59ac1ea2ba5ad68897d322b7fde986e3ac',
+      ],
+    ];
+    for (const [extra, n, hash] of cases) {
+      const maze = generateMaze(
+        recipe(n, n, {
+          ...extra,
+          algorithm: 'kruskal',
+          entry: { kind: 'side', side: 'top', at: 0.3 },
+          exit: { kind: 'side', side: 'bottom', at: 0.7 },
+        }),
+        deriveSeed(1, 'fp', 0),
+        'test',
+      );
+      expect(canonicalHash(maze)).toBe(hash);
+    }
+    expect(canonicalHash(decodeFm('FM3iEi1W0E0'))).toBe(
+      '5dea0af811ffefc14f4906399d20b2b69d639caa8f0f96d8ff4d8068234f06d2',
+    );
+  });
+
   it('does not change through a JSON round trip', () => {
     const maze = squareMaze(10, 10, 6, {
       shape: 'hex',
-      mask: { shape: { label: 'all', aspect: 1, inside: () => true }, islands: 'largest' },
+      mask: maskOf({ label: 'all', aspect: 1, inside: () => true }, 'largest'),
     });
     expect(canonicalHash(importMazeJson(JSON.parse(JSON.stringify(exportMazeJson(maze)))))).toBe(
       canonicalHash(maze),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { solve } from '../../src/analyze/solve.js';
 import { CodecError } from '../../src/codec/codec-error.js';
 import { decodeFm, encodeFm, standardFormFm, standardFormMaze } from '../../src/codec/fm.js';
 import { transformSquareMaze } from '../../src/codec/square-symmetry.js';
 import type { Maze } from '../../src/generate/maze.js';
 import { buildGrid } from '../../src/grid/registry.js';
+import { maskOf } from '../../src/mask/descriptor.js';
 import { squareMaze } from '../helpers.js';
 
 /**
@@ -198,6 +200,19 @@ describe('Finger Maze strings: bad input', () => {
     ['FM3iEi1N0E0', 8, /entry N0: tile 'i' \(column 0, row 0\) has a wall on its north side/],
     ['FM3iEi1W0W0', 10, /the exit is the same rim side as the entry/],
     ['FM3000iii1W0E0', 3, /the number of columns must be at most 2048/],
+    // Well-formed but unsolvable: the exit is out of reach of the entry.
+    [
+      'FM3iEi1E0W0',
+      10,
+      /exit W0: tile 'i' \(column 0, row 0\) is not reachable from the entry E0.* 2 of 3 tiles/,
+    ],
+    ['FM3iai1W0E0', 10, /exit E0: .*is not reachable from the entry W0.* 2 of 3 tiles/],
+    ['FM2ii2aaW1W0', 11, /exit W0: tile 'a' \(column 0, row 1\) has a wall on its west side/],
+    [
+      'FM2ii2aiW1E1',
+      11,
+      /exit E1: tile 'i' \(column 1, row 1\) is not reachable from the entry W1.* 2 of 4 tiles/,
+    ],
   ];
   for (const [text, column, message] of cases) {
     it(`${text} → column ${column}`, () => {
@@ -213,6 +228,20 @@ describe('Finger Maze strings: bad input', () => {
       expect((error as CodecError).message).toMatch(new RegExp(`^column ${column}: `));
     });
   }
+
+  it('an unreachable exit gets a hint naming what cuts it off', () => {
+    const hint = (text: string) => {
+      try {
+        decodeFm(text);
+      } catch (e) {
+        return (e as CodecError).hint;
+      }
+    };
+    expect(hint('FM3iEi1E0W0')).toMatch(/^one-way passages .* swap entry and exit$/);
+    expect(hint('FM2ii2aiW1E1')).toBe('walls cut the exit off: open a way through');
+    // A 1×1 maze entered and left through two sides of its one tile is fine.
+    expect(decodeFm('FM1A1N0S0').grid.cellCount).toBe(1);
+  });
 
   it('hints that a row is short when the tiles run into the entry', () => {
     // 5 × 3 with one tile missing: the entry's N is read as a tile, then '1' comes where a side should.
@@ -234,7 +263,7 @@ describe('Finger Maze strings: bad input', () => {
     const circle = squareMaze(3, 3, 1, { shape: 'circle' });
     expect(() => encodeFm(circle)).toThrow(/square mazes only/);
     const masked = squareMaze(12, 12, 1, {
-      mask: { shape: { label: 'disc', aspect: 1, inside: (x, y) => x * x + y * y < 1 }, islands: 'largest' },
+      mask: maskOf({ label: 'disc', aspect: 1, inside: (x, y) => x * x + y * y < 1 }, 'largest'),
     });
     expect(() => encodeFm(masked)).toThrow(/masked/);
   });
@@ -269,6 +298,11 @@ describe('Finger Maze strings: round trips', () => {
     for (let w = 0; w < maze.grid.wallCount; w++) {
       if (maze.open[w] && maze.grid.wallCellB[w] >= 0) oneWay[w] = [1, 0, -1][k++ % 3];
     }
+    // Passages on the route point along it, so the exit stays reachable.
+    const route = solve(maze);
+    route.walls.forEach((w, i) => {
+      oneWay[w] = maze.grid.wallCellA[w] === route.cells[i] ? 1 : -1;
+    });
     const withOneWay = { ...maze, oneWay };
     expect(decodeFm(encodeFm(withOneWay))).toEqual(withOneWay);
   });

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { backtracker } from '../../src/generate/backtracker.js';
-import { placeEnds } from '../../src/generate/entry-exit.js';
-import { generateMaze } from '../../src/generate/generate-maze.js';
+import { placeEnds, type RimPart, rimPart } from '../../src/generate/entry-exit.js';
+import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
+import type { Maze } from '../../src/generate/maze.js';
 import { bfs } from '../../src/grid/bfs.js';
 import { rimNormal, wallMidpoint } from '../../src/grid/grid.js';
+import { buildGrid } from '../../src/grid/registry.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
+import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
@@ -108,7 +111,7 @@ describe('ends on other shapes', () => {
     const warnings: string[] = [];
     const m = generateMaze(
       recipe(40, 40, {
-        mask: { shape: builtinShape('heart'), islands: 'largest' },
+        mask: maskOf(builtinShape('heart'), 'largest'),
         entry: { kind: 'side', side: 'top', at: 0.5 },
         exit: { kind: 'side', side: 'bottom', at: 0.5 },
       }),
@@ -133,7 +136,7 @@ describe('openings stay on the outer wall', () => {
   it('never opens a ring maze into its hole', () => {
     for (let seed = 1; seed <= 6; seed++) {
       const m = generateMaze(
-        recipe(30, 30, { mask: { shape: builtinShape('ring', { inner: 0.5 }), islands: 'largest' } }),
+        recipe(30, 30, { mask: maskOf(builtinShape('ring', { inner: 0.5 }), 'largest') }),
         deriveSeed(seed, 'ring', 0),
         'test',
       );
@@ -146,3 +149,173 @@ describe('openings stay on the outer wall', () => {
     }
   });
 });
+
+const opposite: Record<RimPart, RimPart> = {
+  top: 'bottom',
+  'top-right': 'bottom-left',
+  right: 'left',
+  'bottom-right': 'top-left',
+  bottom: 'top',
+  'bottom-left': 'top-right',
+  left: 'right',
+  'top-left': 'bottom-right',
+};
+
+describe('auto ends in opposite parts of the rim', () => {
+  const shapes: Partial<MazeRecipe>[] = [
+    { shape: 'square' },
+    { shape: 'hex' },
+    { shape: 'hex', hexTop: 'flat' },
+    { shape: 'triangle' },
+    { shape: 'octagon' },
+    { shape: 'circle' },
+    { shape: 'square', mask: maskOf(builtinShape('heart'), 'largest') },
+    { shape: 'hex', mask: maskOf(builtinShape('star'), 'largest') },
+    { shape: 'octagon', mask: maskOf(builtinShape('ring', { inner: 0.4 }), 'largest') },
+  ];
+  const label = (r: Partial<MazeRecipe>) =>
+    `${r.shape}${r.hexTop ? ` ${r.hexTop}` : ''}${r.mask ? ` ${r.mask.label}` : ''}`;
+
+  it.each(shapes.map((r) => [label(r), r] as const))('%s: both auto', (_, extra) => {
+    for (const algorithm of ['backtracker', 'sidewinder', 'kruskal', 'binary-tree'] as const) {
+      if (algorithm === 'sidewinder' || algorithm === 'binary-tree') {
+        if (extra.shape !== 'square' || extra.mask) continue; // square-only algorithms
+      }
+      for (let seed = 1; seed <= 12; seed++) {
+        const size = { columns: 13, rows: extra.shape === 'circle' ? 13 : 11 };
+        const m = generateMaze(
+          recipe(13, 11, { ...extra, algorithm, size }),
+          deriveSeed(seed, 'sides', 0),
+          'test',
+        );
+        const a = rimPart(m.grid, m.entryWall);
+        const b = rimPart(m.grid, m.exitWall);
+        expect(a).toBeDefined();
+        expect(opposite[a as RimPart], `${algorithm} seed ${seed}`).toBe(b);
+        // Farthest along the passages among pairs in opposite parts (far enough apart on the page).
+        expect(ends(m)).toBeGreaterThanOrEqual(Math.floor(0.9 * bestOppositePair(m)));
+      }
+    }
+  });
+
+  it('finds the farthest pair in opposite parts exactly when nothing is close on the page', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const m = squareMaze(14, 14, seed);
+      expect(ends(m)).toBe(bestOppositePair(m));
+    }
+  });
+
+  it('puts an auto end opposite a fixed one', () => {
+    const sides = ['top', 'right', 'bottom', 'left'] as const;
+    for (let seed = 1; seed <= 10; seed++) {
+      for (const side of sides) {
+        const m = squareMaze(9, 9, seed, { entry: { kind: 'side', side, at: 0.5 } });
+        expect(rimPart(m.grid, m.entryWall)).toBe(side);
+        expect(rimPart(m.grid, m.exitWall)).toBe(opposite[side]);
+        const e = squareMaze(9, 9, seed, { exit: { kind: 'side', side, at: 0 } });
+        const corner = rimPart(e.grid, e.exitWall) as RimPart;
+        expect(corner).toContain('-'); // `at: 0` is a corner
+        expect(rimPart(e.grid, e.entryWall)).toBe(opposite[corner]);
+      }
+    }
+  });
+
+  it('leaves two fixed ends where the author put them, even on one side', () => {
+    const m = squareMaze(9, 9, 1, {
+      entry: { kind: 'side', side: 'top', at: 0.1 },
+      exit: { kind: 'side', side: 'top', at: 0.9 },
+    });
+    expect([rimPart(m.grid, m.entryWall), rimPart(m.grid, m.exitWall)]).toEqual(['top-left', 'top-right']);
+  });
+
+  it('cuts the rim into side middles and corners around the middle of the box, on every topology', () => {
+    const sq = buildGrid({ shape: 'square', size: { columns: 10, rows: 6 } });
+    const part = (x: number, y: number, side: 0 | 1 | 2 | 3) => {
+      const c = y * 10 + x;
+      // Rim walls of a square cell come in the order west, east, north, south among those it has.
+      const walls = [...sq.rimWall.subarray(sq.rimStart[c], sq.rimStart[c + 1])];
+      const [vx, vy] = [
+        [-1, 0],
+        [1, 0],
+        [0, -1],
+        [0, 1],
+      ][side];
+      const w = walls.find((w) => {
+        const [nx, ny] = rimNormal(sq, w);
+        return nx === vx && ny === vy;
+      });
+      return rimPart(sq, w as number);
+    };
+    expect(part(5, 0, 2)).toBe('top');
+    expect(part(9, 0, 2)).toBe('top-right');
+    expect(part(9, 0, 1)).toBe('top-right');
+    expect(part(9, 3, 1)).toBe('right');
+    expect(part(0, 5, 3)).toBe('bottom-left');
+    expect(part(1, 5, 3)).toBe('bottom-left'); // 70 % of the way from the middle to the corner
+    expect(part(3, 5, 3)).toBe('bottom'); // 30 %: within the middle 41 %
+    expect(part(0, 2, 0)).toBe('left');
+    expect(rimPart(sq, sq.adjWall[0])).toBeUndefined();
+    // Circle: eight equal arcs, the top one centred on straight up.
+    const circle = buildGrid({ shape: 'circle', size: { columns: 6, rows: 6 } });
+    for (const w of circle.rimWall) {
+      const [mx, my] = wallMidpoint(circle, w);
+      const angle = (Math.atan2(mx - 6, 6 - my) * 180) / Math.PI; // clockwise from up
+      const expected = PARTS[Math.round(((angle + 360) % 360) / 45) % 8];
+      expect(rimPart(circle, w)).toBe(expected);
+    }
+    // A ring's hole is not on the outer rim: openings never go there.
+    const ring = generateMaze(
+      recipe(20, 20, { mask: maskOf(builtinShape('ring', { inner: 0.5 }), 'largest') }),
+      deriveSeed(1, 'ring', 0),
+      'test',
+    );
+    const holes = [...ring.grid.rimWall].filter((w) => rimPart(ring.grid, w) === undefined);
+    expect(holes.length).toBeGreaterThan(0);
+  });
+});
+
+const PARTS: RimPart[] = [
+  'top',
+  'top-right',
+  'right',
+  'bottom-right',
+  'bottom',
+  'bottom-left',
+  'left',
+  'top-left',
+];
+
+/** Passages between a maze's entry and exit cells. */
+function ends(m: Maze): number {
+  return bfs(m.grid, m.open, m.entryCell).dist[m.exitCell];
+}
+
+/**
+ * By brute force: the most passages between two rim cells with outer walls in opposite rim parts, among
+ * pairs at least half the maze's larger side apart on the page when there are such pairs.
+ */
+function bestOppositePair(m: Maze): number {
+  const { grid } = m;
+  const parts = new Map<number, Set<RimPart>>();
+  for (const w of grid.rimWall) {
+    const part = rimPart(grid, w);
+    if (!part) continue;
+    const c = grid.wallCellA[w];
+    parts.set(c, (parts.get(c) ?? new Set()).add(part));
+  }
+  const cells = [...parts.keys()];
+  const minApart = 0.5 * Math.max(grid.width, grid.height);
+  let apart = -1;
+  let any = -1;
+  for (const x of cells) {
+    const { dist } = bfs(grid, m.open, x);
+    for (const y of cells) {
+      if (y === x || ![...parts.get(x)!].some((p) => parts.get(y)!.has(opposite[p]))) continue;
+      any = Math.max(any, dist[y]);
+      if (Math.hypot(grid.cellX[x] - grid.cellX[y], grid.cellY[x] - grid.cellY[y]) >= minApart) {
+        apart = Math.max(apart, dist[y]);
+      }
+    }
+  }
+  return apart >= 0 ? apart : any;
+}

@@ -4,28 +4,10 @@ import { solve } from '../../src/analyze/solve.js';
 import type { Maze } from '../../src/generate/maze.js';
 import { crossCuts } from '../../src/generate/post/cross-cuts.js';
 import { solutionZones } from '../../src/generate/post/zones.js';
-import { bfs } from '../../src/grid/bfs.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { isSpanningTree, squareMaze } from '../helpers.js';
-
-/** E − V + 1 over inner passages: the number of independent loops. */
-function loops(m: Maze): number {
-  let e = 0;
-  for (let w = 0; w < m.grid.wallCount; w++) if (m.open[w] && m.grid.wallCellB[w] >= 0) e++;
-  return e - m.grid.cellCount + 1;
-}
-
-/** True when every solution passage is a bridge between entry and exit: no second simple route exists. */
-function uniqueSolution(m: Maze): boolean {
-  const s = solve(m);
-  for (const w of s.walls) {
-    const open = m.open.slice();
-    open[w] = 0;
-    if (bfs(m.grid, open, m.entryCell).dist[m.exitCell] >= 0) return false;
-  }
-  return true;
-}
+import { loops, uniqueSolution } from './maze-checks.js';
 
 describe('reduce-path', () => {
   it('keeps a spanning tree and never lengthens the solution; usually shortens it a lot', () => {

@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { generateMaze } from '../../src/generate/generate-maze.js';
+import type { TopologyName } from '../../src/grid/registry.js';
 import { CLOSE, LINE, MOVE, type PathData } from '../../src/layout/display-list.js';
 import { wallPaths } from '../../src/layout/wall-paths.js';
-import { squareMaze } from '../helpers.js';
+import { maskOf } from '../../src/mask/descriptor.js';
+import { builtinShape, type ShapeName } from '../../src/mask/shapes.js';
+import { deriveSeed } from '../../src/random/derive-seed.js';
+import { pdfPathBytes } from '../../src/render/path-ops.js';
+import { recipe, squareMaze } from '../helpers.js';
 
 /** Splits a path drawn at scale 1 into unit lattice segments "x,y-x,y" (sorted ends). */
 function unitSegments(path: PathData): { segments: string[]; moves: number } {
@@ -68,5 +75,36 @@ describe('wall paths', () => {
       expect(path.coords[i + 1]).toBeGreaterThanOrEqual(20);
       expect(path.coords[i + 1]).toBeLessThanOrEqual(35);
     }
+  });
+});
+
+describe('wall paths goldens', () => {
+  // The merged path and its PDF operators, fingerprinted: a faster merge must draw exactly the same.
+  const cases: [TopologyName, number, ShapeName | undefined, string, string][] = [
+    ['square', 15, undefined, '2304c9262dfb3088', 'd3a19f2947881642'],
+    ['hex', 13, undefined, '019b7583358d1646', 'bcd69171b73b6be4'],
+    ['hex', 16, 'heart', '62bc9543c3e0c18f', '9aa7843cc6d3db5d'],
+    ['triangle', 17, undefined, '8f723cf657aa7f69', 'c8adb5b0bb707930'],
+    ['octagon', 12, 'ring', '430e7c1332ea64e2', 'b2f5c3336731a4e2'],
+    ['circle', 11, undefined, '0a89ad5159d58d20', '338df310e94b4669'],
+    ['circle', 14, 'star', '780c8e9f8cc583ef', '1c7ab8cd0c37d0a5'],
+  ];
+  it.each(cases)('%s %i %s', (shape, n, mask, pathHash, pdfHash) => {
+    const maze = generateMaze(
+      recipe(n, n, {
+        shape,
+        ...(mask ? { mask: maskOf(builtinShape(mask), 'largest') } : {}),
+        algorithm: 'kruskal',
+        entry: { kind: 'side', side: 'top', at: 0.2 },
+        exit: { kind: 'side', side: 'bottom', at: 0.8 },
+      }),
+      deriveSeed(3, 'wp', 0),
+      'test',
+    );
+    const p = wallPaths(maze, { ox: 12.5, oy: 30.25, scale: 7.3 });
+    const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex').slice(0, 16);
+    const coords = new Uint8Array(p.coords.buffer, p.coords.byteOffset, p.coords.byteLength);
+    expect(createHash('sha256').update(p.cmds).update(coords).digest('hex').slice(0, 16)).toBe(pathHash);
+    expect(hash(pdfPathBytes(p))).toBe(pdfHash);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { generateMaze } from '../../src/generate/generate-maze.js';
 import { bfs } from '../../src/grid/bfs.js';
 import { buildGrid, type GridLayout } from '../../src/grid/registry.js';
 import { coverage, maskedGrid } from '../../src/mask/apply.js';
+import { maskOf } from '../../src/mask/descriptor.js';
 import { formulaShape } from '../../src/mask/formula.js';
 import { imageShape } from '../../src/mask/image.js';
 import type { MaskShape } from '../../src/mask/shape.js';
@@ -13,7 +15,7 @@ import { builtinShape, shapeNames } from '../../src/mask/shapes.js';
 import { textShape } from '../../src/mask/text.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { UserError } from '../../src/spec/errors.js';
-import { loadFont } from '../../src/text/fonts.js';
+import { loadFontFile } from '../../src/text/fonts.js';
 import { checkGridInvariants, isSpanningTree, recipe, tempDir } from '../helpers.js';
 
 const SQUARE: GridLayout = { shape: 'square', size: { columns: 100, rows: 100 } };
@@ -95,15 +97,11 @@ describe('islands', () => {
   });
 
   it('joins the letters of a text mask into one maze', () => {
-    const face = loadFont(
-      join(import.meta.dirname, '..', '..', 'fonts', 'lato', 'Lato-Bold.ttf'),
-      'Lato',
-      'test',
-    );
+    const face = loadFontFile(join(import.meta.dirname, '..', '..', 'fonts', 'lato', 'Lato-Bold.ttf'));
     const maze = generateMaze(
       recipe(0, 0, {
         size: { columns: 90, rows: 30 },
-        mask: { shape: textShape('ANNA', face, 'test'), islands: 'join' },
+        mask: maskOf(textShape('ANNA', face, 'test'), 'join'),
       }),
       deriveSeed(1, 'text', 0),
       'test',
@@ -137,7 +135,7 @@ describe('image masks in mazes', () => {
     // A black L on white, 200×200: the left column and the bottom row, each 80 px thick.
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#fff"/><rect x="0" y="0" width="80" height="200"/><rect x="0" y="120" width="200" height="80"/></svg>`;
     await sharp(Buffer.from(svg)).png().toFile(path);
-    const shape = await imageShape(path, 'l.png', 'test');
+    const shape = await imageShape(readFileSync(path), 'l.png', 'test');
     const g = connected({ shape: 'square', size: { columns: 20, rows: 20 } }, shape);
     // L area = 80·200 + 120·80 = 25600 of 40000 px → 64 % of 400 cells.
     expect(g.cellCount).toBeGreaterThan(240);

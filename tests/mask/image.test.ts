@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { imageShape, trimBitmap } from '../../src/mask/image.js';
 import type { MaskShape } from '../../src/mask/shape.js';
 import { UserError } from '../../src/spec/errors.js';
+import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
 import { LIMITS } from '../../src/spec/limits.js';
 
 type Rgba = readonly [number, number, number, number];
@@ -43,6 +44,12 @@ async function userError(promise: Promise<unknown>): Promise<UserError> {
 
 let dir: string;
 const at = (name: string): string => join(dir, name);
+const bytes = (name: string): Buffer => readFileSync(at(name));
+/** Reads a picture through the file door, as a build does. */
+const viaFiles = (name: string, from: string): Buffer => {
+  const files = createFileAccess(defaultPathPolicy(dir));
+  return files.read(files.named(dir, name, from, 'image'));
+};
 const disc = (x: number, y: number): Rgba => ((x - 200) ** 2 + (y - 150) ** 2 < 100 ** 2 ? BLACK : WHITE);
 
 beforeAll(async () => {
@@ -86,7 +93,7 @@ beforeAll(async () => {
 
 describe('imageShape', () => {
   it('reproduces a dark disc on white, trimmed to the disc', async () => {
-    const shape = await imageShape(at('disc.png'), 'disc.png', 'spec.yaml:3:5', {});
+    const shape = await imageShape(bytes('disc.png'), 'disc.png', 'spec.yaml:3:5', {});
     expect(shape.label).toBe('image disc.png');
     // Trimmed to the disc's 200×200 box, not the 400×300 page.
     expect(shape.aspect).toBeCloseTo(1, 1);
@@ -99,7 +106,7 @@ describe('imageShape', () => {
   });
 
   it.each(['disc.jpg', 'disc.webp'])('reads lossy %s the same way', async (name) => {
-    const shape = await imageShape(at(name), name, 'spec.yaml', {});
+    const shape = await imageShape(bytes(name), name, 'spec.yaml', {});
     expect(shape.aspect).toBeCloseTo(1, 1);
     expect(Math.abs(insideShare(shape) - Math.PI / 4)).toBeLessThan(0.02);
     expect(shape.inside(0, 0)).toBe(true);
@@ -107,7 +114,7 @@ describe('imageShape', () => {
   });
 
   it('uses opacity when the picture has transparency, whatever the colour', async () => {
-    const shape = await imageShape(at('squares.png'), 'squares.png', 'spec.yaml', {});
+    const shape = await imageShape(bytes('squares.png'), 'squares.png', 'spec.yaml', {});
     // Trimmed to 160×160 holding two 60×60 squares.
     expect(shape.aspect).toBeCloseTo(1, 2);
     expect(insideShare(shape)).toBeCloseTo((2 * 60 * 60) / (160 * 160), 2);
@@ -119,15 +126,15 @@ describe('imageShape', () => {
   });
 
   it('keeps the aspect with fit: contain and drops it with fit: stretch', async () => {
-    const contain = await imageShape(at('bar.png'), 'bar.png', 'spec.yaml', { fit: 'contain' });
+    const contain = await imageShape(bytes('bar.png'), 'bar.png', 'spec.yaml', { fit: 'contain' });
     expect(contain.aspect).toBeCloseTo(3, 1);
     expect(insideShare(contain)).toBe(1);
-    const stretch = await imageShape(at('bar.png'), 'bar.png', 'spec.yaml', { fit: 'stretch' });
+    const stretch = await imageShape(bytes('bar.png'), 'bar.png', 'spec.yaml', { fit: 'stretch' });
     expect(stretch.aspect).toBeUndefined();
   });
 
   it('inverts: the page around the disc is inside and the disc is a hole', async () => {
-    const shape = await imageShape(at('disc.png'), 'disc.png', 'spec.yaml', { invert: true });
+    const shape = await imageShape(bytes('disc.png'), 'disc.png', 'spec.yaml', { invert: true });
     expect(shape.aspect).toBeCloseTo(400 / 300, 2);
     expect(shape.inside(0, 0)).toBe(false);
     expect(shape.inside(0.95, 0.95)).toBe(true);
@@ -135,17 +142,17 @@ describe('imageShape', () => {
   });
 
   it('moves the cut-off with threshold', async () => {
-    const strict = await imageShape(at('grey.png'), 'grey.png', 'spec.yaml', { threshold: 0.5 });
+    const strict = await imageShape(bytes('grey.png'), 'grey.png', 'spec.yaml', { threshold: 0.5 });
     expect(strict.aspect).toBeCloseTo(1, 2); // only the black third
-    const loose = await imageShape(at('grey.png'), 'grey.png', 'spec.yaml', { threshold: 0.3 });
+    const loose = await imageShape(bytes('grey.png'), 'grey.png', 'spec.yaml', { threshold: 0.3 });
     expect(loose.aspect).toBeCloseTo(2, 2); // grey joins in
     expect(insideShare(loose)).toBe(1);
   });
 
   it('compares opacity with threshold when the picture has transparency', async () => {
-    const half = await imageShape(at('alpha.png'), 'alpha.png', 'spec.yaml', { threshold: 0.5 });
+    const half = await imageShape(bytes('alpha.png'), 'alpha.png', 'spec.yaml', { threshold: 0.5 });
     expect(half.aspect).toBeCloseTo(1, 2); // alpha 0.39 is below 0.5: the opaque third only
-    const more = await imageShape(at('alpha.png'), 'alpha.png', 'spec.yaml', { threshold: 0.3 });
+    const more = await imageShape(bytes('alpha.png'), 'alpha.png', 'spec.yaml', { threshold: 0.3 });
     expect(more.aspect).toBeCloseTo(2, 2); // two thirds
     expect(insideShare(more)).toBe(1);
   });
@@ -155,32 +162,36 @@ describe('imageShape', () => {
     await picture(2400, 1200, (x, y) => ((x - 1200) ** 2 + (y - 600) ** 2 < 500 ** 2 ? BLACK : WHITE))
       .png()
       .toFile(at(name));
-    const shape = await imageShape(at(name), name, 'spec.yaml', {});
+    const shape = await imageShape(bytes(name), name, 'spec.yaml', {});
     expect(shape.aspect).toBeCloseTo(1, 1);
     expect(insideShare(shape)).toBeCloseTo(Math.PI / 4, 1);
   });
 
   it('reports a missing file at the place that named it', async () => {
-    const e = await userError(imageShape(at('nope.png'), 'nope.png', 'spec.yaml:7:12', {}));
+    const e = await userError(
+      (async () => imageShape(viaFiles('nope.png', 'spec.yaml:7:12'), 'nope.png', 'spec.yaml:7:12', {}))(),
+    );
     expect(e.where).toBe('spec.yaml:7:12');
     expect(e.what).toMatch(/not found: nope\.png/);
   });
 
   it('reports a file that is not a picture', async () => {
-    const e = await userError(imageShape(at('notes.png'), 'notes.png', 'spec.yaml', {}));
+    const e = await userError(imageShape(bytes('notes.png'), 'notes.png', 'spec.yaml', {}));
     expect(e.what).toMatch(/notes\.png is not an image/);
     expect(e.hint).toMatch(/PNG/);
   });
 
   it('refuses SVG', async () => {
-    const e = await userError(imageShape(at('drawing.svg'), 'drawing.svg', 'spec.yaml', {}));
+    const e = await userError(imageShape(bytes('drawing.svg'), 'drawing.svg', 'spec.yaml', {}));
     expect(e.what).toMatch(/SVG/);
     expect(e.hint).toMatch(/PNG/);
   });
 
   it('refuses a file over the byte limit without decoding it', async () => {
     writeFileSync(at('huge.png'), Buffer.alloc(LIMITS.maxImageBytes + 1));
-    const e = await userError(imageShape(at('huge.png'), 'huge.png', 'spec.yaml', {}));
+    const e = await userError(
+      (async () => imageShape(viaFiles('huge.png', 'spec.yaml'), 'huge.png', 'spec.yaml', {}))(),
+    );
     expect(e.what).toMatch(/bytes; the limit is/);
   });
 
@@ -191,23 +202,25 @@ describe('imageShape', () => {
       .toFile(at(name));
     expect(info.size).toBeLessThan(1024 * 1024);
     expect(6000 * 6000).toBeGreaterThan(LIMITS.maxImagePixels);
-    const e = await userError(imageShape(at(name), name, 'spec.yaml', {}));
+    const e = await userError(imageShape(bytes(name), name, 'spec.yaml', {}));
     expect(e.what).toMatch(/6000×6000 pixels; the limit is/);
   });
 
   it('says which way a blank picture fails and what to change', async () => {
-    const white = await userError(imageShape(at('white.png'), 'white.png', 'spec.yaml', {}));
+    const white = await userError(imageShape(bytes('white.png'), 'white.png', 'spec.yaml', {}));
     expect(white.what).toMatch(/entirely outside/);
     expect(white.hint).toMatch(/threshold/);
     expect(white.hint).toMatch(/invert/);
-    const black = await userError(imageShape(at('black.png'), 'black.png', 'spec.yaml', {}));
+    const black = await userError(imageShape(bytes('black.png'), 'black.png', 'spec.yaml', {}));
     expect(black.what).toMatch(/entirely inside/);
-    const inverted = await userError(imageShape(at('black.png'), 'black.png', 'spec.yaml', { invert: true }));
+    const inverted = await userError(
+      imageShape(bytes('black.png'), 'black.png', 'spec.yaml', { invert: true }),
+    );
     expect(inverted.what).toMatch(/entirely outside/);
   });
 
   it('refuses a threshold outside [0, 1]', async () => {
-    const e = await userError(imageShape(at('disc.png'), 'disc.png', 'spec.yaml', { threshold: 1.5 }));
+    const e = await userError(imageShape(bytes('disc.png'), 'disc.png', 'spec.yaml', { threshold: 1.5 }));
     expect(e.what).toMatch(/between 0 and 1/);
   });
 });

@@ -1,12 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PathCommand } from 'fontkit';
+import type { Font, PathCommand } from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import type { MaskShape } from '../../src/mask/shape.js';
 import { textShape } from '../../src/mask/text.js';
 import { UserError } from '../../src/spec/errors.js';
-import { type FontFace, loadFont } from '../../src/text/fonts.js';
+import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
+import { type FontFace, fontOf, loadFont, loadFontFile, registerFont } from '../../src/text/fonts.js';
 
 /**
  * A stand-in font with one glyph per character, each a list of path commands in units of a 1000-unit em,
@@ -34,7 +35,7 @@ function fakeFace(glyphs: Record<string, PathCommand[]>): FontFace {
       advanceWidth: [...text].length * 1000,
     }),
   };
-  return { path: '/fonts/fake.ttf', font } as unknown as FontFace;
+  return registerFont(`/fonts/fake-${Object.keys(glyphs).join('')}.ttf`, font as unknown as Font);
 }
 
 const move = (x: number, y: number): PathCommand => ({ command: 'moveTo', args: [x, y] });
@@ -46,7 +47,7 @@ const square = (x0: number, y0: number, x1: number, y1: number, cw = false): Pat
     : [move(x0, y0), line(x1, y0), line(x1, y1), line(x0, y1)];
 
 const LATO = join(import.meta.dirname, '..', '..', 'fonts', 'lato', 'Lato-Bold.ttf');
-const face: FontFace = loadFont(LATO, 'Lato-Bold.ttf', 'test');
+const face: FontFace = loadFontFile(LATO);
 
 function userError(run: () => unknown): UserError {
   try {
@@ -123,7 +124,7 @@ describe('textShape', () => {
     // "I" over "I": ink (cap height), gap (1.1 em − cap height), ink; the gap's share of the height follows.
     const shape = textShape('I\nI', face, 'spec.yaml');
     expect(runsDown(shape, 0)).toEqual([true, false, true]);
-    const cap = face.font.capHeight / face.font.unitsPerEm;
+    const cap = fontOf(face).capHeight / fontOf(face).unitsPerEm;
     let gap = 0;
     const steps = 1000;
     for (let i = 0; i < steps; i++) if (!shape.inside(0, 1 - (2 * i + 1) / steps)) gap++;
@@ -192,7 +193,8 @@ describe('loadFont for masks', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mazebook-mask-text-'));
     const path = join(dir, 'fake.ttf');
     writeFileSync(path, 'not a font at all\n');
-    const e = userError(() => loadFont(path, 'fake.ttf', 'spec.yaml:2:9'));
+    const files = createFileAccess(defaultPathPolicy(dir));
+    const e = userError(() => loadFont(files, files.named(dir, 'fake.ttf', 'spec.yaml:2:9', 'font')));
     expect(e.what).toMatch(/fake\.ttf is not a font/);
   });
 });

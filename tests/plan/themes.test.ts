@@ -9,10 +9,10 @@ import {
   normalizeHex,
   rotateHue,
 } from '../../src/plan/palette.js';
-import { defaultPathPolicy } from '../../src/plan/paths.js';
 import { planBook } from '../../src/plan/plan-book.js';
 import { builtinThemes, CONTRAST_MINIMUMS, loadTheme, type Theme } from '../../src/plan/theme.js';
 import { UserError } from '../../src/spec/errors.js';
+import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
 import type { ThemeOverride } from '../../src/spec/schema.js';
 import { tempDir } from '../helpers.js';
 
@@ -22,7 +22,7 @@ const FONT = join(import.meta.dirname, '../../fonts/lato/Lato-Regular.ttf');
 
 function theme(ref: string | ThemeOverride, files: Record<string, string> = {}): Theme {
   const dir = tempDir(files);
-  return loadTheme(ref, dir, defaultPathPolicy(dir), WHERE);
+  return loadTheme(ref, dir, createFileAccess(defaultPathPolicy(dir)), WHERE);
 }
 
 function errorOf(ref: string | ThemeOverride, files: Record<string, string> = {}): UserError {
@@ -147,7 +147,7 @@ fonts: { heading: ${FONT}, body: ${FONT} }
 sizes: { title: 30pt, subtitle: 14pt, heading: 18pt, body: 11pt, label: 8pt, folio: 9pt }
 `;
     const dir = tempDir({ 'mine.yaml': file('print: false\n') });
-    const t = loadTheme('mine.yaml', dir, defaultPathPolicy(dir, true), WHERE);
+    const t = loadTheme('mine.yaml', dir, createFileAccess(defaultPathPolicy(dir, true)), WHERE);
     expect(t.print).toBe(false);
     expect(t.colors.background).toBe('#f4f1e8');
     expect(theme('classic').colors.background).toBeUndefined();
@@ -166,7 +166,7 @@ sizes: { title: 30pt, subtitle: 14pt, heading: 18pt, body: 11pt, label: 8pt, fol
     });
     let err: unknown;
     try {
-      loadTheme('pale.yaml', dir, defaultPathPolicy(dir, true), WHERE);
+      loadTheme('pale.yaml', dir, createFileAccess(defaultPathPolicy(dir, true)), WHERE);
     } catch (e) {
       err = e;
     }

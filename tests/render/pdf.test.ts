@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type DisplayDocument, polygon } from '../../src/layout/display-list.js';
-import { renderPdf } from '../../src/render/pdf.js';
+import { type DisplayDocument, PathBuilder, polygon } from '../../src/layout/display-list.js';
+import { pdfPathBytes } from '../../src/render/path-ops.js';
+import { deflatePath, renderPdf } from '../../src/render/pdf.js';
 import { inspectPdf } from '../pdf-inspect.js';
 
 const fonts = {
@@ -78,6 +80,47 @@ describe('PDF renderer', () => {
     const a = await renderPdf(doc());
     const b = await renderPdf(doc());
     expect(Buffer.compare(a, b)).toBe(0);
+  });
+
+  it('tags font subsets by their glyphs: the same document the same tags, other text other tags', async () => {
+    const withText = (text: string): DisplayDocument => {
+      const d = doc();
+      d.pages[0].items.push({ type: 'text', text, x: 20, y: 150, size: 10, font: 'body', color: '#000000' });
+      return d;
+    };
+    const names = async (d: DisplayDocument) =>
+      (await inspectPdf(await renderPdf(d))).fonts.map((f) => f.name);
+    const a = await names(withText('Amazing Adventures'));
+    const b = await names(withText('Spring Puzzles'));
+    expect(a).toHaveLength(2);
+    for (const name of [...a, ...b]) expect(name).toMatch(/^[A-Z]{6}\+Lato-(Bold|Regular)$/);
+    // pdfkit alone tags by resource number only: F1 → BZZZZZ, F2 → CZZZZZ in every document.
+    expect(a.some((n) => /^[BC]ZZZZZ\+/.test(n))).toBe(false);
+    // Same heading glyphs in both: the same bold subset, the same tag; other body text, another tag.
+    const tag = (names: string[], face: string) => names.find((n) => n.endsWith(face))?.slice(0, 6);
+    expect(tag(a, 'Bold')).toBe(tag(b, 'Bold'));
+    expect(tag(a, 'Regular')).not.toBe(tag(b, 'Regular'));
+    const x = await renderPdf(withText('Amazing Adventures'));
+    const y = await renderPdf(withText('Amazing Adventures'));
+    expect(Buffer.compare(x, y)).toBe(0);
+  });
+
+  it('deflates big paths part by part into the same bytes as all at once', async () => {
+    const b = new PathBuilder();
+    for (let i = 0; i < 150_000; i++) {
+      if (i % 7 === 0) b.moveTo(i % 1000, (i * 0.37) % 900);
+      else if (i % 11 === 0) b.curveTo(i % 13, -3.333, 12345.678, i / 3, 0.004, -0.006);
+      else if (i % 5 === 0) b.close();
+      else b.lineTo((i * 1.25) % 5000, (i * 2.5) % 777.77);
+    }
+    const path = b.finish();
+    const whole = deflateSync(Buffer.concat([pdfPathBytes(path), Buffer.from('S', 'latin1')]), { level: 1 });
+    expect(Buffer.compare(await deflatePath(path, 'S'), whole)).toBe(0);
+    expect(inflateSync(whole).subarray(0, 24).toString('latin1')).toBe('0 0 m\n1.25 2.5 l\n2.5 5 l');
+    // Writing a range of commands on its own gives the same bytes as that stretch of the whole.
+    const all = pdfPathBytes(path).toString('latin1');
+    expect(all.startsWith(pdfPathBytes(path, 0, 1000).toString('latin1'))).toBe(true);
+    expect(all.endsWith(pdfPathBytes(path, 149_000).toString('latin1'))).toBe(true);
   });
 
   it('paints a page background and writes links to named page destinations', async () => {

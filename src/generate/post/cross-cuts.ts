@@ -1,6 +1,7 @@
 import type { Grid } from '../../grid/grid.js';
 import type { Rng } from '../../random/sfc32.js';
 import type { Maze } from '../maze.js';
+import { runaway, stepBudget } from '../watchdog.js';
 import { closedInnerWalls, shuffle, solutionZones } from './zones.js';
 
 /** A cut may not leave a floating piece of wall with fewer segments than this (the "niceness" rule). */
@@ -64,7 +65,9 @@ function leavesSmallIsland(
     const stack = [v0];
     const seenVertices = new Set<number>([v0]);
     let anchored = false;
+    let budget = stepBudget(grid);
     while (stack.length > 0 && !anchored && seenWalls.length < MIN_ISLAND) {
+      if (--budget < 0) throw runaway('cross-cuts', grid);
       const v = stack.pop()!;
       for (let k = start[v]; k < start[v + 1]; k++) {
         const w = walls[k];

@@ -1,6 +1,7 @@
 import { bfs, routeTo } from '../../grid/bfs.js';
 import type { Rng } from '../../random/sfc32.js';
 import type { Maze } from '../maze.js';
+import { runaway, stepBudget } from '../watchdog.js';
 
 /**
  * Shortens the solution by cutting out its loops (Amaze `reducePath`): walking the solution from the entry,
@@ -18,7 +19,9 @@ export function reducePath(maze: Maze, _rng: Rng): Maze {
   const pos = new Int32Array(grid.cellCount).fill(-1);
   for (let i = 0; i < cells.length; i++) pos[cells[i]] = i;
   let i = 0;
+  let budget = stepBudget(grid);
   while (i < cells.length - 1) {
+    if (--budget < 0) throw runaway('reduce-path', grid);
     const c = cells[i];
     let best = i + 1;
     let bestWall = -1;

@@ -1,5 +1,6 @@
 import type { Rng } from '../../random/sfc32.js';
 import type { Maze } from '../maze.js';
+import { runaway, stepBudget } from '../watchdog.js';
 import { solutionZones } from './zones.js';
 
 /**
@@ -21,6 +22,7 @@ export function reverseWastedTurns(maze: Maze, _rng: Rng): Maze {
     (cellX[to] - cellX[from]) * (ex - cellX[from]) + (cellY[to] - cellY[from]) * (ey - cellY[from]);
 
   // Branch membership: the branch root (first off-solution cell) of every off-solution cell.
+  let budget = stepBudget(grid);
   const root = new Int32Array(grid.cellCount).fill(-1);
   for (let i = 0; i < solution.length; i++) {
     const s = solution[i];
@@ -57,6 +59,7 @@ export function reverseWastedTurns(maze: Maze, _rng: Rng): Maze {
     const stack = [start];
     root[start] = r;
     while (stack.length > 0) {
+      if (--budget < 0) throw runaway('reverse-wasted-turns', grid);
       const c = stack.pop()!;
       for (let k = adjStart[c]; k < adjStart[c + 1]; k++) {
         const n = adjCell[k];

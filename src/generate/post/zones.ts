@@ -1,6 +1,7 @@
 import { bfs, routeTo } from '../../grid/bfs.js';
 import type { Grid } from '../../grid/grid.js';
 import type { Maze } from '../maze.js';
+import { runaway, stepBudget } from '../watchdog.js';
 
 /**
  * Splits the cells into zones: the solution's own cells each start a zone, and every other cell joins the
@@ -25,7 +26,9 @@ export function solutionZones(maze: Maze): {
     onSolution[solution[i]] = 1;
     queue[tail++] = solution[i];
   }
+  let budget = stepBudget(grid);
   for (let head = 0; head < tail; head++) {
+    if (--budget < 0) throw runaway('solution zones', grid);
     const c = queue[head];
     for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
       const n = grid.adjCell[k];

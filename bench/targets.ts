@@ -1,0 +1,445 @@
+/**
+ * The speed targets of issue 18 that belong to grids, ends, hashes and drawing, each printed beside the
+ * reference it is judged against, measured in the same run: the backtracker beside a plain typed-array
+ * loop in JavaScript and in C; generateMaze beside the algorithm alone; the steps of a maze's life at 1e3 …
+ * 1e6 cells (a superlinear step shows as a growing cost per cell); a 40×40 page; `render` of a million cells
+ * of every shape beside razimantv/mazegenerator's published whole-process figures.
+ *
+ * Times are CPU time (user + system, all threads) unless marked wall: what other work on a shared machine
+ * disturbs least. Compare ratios within one run.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { deflateSync } from 'node:zlib';
+import { generatePuzzles, planSpec } from '../src/book/build-book.js';
+import { lockFor, mazeContentHash } from '../src/book/lockfile.js';
+import { checkBook } from '../src/book/select.js';
+import { canonicalHash } from '../src/codec/canonical.js';
+import { backtracker } from '../src/generate/backtracker.js';
+import { placeEnds } from '../src/generate/entry-exit.js';
+import { generateMaze, type MazeRecipe } from '../src/generate/generate-maze.js';
+import type { Maze } from '../src/generate/maze.js';
+import type { Grid } from '../src/grid/grid.js';
+import {
+  buildGrid,
+  type GridLayout,
+  type GridSize,
+  type TopologyName,
+  topologies,
+  topologyNames,
+} from '../src/grid/registry.js';
+import { composeBook } from '../src/layout/compose-book.js';
+import type { DisplayDocument, Page } from '../src/layout/display-list.js';
+import { drawMaze } from '../src/layout/draw-maze.js';
+import { wallPaths } from '../src/layout/wall-paths.js';
+import { deriveSeed } from '../src/random/derive-seed.js';
+import { createRng } from '../src/random/sfc32.js';
+import { pdfPathBytes } from '../src/render/path-ops.js';
+import { renderPdf } from '../src/render/pdf.js';
+import { bestCpu, collect, record, report, say } from './measure.js';
+import { referenceBacktracker, referenceScratch } from './reference/backtracker.js';
+
+/** A size of each topology with about `cells` cells and a roughly square frame. */
+export const SIZE_FOR: Record<TopologyName, (cells: number) => GridSize> = {
+  square: (n) => sides(n, 1),
+  hex: (n) => sides(n, 1.5 / Math.sqrt(3)), // cells are √3 wide and 1.5 apart
+  triangle: (n) => sides(n, Math.sqrt(3)), // two triangles across per row height of √3/2
+  octagon: (n) => sides(n / 2, 1), // as many squares as octagons
+  circle: (n) => {
+    let r = 2;
+    while (topologies.circle.count({ columns: r, rows: r }) < n) r++;
+    return { columns: r, rows: r };
+  },
+};
+
+function sides(n: number, aspect: number): GridSize {
+  const columns = Math.max(1, Math.round(Math.sqrt(n * aspect)));
+  return { columns, rows: Math.max(1, Math.round(n / columns)) };
+}
+
+const label = (cells: number): string =>
+  cells >= 1e6 ? `${(cells / 1e6).toFixed(1)}M` : `${Math.round(cells / 1000)}k`;
+const rng = (i: number) => createRng(deriveSeed(1, 'bench', i));
+const AUTO = { kind: 'auto' } as const;
+
+/** The backtracker beside the same loop written plainly for square grids, in JavaScript and in C. */
+export function referenceLoops(): void {
+  say('\nbacktracker beside plain reference loops (square grid, CPU time)');
+  const compiled = compileReference();
+  if (!compiled) say('  (no gcc here: the C reference loop is skipped)');
+  for (const size of [100, 1000]) {
+    const cells = size * size;
+    const repeat = size === 100 ? 20 : 1;
+    const rounds = size === 100 ? 10 : 3;
+    const grid = buildGrid({ shape: 'square', size: { columns: size, rows: size } });
+    let i = 0;
+    const ours =
+      bestCpu(rounds, () => {
+        for (let k = 0; k < repeat; k++) backtracker(grid, rng(i++), { straightness: 0 });
+      }) / repeat;
+    const scratch = referenceScratch(size, size);
+    const js =
+      bestCpu(rounds, () => {
+        for (let k = 0; k < repeat; k++) referenceBacktracker(size, size, 0x9e3779b9 + i++, scratch);
+      }) / repeat;
+    const tag = `${size}×${size}`;
+    report(`backtracker ${tag} (mazebook, any topology)`, cells / ours / 1000, 'M cells/s', true);
+    report(`reference loop ${tag}, JavaScript typed arrays`, cells / js / 1000, 'M cells/s', true);
+    let c = Number.NaN;
+    if (compiled) {
+      const run = spawnSync(compiled, [String(size), String(size), String(rounds * repeat)], {
+        encoding: 'utf8',
+      });
+      c = Number.parseFloat(run.stdout.split(' ')[0]);
+      report(`reference loop ${tag}, C (gcc -O2)`, cells / c / 1000, 'M cells/s', true);
+    }
+    say(
+      `  mazebook takes ${(ours / js).toFixed(2)}× the JavaScript loop${compiled ? ` and ${(ours / c).toFixed(2)}× the C loop (target ≤ 2×)` : ''}`,
+    );
+  }
+}
+
+/** Compiles bench/reference/backtracker.c into a temporary folder; undefined without gcc. */
+function compileReference(): string | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-c-'));
+  const exe = join(dir, 'backtracker');
+  const gcc = spawnSync('gcc', ['-O2', '-o', exe, resolve('bench/reference/backtracker.c')], {
+    encoding: 'utf8',
+  });
+  return gcc.status === 0 && existsSync(exe) ? exe : undefined;
+}
+
+/**
+ * generateMaze (grid, algorithm, ends) beside the algorithm alone on every topology, at about 10k and 1M
+ * cells: with the grid built for the call (cold), and with the grid already made (warm: the candidates of
+ * a page, the pages of one size in a book). Target: within 1.5× of the algorithm alone.
+ */
+export function generateVsAlgorithm(): void {
+  say('\ngenerateMaze beside the backtracker alone (CPU time; target ≤ 1.5×)');
+  say(
+    `  ${'topology'.padEnd(9)} ${'cells'.padStart(6)} ${'algorithm'.padStart(10)} ${'grid'.padStart(8)} ${'ends'.padStart(8)} ${'warm'.padStart(8)} ${'cold'.padStart(8)}   warm/alg cold/alg`,
+  );
+  for (const target of [10_000, 1_000_000]) {
+    for (const shape of topologyNames) {
+      const size = SIZE_FOR[shape](target);
+      const layout: GridLayout = { shape, size };
+      const grid = buildGrid(layout);
+      const n = grid.cellCount;
+      const repeat = target < 1e6 ? 10 : 1;
+      const rounds = target < 1e6 ? 5 : 2;
+      let i = 0;
+      // Two untimed calls first: the JIT settles for each size before anything is timed.
+      const per = (fn: () => void) =>
+        bestCpu(
+          rounds,
+          () => {
+            for (let k = 0; k < repeat; k++) fn();
+          },
+          2,
+        ) / repeat;
+      const algorithm = per(() => backtracker(grid, rng(i++), { straightness: 0 }));
+      const build = per(() => buildGrid(layout));
+      const open = backtracker(grid, rng(0), { straightness: 0 });
+      const ends = per(() => placeEnds(grid, open, AUTO, AUTO, 'bench'));
+      const recipe: MazeRecipe = {
+        shape,
+        size,
+        algorithm: 'backtracker',
+        options: { straightness: 0 },
+        entry: AUTO,
+        exit: AUTO,
+      };
+      const warm = per(() => generateMaze(recipe, deriveSeed(1, 'bench', i++), 'bench'));
+      const cold = per(() => {
+        const g = buildGrid(layout);
+        placeEnds(g, backtracker(g, rng(i++), { straightness: 0 }), AUTO, AUTO, 'bench');
+      });
+      const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)}`.padStart(8);
+      say(
+        `  ${shape.padEnd(9)} ${label(n).padStart(6)} ${ms(algorithm).padStart(10)} ${ms(build)} ${ms(ends)} ${ms(warm)} ${ms(cold)}   ${(warm / algorithm).toFixed(2).padStart(8)} ${(cold / algorithm).toFixed(2).padStart(8)}`,
+      );
+      record(`generateMaze/algorithm ${shape} ${label(target)} warm`, warm / algorithm);
+      record(`generateMaze/algorithm ${shape} ${label(target)} cold`, cold / algorithm);
+    }
+  }
+  say(
+    '  (ms; warm: grid already made; cold: grid built in the call; ends: both auto, one pass over the tree)',
+  );
+}
+
+/** Canonical hash (first maze on a grid, then another on the same grid) and lockfile hash per topology. */
+export function hashes(): void {
+  say(
+    '\nhashes (CPU time): canonical, first maze on a grid (its symmetries found) and another on it; lockfile',
+  );
+  for (const target of [1600, 1_000_000]) {
+    for (const shape of topologyNames) {
+      const size = SIZE_FOR[shape](target);
+      const rounds = target < 1e6 ? 20 : 1;
+      let i = 0;
+      const fresh = (): Maze => {
+        const grid = buildGrid({ shape, size }); // a new grid object: nothing cached yet
+        return placeEnds(grid, backtracker(grid, rng(i++), { straightness: 0 }), AUTO, AUTO, 'bench');
+      };
+      let first = Infinity;
+      for (let r = 0; r < rounds; r++) {
+        const maze = fresh();
+        collect();
+        const t = process.cpuUsage();
+        canonicalHash(maze);
+        const u = process.cpuUsage(t);
+        first = Math.min(first, (u.user + u.system) / 1000);
+      }
+      const base = fresh();
+      canonicalHash(base);
+      const others = Array.from({ length: rounds * 2 }, () => ({
+        ...placeEnds(base.grid, backtracker(base.grid, rng(i++), { straightness: 0 }), AUTO, AUTO, 'bench'),
+      }));
+      let o = 0;
+      const next = bestCpu(rounds, () => void canonicalHash(others[o++ % others.length]), 0);
+      const content = bestCpu(rounds, () => void mazeContentHash(base));
+      const tag = `${shape} ${label(base.grid.cellCount)}`;
+      report(`canonical hash ${tag}, first on its grid`, first, 'ms', false, 3);
+      report(`canonical hash ${tag}, next on the grid`, next, 'ms', false, 3);
+      report(`lockfile hash ${tag}`, content, 'ms', false, 3);
+    }
+  }
+}
+
+/**
+ * Every step of a square maze's life at 1e3 … 1e6 cells, in ns per cell: a step whose cost per cell grows
+ * with the size is superlinear.
+ */
+export function linearScaling(): void {
+  say(
+    '\nlinear scaling, square grids (CPU ns per cell; the last column is the growth from 1e5 to 1e6 cells)',
+  );
+  const sizes = [32, 100, 316, 1000];
+  const steps: [string, (m: Maze, grid: Grid) => void][] = [
+    [
+      'grid build',
+      (m) => buildGrid({ shape: 'square', size: { columns: m.grid.width, rows: m.grid.height } }),
+    ],
+    ['backtracker', (_m, g) => backtracker(g, rng(1), { straightness: 0 })],
+    ['ends (both auto)', (m) => placeEnds(m.grid, m.open, AUTO, AUTO, 'bench')],
+    ['canonical hash, grid known', (m) => canonicalHash({ ...m })],
+    ['lockfile hash', (m) => mazeContentHash(m)],
+    ['wall merge', (m) => wallPaths(m, { ox: 10, oy: 10, scale: 5 })],
+    ['PDF operators', (m) => pdfPathBytes(wallPaths(m, { ox: 10, oy: 10, scale: 5 }))],
+    [
+      'deflate (level 1)',
+      (m) => deflateSync(pdfPathBytes(wallPaths(m, { ox: 10, oy: 10, scale: 5 })), { level: 1 }),
+    ],
+  ];
+  const table = steps.map(() => [] as number[]);
+  for (const side of sizes) {
+    const grid = buildGrid({ shape: 'square', size: { columns: side, rows: side } });
+    const maze = placeEnds(grid, backtracker(grid, rng(0), { straightness: 0 }), AUTO, AUTO, 'bench');
+    canonicalHash(maze);
+    const n = grid.cellCount;
+    const repeat = Math.max(1, Math.round(3e5 / n));
+    steps.forEach(([, fn], s) => {
+      const ms = bestCpu(side >= 1000 ? 2 : 4, () => {
+        for (let k = 0; k < repeat; k++) fn(maze, grid);
+      });
+      table[s].push((ms / repeat / n) * 1e6);
+    });
+  }
+  // Steps that include an earlier one (operators include the merge) are shown as measured.
+  say(
+    `  ${'step'.padEnd(28)}${sizes.map((s) => `${(s * s).toExponential(0).replace('+', '')}`.padStart(9)).join('')}   growth`,
+  );
+  steps.forEach(([name], s) => {
+    const row = table[s];
+    say(
+      `  ${name.padEnd(28)}${row.map((v) => v.toFixed(1).padStart(9)).join('')}   ${(row[3] / row[2]).toFixed(2).padStart(6)}`,
+    );
+    report(`ns/cell at 1e6: ${name}`, row[3], 'ns', false, 1);
+  });
+  say('  (growth much above 1 is a superlinear step; memory that no longer fits the caches raises it some)');
+}
+
+/**
+ * One 40×40 square page: what this part of the code owns (generation with the grid made, both hashes, the
+ * drawing, the PDF) per page of a 100-page document; then a 100-page book by stage, for the rest.
+ * Target: ≤ 5 ms CPU and ≤ 5 KB a page.
+ */
+export async function fortyPage(): Promise<void> {
+  say('\na 40×40 square page (CPU time; target ≤ 5 ms and ≤ 5 KB a page)');
+  const fonts = {
+    heading: resolve('fonts/lato/Lato-Bold.ttf'),
+    body: resolve('fonts/lato/Lato-Regular.ttf'),
+  };
+  const recipe: MazeRecipe = {
+    shape: 'square',
+    size: { columns: 40, rows: 40 },
+    algorithm: 'backtracker',
+    options: { straightness: 0 },
+    entry: AUTO,
+    exit: AUTO,
+  };
+  const style = {
+    walls: { color: '#1b1b1b', width: 1.4, cap: 'square', join: 'miter' },
+    markers: { color: '#00798c', size: 12 },
+  } as const;
+  const rect = { x: 50, y: 90, width: 495, height: 660 };
+  const pagesN = 100;
+  let round = 0;
+  const times = { generate: Infinity, hashes: Infinity, draw: Infinity, pdf: Infinity };
+  let bytes = 0;
+  for (let r = 0; r < 4; r++) {
+    round++;
+    const t0 = process.cpuUsage();
+    const mazes = Array.from({ length: pagesN }, (_, i) =>
+      generateMaze(recipe, deriveSeed(round, 'page', i), 'bench'),
+    );
+    const t1 = process.cpuUsage();
+    for (const m of mazes) {
+      canonicalHash(m);
+      mazeContentHash(m);
+    }
+    const t2 = process.cpuUsage();
+    const pages: Page[] = mazes.map((m) => ({
+      width: 595.28,
+      height: 841.89,
+      items: drawMaze(m, rect, style),
+    }));
+    const t3 = process.cpuUsage();
+    const doc: DisplayDocument = {
+      info: { title: 'bench', subject: '', keywords: '', date: new Date(0) },
+      fonts,
+      pages,
+    };
+    const pdf = await renderPdf(doc);
+    const t4 = process.cpuUsage();
+    const ms = (a: NodeJS.CpuUsage, b: NodeJS.CpuUsage) =>
+      (b.user - a.user + b.system - a.system) / 1000 / pagesN;
+    if (r === 0) continue; // warm-up
+    times.generate = Math.min(times.generate, ms(t0, t1));
+    times.hashes = Math.min(times.hashes, ms(t1, t2));
+    times.draw = Math.min(times.draw, ms(t2, t3));
+    times.pdf = Math.min(times.pdf, ms(t3, t4));
+    bytes = pdf.length / pagesN;
+  }
+  const total = times.generate + times.hashes + times.draw + times.pdf;
+  report('40×40 page: generate (grid made)', times.generate, 'ms', false, 3);
+  report('40×40 page: canonical + lockfile hash', times.hashes, 'ms', false, 3);
+  report('40×40 page: drawing', times.draw, 'ms', false, 3);
+  report('40×40 page: PDF', times.pdf, 'ms', false, 3);
+  report('40×40 page: all of the above', total, 'ms', false, 3);
+  report('40×40 page: PDF size', bytes / 1024, 'KB', false, 2);
+
+  // A whole book of such pages, stage by stage (plan, layout and the candidate loop are not this code's).
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  const pages = Array.from({ length: pagesN }, (_, i) => `  - { id: p${i} }`).join('\n');
+  writeFileSync(
+    join(dir, 'book.yaml'),
+    `title: Bench\nsolutions: false\ndefaults: { cells: 40 }\npages:\n${pages}\n`,
+  );
+  const stage: Record<string, number> = {};
+  const time = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+    const t = process.cpuUsage();
+    const out = await fn();
+    const u = process.cpuUsage(t);
+    stage[name] = (stage[name] ?? 0) + (u.user + u.system) / 1000 / pagesN;
+    return out;
+  };
+  const plan = await time('plan', () => planSpec(join(dir, 'book.yaml')));
+  const puzzles = await time('generate, solve, measure, choose', () => generatePuzzles(plan));
+  await time('book checks (canonical hash)', () => checkBook(puzzles));
+  const doc = await time('layout', () => composeBook(plan, puzzles));
+  await time('lockfile', () => lockFor(plan.title, plan.seed, puzzles));
+  const pdf = await time('PDF', () => renderPdf(doc));
+  rmSync(dir, { recursive: true, force: true });
+  const all = Object.values(stage).reduce((a, b) => a + b, 0);
+  say(
+    `  a ${pagesN}-page book of 40×40 mazes, per page: ${Object.entries(stage)
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ')} ms`,
+  );
+  report('40×40 book page, every stage (cold, one run)', all, 'ms', false, 2);
+  report('40×40 book page, PDF size', pdf.length / doc.pages.length / 1024, 'KB', false, 2);
+}
+
+/**
+ * razimantv/mazegenerator (C++, -O2, Kruskal, SVG output), whole process at about a million cells: published
+ * figures measured on another 2-core machine in another run (it is C++ source only, not on the registry).
+ */
+const RAZIMANTV: Partial<Record<TopologyName, { wallS: number; cpuS: number; rssMb: number }>> = {
+  square: { wallS: 6.9, cpuS: 4.05, rssMb: 407 },
+  hex: { wallS: 11.1, cpuS: 6.51, rssMb: 559 },
+  triangle: { wallS: 5.4, cpuS: 3.51, rssMb: 378 },
+  circle: { wallS: 7.7, cpuS: 4.38, rssMb: 423 },
+};
+
+/**
+ * `mazebook render` of a million cells of every shape to PDF, the whole process (compiled code in dist/):
+ * wall time, CPU time, peak memory. Targets: < 3 s wall, < 1 GB, ≥ 5× razimantv's whole process.
+ */
+export function millionRender(): void {
+  say('\nrender a million cells to PDF, whole process (targets: < 3 s wall, < 1 GB; ≥ 5× razimantv)');
+  if (!existsSync('dist/cli/main.js')) {
+    say('  (no dist/: run `npm run build` first; skipped)');
+    return;
+  }
+  if (newest('src') > statSync('dist/cli/main.js').mtimeMs)
+    say('  (dist/ is older than src/: `npm run build` for current figures)');
+  say('  razimantv figures are published ones from another machine and run: compare with care');
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  for (const shape of topologyNames) {
+    const size = shape === 'square' ? { columns: 1000, rows: 1000 } : SIZE_FOR[shape](1_000_000);
+    const args =
+      shape === 'circle'
+        ? ['--shape', 'circle', '--rings', String(size.rows)]
+        : ['--shape', shape, '--cells', `${size.columns}x${size.rows}`];
+    const usage = join(dir, 'usage.json');
+    const t = performance.now();
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--require',
+        resolve('bench/resource-usage.cjs'),
+        'bin/mazebook.js',
+        'render',
+        ...args,
+        '--size',
+        '250cm',
+        '-o',
+        join(dir, `${shape}.pdf`),
+      ],
+      { encoding: 'utf8', env: { ...process.env, MAZEBOOK_BENCH_USAGE: usage } },
+    );
+    const wall = (performance.now() - t) / 1000;
+    if (run.status !== 0) {
+      say(`  ${shape}: render failed: ${run.stderr.trim().split('\n')[0]}`);
+      continue;
+    }
+    const { cpuMs, maxRssKb } = JSON.parse(readFileSync(usage, 'utf8')) as {
+      cpuMs: number;
+      maxRssKb: number;
+    };
+    const peer = RAZIMANTV[shape];
+    const cells = topologies[shape].count(size);
+    report(`render ${shape} ${label(cells)} cells: wall`, wall, 's', false, 2);
+    report(`render ${shape} ${label(cells)} cells: CPU`, cpuMs / 1000, 's', false, 2);
+    report(`render ${shape} ${label(cells)} cells: peak memory`, maxRssKb / 1024, 'MB', false, 0);
+    say(
+      peer
+        ? `  razimantv ${shape}: ${peer.wallS} s wall, ${peer.cpuS} s CPU, ${peer.rssMb} MB → mazebook ${(peer.wallS / wall).toFixed(1)}× faster (wall), ${(peer.cpuS / (cpuMs / 1000)).toFixed(1)}× (CPU)`
+        : `  razimantv has no ${shape} mazes`,
+    );
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Modification time of the newest file under a folder, in ms. */
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) t = Math.max(t, statSync(join(e.parentPath, e.name)).mtimeMs);
+  }
+  return t;
+}

@@ -1,0 +1,136 @@
+import type { BookPlan, FrontPage } from '../plan/book-plan.js';
+import { textWidth } from '../text/fonts.js';
+import type { Page } from './display-list.js';
+import { blankPage, folio, pageHeading } from './page-parts.js';
+import { centredText, fitSize, leftText, type TextStyle, wrapText } from './text-items.js';
+
+/** Front matter and section pages: title, instructions, contents, copyright, section openers. */
+
+export function titlePage(book: BookPlan): Page {
+  const page = blankPage(book);
+  const { theme, geometry } = book;
+  const cx = geometry.content.x + geometry.content.width / 2;
+  const width = geometry.content.width;
+  const heading: TextStyle = { font: 'heading', size: theme.sizes.title, color: theme.colors.text };
+  const lines = wrapText(theme, book.title, heading, width);
+  let y = geometry.content.y + geometry.content.height * 0.36;
+  for (const line of lines) {
+    page.items.push(
+      centredText(theme, line, cx, y, {
+        ...heading,
+        size: fitSize(theme, line, 'heading', heading.size, width),
+      }),
+    );
+    y += heading.size * 1.2;
+  }
+  if (book.subtitle) {
+    const style: TextStyle = { font: 'body', size: theme.sizes.subtitle, color: theme.colors.text };
+    for (const line of wrapText(theme, book.subtitle, style, width)) {
+      y += style.size * 0.4;
+      page.items.push(centredText(theme, line, cx, y + style.size, style));
+      y += style.size * 1.3;
+    }
+  }
+  if (book.author) {
+    const style: TextStyle = { font: 'body', size: theme.sizes.subtitle, color: theme.colors.muted };
+    page.items.push(centredText(theme, book.author, cx, y + style.size * 2.5, style));
+  }
+  if (book.showSeed) {
+    const small: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
+    page.items.push(centredText(theme, `Seed ${book.seed}`, cx, geometry.folioBaseline, small));
+  }
+  return page;
+}
+
+export function instructionsPage(
+  book: BookPlan,
+  item: Extract<FrontPage, { kind: 'instructions' }>,
+  number: number,
+): Page {
+  const page = blankPage(book);
+  const { theme, geometry } = book;
+  pageHeading(book, page, item.heading);
+  const body: TextStyle = { font: 'body', size: theme.sizes.body, color: theme.colors.text };
+  // A comfortable measure: about 70 characters, never wider than the page allows.
+  const measure = Math.min(geometry.content.width, body.size * 34);
+  const x = geometry.content.x + (geometry.content.width - measure) / 2;
+  let y = geometry.titleBaseline + theme.sizes.heading * 2.4;
+  const paragraphs = item.text.split(/\n+/).filter((p) => p.trim());
+  for (const paragraph of paragraphs) {
+    for (const line of wrapText(theme, paragraph, body, measure)) {
+      page.items.push({ type: 'text', text: line, x, y, ...body });
+      y += body.size * 1.45;
+    }
+    y += body.size * 0.8;
+  }
+  folio(book, page, number);
+  return page;
+}
+
+/** A section's opening page: its heading, large, in the middle. */
+export function sectionPage(book: BookPlan, heading: string, number: number): Page {
+  const page = blankPage(book);
+  const { theme, geometry } = book;
+  const cx = geometry.content.x + geometry.content.width / 2;
+  const size = fitSize(theme, heading, 'heading', theme.sizes.title, geometry.content.width);
+  page.items.push(
+    centredText(theme, heading, cx, geometry.content.y + geometry.content.height * 0.45, {
+      font: 'heading',
+      size,
+      color: theme.colors.text,
+    }),
+  );
+  folio(book, page, number);
+  return page;
+}
+
+/** The contents: each section (or the puzzles as one entry) and the answers, with their page numbers. */
+export function contentsPage(
+  book: BookPlan,
+  number: number,
+  sections: readonly { heading: string; page: number }[],
+  pageOf: ReadonlyMap<number, number>,
+  puzzles: number,
+  answers: number,
+): Page {
+  const page = blankPage(book);
+  const { theme, geometry, words } = book;
+  pageHeading(book, page, words.contents);
+  const rows: [string, number][] =
+    sections.length > 0
+      ? sections.map((s) => [s.heading, s.page])
+      : [[`${words.puzzle} 1–${puzzles}`, pageOf.get(1) ?? 1]];
+  if (answers > 0) rows.push([book.solutions.title, answers]);
+  const body: TextStyle = { font: 'body', size: theme.sizes.body * 1.2, color: theme.colors.text };
+  const left = geometry.content.x + geometry.content.width * 0.15;
+  const right = geometry.content.x + geometry.content.width * 0.85;
+  let y = geometry.titleBaseline + theme.sizes.heading * 2.6;
+  for (const [label, at] of rows) {
+    page.items.push(leftText(label, left, y, body));
+    const n = String(at);
+    page.items.push(leftText(n, right - textWidth(theme.fonts.body, n, body.size), y, body));
+    y += body.size * 2;
+  }
+  folio(book, page, number);
+  return page;
+}
+
+/** A copyright or colophon page: the author's text low on the page, and the book's seed when asked for. */
+export function copyrightPage(book: BookPlan, text: string, _where: string): Page {
+  const page = blankPage(book);
+  const { theme, geometry } = book;
+  const body: TextStyle = { font: 'body', size: theme.sizes.body, color: theme.colors.text };
+  const lines = wrapText(theme, text, body, geometry.content.width);
+  let y = geometry.content.y + geometry.content.height - (lines.length + 3) * body.size * 1.4;
+  for (const line of lines) {
+    page.items.push(leftText(line, geometry.content.x, y, body));
+    y += body.size * 1.4;
+  }
+  y += body.size * 1.4;
+  if (book.showSeed) {
+    page.items.push(
+      leftText(`Seed ${book.seed} · mazebook`, geometry.content.x, y, { ...body, color: theme.colors.muted }),
+    );
+  }
+  return page;
+}

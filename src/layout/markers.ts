@@ -1,0 +1,593 @@
+import type { Maze } from '../generate/maze.js';
+import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
+import { wallChords } from '../mask/wall-chords.js';
+import type { Rect } from '../plan/page-geometry.js';
+import { capHeight, type FontFace, textWidth } from '../text/fonts.js';
+import { type FontKey, type Item, PathBuilder, polygon } from './display-list.js';
+import type { Icon } from './svg-icon.js';
+import { transformPath } from './svg-icon.js';
+import type { Placement } from './wall-paths.js';
+
+/** Start and finish words drawn beside the markers (localised by the caller). */
+export interface MarkerLabels {
+  start: string;
+  finish: string;
+  fontKey: FontKey;
+  face: FontFace;
+  /** Type size, pt. */
+  size: number;
+  color: string;
+}
+
+export interface MarkerStyle {
+  color: string;
+  /**
+   * The theme's marker size, pt: an arrow's width across its head is 0.84 of its size, its length 1.25.
+   * Markers grow from it with the passage ({@link ARROW_SHARE}, at most {@link MAX_GROWTH} times), and
+   * shrink below it only where the frame or nearby walls leave no room.
+   */
+  size: number;
+  /** Pictures drawn at the entry and the exit instead of arrows. */
+  pictures?: { start: Icon; finish: Icon };
+  /** Words beside the markers; a word that finds no free place beside its marker is left out. */
+  labels?: MarkerLabels;
+  /**
+   * Where markers and labels may be drawn, pt in page coordinates (the page's free area around the maze).
+   * Default: the maze's rectangle grown by 1.75 × `size` on every side, the room pages reserve today.
+   */
+  frame?: Rect;
+}
+
+/** Arrow size (0.84 of it across the head) as a share of the opening's clear width. */
+export const ARROW_SHARE = 0.8;
+/** Picture side as a share of the opening's clear width. */
+export const PICTURE_SHARE = 1.1;
+/** Pictures are never smaller than this many marker sizes (a picture must read as what it shows). */
+const PICTURE_MIN = 1.4;
+/** Markers grow with the passage up to this many marker sizes. */
+export const MAX_GROWTH = 2.5;
+/** Markers shrink (where room is short) down to this share of the marker size, then fall back. */
+const SHRINK_FLOOR = 0.5;
+/** Room to grow the default frame by, in marker sizes: what page layouts reserve around the maze area. */
+export const MARKER_ROOM = 1.75;
+
+/**
+ * Least free space between a marker (or label) and any wall's stroke: this share of the marker's size, at
+ * least a wall's width.
+ */
+export const CLEARANCE_SHARE = 0.15;
+
+/** One placed marker, in page points (y down). */
+export interface PlacedMarker {
+  end: 'start' | 'finish';
+  kind: 'arrow' | 'picture' | 'dot';
+  /** The rim wall opened (-1 for an end inside the maze, marked by a dot or a picture in its cell). */
+  wall: number;
+  /** Outline the marker is drawn within: the arrow itself, or the picture's or the dot's box. */
+  outline: [number, number][];
+  /** Marker size (arrows) or picture side, pt. */
+  size: number;
+  /** Unit vector the marker points along: into the maze at the entry, out of it at the exit. */
+  direction: [number, number];
+  /** False when no size and distance kept the marker clear of walls and inside the frame (drawn anyway). */
+  fits: boolean;
+  /** The word beside the marker: its box (cap height above the baseline) and type size, pt. */
+  label?: { text: string; x: number; y: number; width: number; height: number; size: number };
+}
+
+/** Labels shrink down to this share of their size before they are left out. */
+export const LABEL_SHRINK = 0.72;
+
+/** Straight pieces of walls, (x0, y0, x1, y1) each, in page points. */
+type Segments = number[];
+
+/**
+ * Where the entry and exit markers go. For an end on the rim: the marker sits outside the opening on its
+ * outward normal (arrows point along it), sized to the passage, at the smallest distance and the largest
+ * size that keep it at least the clearance from every wall's stroke and from the other end's marker,
+ * outside the maze, and inside the frame. Labels go beyond the marker along the normal or beside it,
+ * wherever they fit first.
+ * @param wallWidth stroke width of the walls, pt
+ */
+export function placeMarkers(
+  maze: Maze,
+  place: Placement,
+  rect: Rect,
+  wallWidth: number,
+  style: MarkerStyle,
+): PlacedMarker[] {
+  const { grid } = maze;
+  const room = style.size * MARKER_ROOM;
+  const frame = style.frame ?? {
+    x: rect.x - room,
+    y: rect.y - room,
+    width: rect.width + 2 * room,
+    height: rect.height + 2 * room,
+  };
+  const rim = rimSegments(grid, place);
+  const placed: PlacedMarker[] = [];
+  const taken: Segments = []; // outlines of markers and labels already placed
+  for (const [end, wall, cell] of [
+    ['start', maze.entryWall, maze.entryCell],
+    ['finish', maze.exitWall, maze.exitCell],
+  ] as const) {
+    const picture = style.pictures?.[end];
+    if (wall < 0) {
+      placed.push(insideMarker(grid, cell, place, style, end, picture));
+      continue;
+    }
+    const open = opening(grid, wall, place);
+    const clear = Math.max(0, open.width - wallWidth);
+    const least = picture ? PICTURE_MIN * style.size : style.size;
+    const biggest = Math.min(
+      Math.max((picture ? PICTURE_SHARE : ARROW_SHARE) * clear, least),
+      MAX_GROWTH * least,
+    );
+    // Everything a marker (at most 1.25 × biggest long, 2.5 × biggest out) or its label could touch.
+    const reach = 6 * biggest + 4 * wallWidth + (style.labels ? labelReach(style.labels) : 0);
+    const near = wallsNear(maze, place, open.mx, open.my, reach).concat(
+      nearby(taken, open.mx, open.my, reach),
+    );
+    const marker = fitMarker(open, biggest, least, wallWidth, end, picture, near, rim, frame);
+    marker.wall = wall;
+    if (style.labels) {
+      // The word at its size, else a little smaller, where room is short; never under LABEL_SHRINK of it.
+      let label: PlacedMarker['label'];
+      for (const k of [1, 0.85, LABEL_SHRINK]) {
+        const labels = { ...style.labels, size: style.labels.size * k };
+        label = fitLabel(marker, open, wallWidth, labels, end, near, rim, frame);
+        if (label) break;
+      }
+      if (label) {
+        marker.label = label;
+        pushOutline(taken, boxOutline(label.x, label.y, label.width, label.height));
+      }
+    }
+    pushOutline(taken, marker.outline);
+    placed.push(marker);
+  }
+  return placed;
+}
+
+/** Display items for the markers {@link placeMarkers} chose: filled arrows or pictures, then labels. */
+export function drawMarkers(
+  maze: Maze,
+  place: Placement,
+  rect: Rect,
+  wallWidth: number,
+  style: MarkerStyle,
+): Item[] {
+  const items: Item[] = [];
+  for (const m of placeMarkers(maze, place, rect, wallWidth, style)) {
+    const picture = style.pictures?.[m.end];
+    if (m.kind === 'picture' && picture) {
+      const [x0, y0] = m.outline[0];
+      items.push(pictureItem(picture, x0, y0, m.size, style.color));
+    } else if (m.kind === 'dot') {
+      const [cx, cy] = centreOf(m.outline);
+      const b = new PathBuilder();
+      b.moveTo(cx + m.size / 2, cy);
+      b.arc(cx, cy, m.size / 2, 0, 2 * Math.PI);
+      items.push({ type: 'path', fill: style.color, path: b.close().finish() });
+    } else {
+      items.push({ type: 'path', fill: style.color, path: polygon(m.outline) });
+    }
+    if (m.label && style.labels) {
+      const { color, fontKey } = style.labels;
+      items.push({
+        type: 'text',
+        text: m.label.text,
+        x: m.label.x,
+        y: m.label.y + m.label.height, // the box spans the cap height above the baseline
+        size: m.label.size,
+        font: fontKey,
+        color,
+      });
+    }
+  }
+  return items;
+}
+
+/** A rim opening in page points: its middle (on the arc, for curved walls), outward normal and width. */
+interface Opening {
+  mx: number;
+  my: number;
+  nx: number;
+  ny: number;
+  width: number;
+}
+
+function opening(grid: Grid, wall: number, { ox, oy, scale }: Placement): Opening {
+  let [mx, my] = wallMidpoint(grid, wall);
+  const [nx, ny] = rimNormal(grid, wall);
+  const v0 = grid.wallV0[wall];
+  const v1 = grid.wallV1[wall];
+  const width = Math.hypot(grid.vertexX[v1] - grid.vertexX[v0], grid.vertexY[v1] - grid.vertexY[v0]) * scale;
+  if (grid.wallArc && grid.wallArc[wall] !== 0) {
+    const cx = grid.arcCX ?? 0;
+    const cy = grid.arcCY ?? 0;
+    const r = Math.hypot(grid.vertexX[v0] - cx, grid.vertexY[v0] - cy);
+    const d = Math.hypot(mx - cx, my - cy);
+    if (d > 0) [mx, my] = [cx + ((mx - cx) * r) / d, cy + ((my - cy) * r) / d];
+  }
+  return { mx: ox + mx * scale, my: oy + my * scale, nx, ny, width };
+}
+
+/**
+ * The largest marker (from the passage-sized one down) at the smallest distance out of the opening that is
+ * clear of the walls near it, outside the maze and inside the frame.
+ */
+function fitMarker(
+  open: Opening,
+  biggest: number,
+  least: number,
+  wallWidth: number,
+  end: 'start' | 'finish',
+  picture: Icon | undefined,
+  walls: Segments,
+  rim: Segments,
+  frame: Rect,
+): PlacedMarker {
+  const { nx, ny } = open;
+  const inward = end === 'start';
+  const direction: [number, number] = picture ? [nx, ny] : inward ? [-nx, -ny] : [nx, ny];
+  const shape = (size: number, distance: number): [number, number][] =>
+    picture ? pictureBox(open, size, distance) : arrowOutline(open, size, distance, inward);
+  for (let size = biggest; size >= least * SHRINK_FLOOR; size *= 0.85) {
+    const margin = Math.max(wallWidth, CLEARANCE_SHARE * size);
+    const first = wallWidth / 2 + margin;
+    for (let distance = first; distance <= first + 2.5 * size; distance += 0.1 * size) {
+      const outline = shape(size, distance);
+      if (!insideFrame(outline, frame)) break; // farther out only leaves the frame more
+      if (clearance(outline, walls, margin + wallWidth) - wallWidth / 2 < margin) continue;
+      if (insideRegion(centreOf(outline), rim)) continue;
+      return { end, kind: picture ? 'picture' : 'arrow', wall: -1, outline, size, direction, fits: true };
+    }
+  }
+  const size = least;
+  return {
+    end,
+    kind: picture ? 'picture' : 'arrow',
+    wall: -1,
+    outline: shape(size, wallWidth / 2 + Math.max(wallWidth, CLEARANCE_SHARE * size)),
+    size,
+    direction,
+    fits: false,
+  };
+}
+
+/**
+ * An arrow with a shaft (so its direction reads at any angle) on the opening's normal: pointing in, its tip
+ * is `distance` out of the opening; pointing out, its tail is. Length 1.25 × size, head 0.84 × size across.
+ */
+function arrowOutline(open: Opening, size: number, distance: number, inward: boolean): [number, number][] {
+  const { mx, my, nx, ny } = open;
+  const L = size * 1.25;
+  const head = L * 0.5;
+  const headHalf = size * 0.42;
+  const shaftHalf = size * 0.13;
+  const [ux, uy] = inward ? [-nx, -ny] : [nx, ny];
+  const tail = inward ? distance + L : distance;
+  const tx = mx + nx * tail;
+  const ty = my + ny * tail;
+  const at = (u: number, v: number): [number, number] => [tx + ux * u - uy * v, ty + uy * u + ux * v];
+  return [
+    at(0, -shaftHalf),
+    at(L - head, -shaftHalf),
+    at(L - head, -headHalf),
+    at(L, 0),
+    at(L - head, headHalf),
+    at(L - head, shaftHalf),
+    at(0, shaftHalf),
+  ];
+}
+
+/** An upright square of side `size` on the opening's normal, its nearest point `distance` out. */
+function pictureBox(open: Opening, size: number, distance: number): [number, number][] {
+  const { mx, my, nx, ny } = open;
+  const reach = (size / 2) * (Math.abs(nx) + Math.abs(ny)); // half the box's extent along the normal
+  const cx = mx + nx * (distance + reach);
+  const cy = my + ny * (distance + reach);
+  return boxOutline(cx - size / 2, cy - size / 2, size, size);
+}
+
+/** A picture scaled to fit a square of side `size` with its top-left corner at (x, y), centred in it. */
+function pictureItem(icon: Icon, x: number, y: number, size: number, color: string): Item {
+  const [vx, vy, vw, vh] = icon.viewBox;
+  const k = size / Math.max(vw, vh);
+  const dx = x + (size - vw * k) / 2 - vx * k;
+  const dy = y + (size - vh * k) / 2 - vy * k;
+  return {
+    type: 'path',
+    path: transformPath(icon.path, [k, 0, 0, k, dx, dy]),
+    fill: color,
+    ...(icon.evenOdd ? { evenOdd: true } : {}),
+  };
+}
+
+/**
+ * An end inside the maze (the centre of a circle maze): a dot small enough to leave the walls clear, or
+ * the picture when it fits in the cell at the marker's least size.
+ */
+function insideMarker(
+  grid: Grid,
+  cell: number,
+  { ox, oy, scale }: Placement,
+  style: MarkerStyle,
+  end: 'start' | 'finish',
+  picture: Icon | undefined,
+): PlacedMarker {
+  const x = ox + grid.cellX[cell] * scale;
+  const y = oy + grid.cellY[cell] * scale;
+  // The centre disc of a circle maze has radius 1 grid unit; other cells at least half a unit inside.
+  const inner = scale * (grid.wallArc ? 1 : 0.5);
+  const side = inner * 1.2;
+  if (picture && side >= style.size) {
+    return {
+      end,
+      kind: 'picture',
+      wall: -1,
+      outline: boxOutline(x - side / 2, y - side / 2, side, side),
+      size: side,
+      direction: [0, 0],
+      fits: true,
+    };
+  }
+  const r = Math.min(style.size * 0.35, scale * 0.3);
+  return {
+    end,
+    kind: 'dot',
+    wall: -1,
+    outline: boxOutline(x - r, y - r, 2 * r, 2 * r),
+    size: 2 * r,
+    direction: [0, 0],
+    fits: true,
+  };
+}
+
+/**
+ * A label's box beside its marker: beyond it along the normal, or to either side of it, the first that is
+ * inside the frame, clear of the walls and of what was placed, and outside the maze.
+ */
+function fitLabel(
+  marker: PlacedMarker,
+  open: Opening,
+  wallWidth: number,
+  labels: MarkerLabels,
+  end: 'start' | 'finish',
+  obstacles: Segments,
+  rim: Segments,
+  frame: Rect,
+): PlacedMarker['label'] {
+  const text = end === 'start' ? labels.start : labels.finish;
+  if (text.trim() === '') return undefined;
+  const width = textWidth(labels.face, text, labels.size);
+  const height = capHeight(labels.face, labels.size);
+  const { nx, ny } = open;
+  const tx = -ny;
+  const ty = nx;
+  const gap = Math.max(wallWidth, 0.3 * height);
+  const [mcx, mcy] = centreOf(marker.outline);
+  // The marker's reach from its centre: outwards and inwards along the normal, and along the opening.
+  let outN = 0;
+  let inN = 0;
+  let alongT = 0;
+  for (const [x, y] of marker.outline) {
+    const n = (x - mcx) * nx + (y - mcy) * ny;
+    outN = Math.max(outN, n);
+    inN = Math.max(inN, -n);
+    alongT = Math.max(alongT, Math.abs((x - mcx) * tx + (y - mcy) * ty));
+  }
+  const halfN = (width / 2) * Math.abs(nx) + (height / 2) * Math.abs(ny);
+  const halfT = (width / 2) * Math.abs(tx) + (height / 2) * Math.abs(ty);
+  // Beside the marker, the label's edge nearest the maze is level with the marker's.
+  const besideN = halfN - inN;
+  const besideT = alongT + gap + halfT;
+  const candidates: [number, number][] = [
+    [mcx + nx * (outN + gap + halfN), mcy + ny * (outN + gap + halfN)],
+    [mcx + tx * besideT + nx * besideN, mcy + ty * besideT + ny * besideN],
+    [mcx - tx * besideT + nx * besideN, mcy - ty * besideT + ny * besideN],
+  ];
+  const margin = Math.max(wallWidth, 0.2 * height);
+  const own: Segments = [];
+  pushOutline(own, marker.outline);
+  for (const [cx, cy] of candidates) {
+    const box = boxOutline(cx - width / 2, cy - height / 2, width, height);
+    if (!insideFrame(box, frame)) continue;
+    if (clearance(box, obstacles, margin + wallWidth) - wallWidth / 2 < margin) continue;
+    if (clearance(box, own, gap) < gap * 0.99) continue;
+    if (insideRegion([cx, cy], rim)) continue;
+    return { text, x: cx - width / 2, y: cy - height / 2, width, height, size: labels.size };
+  }
+  return undefined;
+}
+
+function boxOutline(x: number, y: number, w: number, h: number): [number, number][] {
+  return [
+    [x, y],
+    [x + w, y],
+    [x + w, y + h],
+    [x, y + h],
+  ];
+}
+
+/** Bounding box of an outline: [minX, minY, maxX, maxY]. */
+function boundsOf(outline: readonly [number, number][]): [number, number, number, number] {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const [x, y] of outline) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return [minX, minY, maxX, maxY];
+}
+
+/** The middle of an outline's bounding box. */
+function centreOf(outline: readonly [number, number][]): [number, number] {
+  const [minX, minY, maxX, maxY] = boundsOf(outline);
+  return [(minX + maxX) / 2, (minY + maxY) / 2];
+}
+
+function insideFrame(outline: readonly [number, number][], f: Rect): boolean {
+  for (const [x, y] of outline) {
+    if (x < f.x || y < f.y || x > f.x + f.width || y > f.y + f.height) return false;
+  }
+  return true;
+}
+
+function pushOutline(segments: Segments, outline: readonly [number, number][]): void {
+  for (let i = 0; i < outline.length; i++) {
+    const [x0, y0] = outline[i];
+    const [x1, y1] = outline[(i + 1) % outline.length];
+    segments.push(x0, y0, x1, y1);
+  }
+}
+
+/** Walls still standing (every wall but open ones), as straight pieces in page points; arcs flattened. */
+export function standingWalls(maze: Maze, place: Placement): Segments {
+  return wallsNear(maze, place, 0, 0, Number.POSITIVE_INFINITY);
+}
+
+/**
+ * Standing walls with an end within `radius` points of (x, y) along each axis, or spanning that box (arcs:
+ * by their chord, widened by the chord's length); the rest cannot come near a marker there.
+ */
+function wallsNear(maze: Maze, place: Placement, x: number, y: number, radius: number): Segments {
+  const { grid, open } = maze;
+  const out: Segments = [];
+  const gx = (x - place.ox) / place.scale;
+  const gy = (y - place.oy) / place.scale;
+  const r = radius / place.scale;
+  for (let w = 0; w < grid.wallCount; w++) {
+    if (open[w] !== 0) continue;
+    const x0 = grid.vertexX[grid.wallV0[w]];
+    const y0 = grid.vertexY[grid.wallV0[w]];
+    const x1 = grid.vertexX[grid.wallV1[w]];
+    const y1 = grid.vertexY[grid.wallV1[w]];
+    const bulge = grid.wallArc && grid.wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
+    if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) continue;
+    if (Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r) continue;
+    wallPieces(grid, w, place, out);
+  }
+  return out;
+}
+
+/** How far a label may reach from its marker: its widest plausible word and a gap, pt. */
+function labelReach(labels: MarkerLabels): number {
+  const word = Math.max(
+    textWidth(labels.face, labels.start, labels.size),
+    textWidth(labels.face, labels.finish, labels.size),
+  );
+  return word + 2 * labels.size;
+}
+
+/** Every rim wall, openings included: the outline of the maze's area, for inside tests. */
+function rimSegments(grid: Grid, place: Placement): Segments {
+  const out: Segments = [];
+  for (let k = 0; k < grid.rimWall.length; k++) wallPieces(grid, grid.rimWall[k], place, out);
+  return out;
+}
+
+/** Appends a wall as straight pieces in page points (an arc as chords of at most 5°). */
+function wallPieces(grid: Grid, w: number, { ox, oy, scale }: Placement, out: Segments): void {
+  wallChords(grid, w, Math.PI / 36, (x0, y0, x1, y1) =>
+    out.push(ox + x0 * scale, oy + y0 * scale, ox + x1 * scale, oy + y1 * scale),
+  );
+}
+
+/** The segments with a point within `radius` of (x, y) or passing near it (by bounding box). */
+function nearby(segments: Segments, x: number, y: number, radius: number): Segments {
+  const out: Segments = [];
+  for (let i = 0; i < segments.length; i += 4) {
+    const minX = Math.min(segments[i], segments[i + 2]);
+    const maxX = Math.max(segments[i], segments[i + 2]);
+    const minY = Math.min(segments[i + 1], segments[i + 3]);
+    const maxY = Math.max(segments[i + 1], segments[i + 3]);
+    if (maxX < x - radius || minX > x + radius || maxY < y - radius || minY > y + radius) continue;
+    out.push(segments[i], segments[i + 1], segments[i + 2], segments[i + 3]);
+  }
+  return out;
+}
+
+/**
+ * Least distance between a closed outline and a set of segments, 0 when any segment crosses the outline
+ * or lies inside it, +∞ for no segments. Segments farther than `limit` (by bounding boxes) are skipped, so
+ * the answer is exact below `limit` and only known to be at least `limit` otherwise.
+ */
+export function clearance(
+  outline: readonly [number, number][],
+  segments: Segments,
+  limit = Number.POSITIVE_INFINITY,
+): number {
+  let best = Number.POSITIVE_INFINITY;
+  const n = outline.length;
+  const [minX, minY, maxX, maxY] = boundsOf(outline);
+  const edges: Segments = [];
+  pushOutline(edges, outline);
+  for (let i = 0; i < segments.length; i += 4) {
+    const ax = segments[i];
+    const ay = segments[i + 1];
+    const bx = segments[i + 2];
+    const by = segments[i + 3];
+    const gapX = Math.max(0, Math.min(ax, bx) - maxX, minX - Math.max(ax, bx));
+    const gapY = Math.max(0, Math.min(ay, by) - maxY, minY - Math.max(ay, by));
+    if (gapX >= limit || gapY >= limit || Math.hypot(gapX, gapY) >= Math.min(best, limit)) continue;
+    if (insideRegion([ax, ay], edges)) return 0;
+    for (let k = 0; k < n; k++) {
+      const [px, py] = outline[k];
+      const [qx, qy] = outline[(k + 1) % n];
+      best = Math.min(best, segmentDistance(ax, ay, bx, by, px, py, qx, qy));
+      if (best === 0) return 0;
+    }
+  }
+  return best;
+}
+
+/** True when (x, y) is inside the region the segments bound (even-odd: a ray crosses them an odd count). */
+function insideRegion([x, y]: readonly [number, number], segments: Segments): boolean {
+  let inside = false;
+  for (let i = 0; i < segments.length; i += 4) {
+    const xi = segments[i];
+    const yi = segments[i + 1];
+    const xj = segments[i + 2];
+    const yj = segments[i + 3];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+function pointSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
+  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+}
+
+/** Distance between segments AB and PQ (0 when they cross). */
+function segmentDistance(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+): number {
+  const d1 = (qx - px) * (ay - py) - (qy - py) * (ax - px);
+  const d2 = (qx - px) * (by - py) - (qy - py) * (bx - px);
+  const d3 = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+  const d4 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return 0;
+  return Math.min(
+    pointSegment(ax, ay, px, py, qx, qy),
+    pointSegment(bx, by, px, py, qx, qy),
+    pointSegment(px, py, ax, ay, bx, by),
+    pointSegment(qx, qy, ax, ay, bx, by),
+  );
+}

@@ -1,0 +1,422 @@
+import { topologies } from '../grid/registry.js';
+import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
+import {
+  type PuzzlePageGeometry,
+  pictureInset,
+  puzzleMazeArea,
+  type Rect,
+  type Slot,
+} from '../plan/page-geometry.js';
+import { markerWords } from '../plan/resolve-markers.js';
+import { puzzleTemplateVars } from '../plan/template-vars.js';
+import { answerPointer } from '../plan/words.js';
+import { textWidth } from '../text/fonts.js';
+import { renderTemplate } from '../text/template.js';
+import type { PuzzleForLayout } from './compose-book.js';
+import { type Page, PathBuilder } from './display-list.js';
+import { answerBlanks, drawLetters } from './draw-letters.js';
+import { drawMaze, fitGrid } from './draw-maze.js';
+import { MARKER_ROOM, type MarkerStyle } from './markers.js';
+import {
+  answerBlankLines,
+  blankPage,
+  difficultyMark,
+  folio,
+  knockoutColor,
+  nameDateLine,
+  pageHeading,
+  routeStyle,
+} from './page-parts.js';
+import { centredText, fitSize, leftText, type TextStyle } from './text-items.js';
+
+/** Puzzle pages: one maze with its title, or an activity sheet of several (and the answers on its back). */
+
+export function puzzleVars(book: BookPlan, p: PuzzleForLayout, pageNumber: number) {
+  const { shape, size, algorithm } = p.recipe ?? p.plan.recipe;
+  const { number, key } = p.plan;
+  return {
+    ...puzzleTemplateVars(number, pageNumber, book.title, key, shape, size, algorithm, p.rating),
+    blanks: p.mazegram ? answerBlanks(p.mazegram.words) : '',
+  };
+}
+
+/** The geometry of a puzzle's page: by its own mazes per page (a section may set them). */
+export function pageGeometry(book: BookPlan, p: PuzzlePlan): PuzzlePageGeometry {
+  return book.layouts[p.perPage] ?? book.geometry;
+}
+
+/**
+ * The start and finish markers of a puzzle: arrows or its pictures, with the locale's words when it asks,
+ * free to use `frame` (the page's free area around the maze).
+ */
+export function markerStyle(book: BookPlan, p: PuzzlePlan, frame: Rect): MarkerStyle {
+  const { theme } = book;
+  const words = markerWords(book.words);
+  return {
+    color: theme.colors.markers,
+    size: theme.markers.size,
+    frame,
+    ...(p.markers.pictures ? { pictures: p.markers.pictures } : {}),
+    ...(p.markers.labels
+      ? {
+          labels: {
+            ...words,
+            fontKey: 'heading',
+            face: theme.fonts.heading,
+            size: Math.max(theme.sizes.label * 1.2, theme.sizes.body * 0.85),
+            color: theme.colors.markers,
+          },
+        }
+      : {}),
+  };
+}
+
+/** "Answer on page N" at the foot of a puzzle page, on the outer side (right on a recto, left on a verso). */
+function pointer(book: BookPlan, page: Page, number: number, text: string): void {
+  const { theme, geometry } = book;
+  const style: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
+  const size = fitSize(theme, text, 'body', style.size, geometry.content.width * 0.4);
+  const verso = book.print.facing && number % 2 === 0;
+  const width = textWidth(theme.fonts.body, text, size);
+  const x = verso ? geometry.content.x : geometry.content.x + geometry.content.width - width;
+  page.items.push(leftText(text, x, geometry.folioBaseline, { ...style, size }));
+}
+
+/**
+ * A page with one maze: its title (and stars), a name/date line when asked for, the maze with its markers,
+ * a mazegram's letters and blanks, the folio, and where its answer is.
+ * @param answerAt the page of its answer, when puzzle pages point to it
+ */
+export function puzzlePage(
+  book: BookPlan,
+  p: PuzzleForLayout,
+  number: number,
+  letterFont: string,
+  answerAt?: number,
+): Page {
+  const page = blankPage(book);
+  const { theme } = book;
+  const geometry = pageGeometry(book, p.plan);
+  const title = renderTemplate(p.plan.title, puzzleVars(book, p, number));
+  pageHeading(book, page, title);
+  if (book.showDifficulty !== 'none' && p.rating)
+    difficultyMark(book, page, p.rating, undefined, p.plan.difficulty);
+  const { content } = geometry;
+  if (geometry.nameLine !== undefined) {
+    nameDateLine(
+      book,
+      page,
+      content.x + content.width / 2,
+      geometry.nameLine,
+      content.width,
+      theme.sizes.body,
+    );
+  }
+  const gram = p.mazegram && p.plan.mazegram;
+  // The maze's rectangle (smaller for picture markers) within the room its markers may use.
+  const around = puzzleMazeArea(geometry, theme, {
+    blanks: !!(gram && p.plan.mazegram?.blanks),
+    pictures: false,
+  });
+  const area = p.plan.markers.pictures ? pictureInset(around, theme) : around;
+  if (gram && p.plan.mazegram?.blanks) {
+    // Answer blanks under the maze (below the room its arrows need): a drawn rule per letter.
+    const room = theme.markers.size * MARKER_ROOM;
+    const line = theme.sizes.body * 2.4;
+    page.items.push(
+      answerBlankLines(
+        p.mazegram?.words ?? [],
+        around.x + around.width / 2,
+        around.y + around.height + room + line * 0.7,
+        area.width,
+        theme,
+      ),
+    );
+  }
+  const room = theme.markers.size * MARKER_ROOM;
+  const frame = widen(book, {
+    x: content.x,
+    y: around.y - room,
+    width: content.width,
+    height: around.height + 2 * room,
+  });
+  page.items.push(
+    ...drawMaze(p.maze, area, {
+      walls: { color: theme.colors.walls, ...theme.walls },
+      ...(theme.colors.background ? { background: theme.colors.background } : {}),
+      markers: markerStyle(book, p.plan, frame),
+    }),
+  );
+  if (p.mazegram && p.plan.mazegram) {
+    page.items.push(
+      ...drawLetters(p.maze, (p.recipe ?? p.plan.recipe).shape, p.mazegram, fitGrid(p.maze.grid, area), {
+        fontKey: letterFont,
+        face: p.plan.mazegram.font,
+        message: theme.colors.letters,
+        decoy: theme.colors.letters,
+      }),
+    );
+  }
+  folio(book, page, number);
+  if (answerAt !== undefined) pointer(book, page, number, answerPointer(book.words, [answerAt], true));
+  return page;
+}
+
+/** The free area around a page's one maze: the content's width, from the title band to the folio band. */
+function pageFrame(book: BookPlan, slot: Slot): Rect {
+  const room = book.theme.markers.size * MARKER_ROOM;
+  const { content } = book.geometry;
+  return widen(book, {
+    x: content.x,
+    y: slot.maze.y - room,
+    width: content.width,
+    height: slot.maze.height + 2 * room,
+  });
+}
+
+/**
+ * A page's frame for markers and their words, widened on the left and right out to the 5 mm border a home
+ * printer cannot print, for books printed at home (no print-on-demand profile): their margins are not a
+ * print shop's safe zone.
+ */
+function widen(book: BookPlan, frame: Rect): Rect {
+  const home = book.print.profile === undefined || book.print.profile === 'home';
+  if (!home) return frame;
+  const x0 = Math.min(frame.x, HOME_BORDER);
+  const x1 = Math.max(frame.x + frame.width, book.paper.width - HOME_BORDER);
+  return { ...frame, x: x0, width: x1 - x0 };
+}
+
+/**
+ * The slips of a sheet: the geometry's slots, or for a page of one maze the maze's area (less a mazegram's
+ * blanks, as on the puzzle page) as one slip the width of the page.
+ */
+function slotsOf(book: BookPlan, geometry: PuzzlePageGeometry, first: PuzzleForLayout): Slot[] {
+  if (geometry.slots) return geometry.slots;
+  const room = book.theme.markers.size * MARKER_ROOM;
+  const maze = puzzleMazeArea(geometry, book.theme, {
+    blanks: !!(first.mazegram && first.plan.mazegram?.blanks),
+    pictures: false, // each slip's maze is inset for its own pictures
+  });
+  const box = {
+    x: geometry.content.x,
+    y: maze.y - room,
+    width: geometry.content.width,
+    height: maze.height + 2 * room,
+  };
+  return [{ label: maze.y - room, box, maze }];
+}
+
+/**
+ * Where the back of a slip is when the sheet is printed double-sided: flipped on the long edge, a portrait
+ * page mirrors left and right (a landscape page top and bottom); on the short edge the other way round.
+ * `none` (single-sided) keeps the slip where it is.
+ */
+export function backOf(book: BookPlan, slot: Slot): Slot {
+  const { width: W, height: H } = book.paper;
+  if (book.duplex === 'none') return slot;
+  const portrait = H >= W;
+  const mirrorX = (book.duplex === 'long-edge') === portrait;
+  const dx = mirrorX ? W - 2 * slot.box.x - slot.box.width : 0;
+  const dy = mirrorX ? 0 : H - 2 * slot.box.y - slot.box.height;
+  const move = (r: Rect): Rect => ({ ...r, x: r.x + dx, y: r.y + dy });
+  return {
+    label: slot.label + dy,
+    ...(slot.nameLine !== undefined ? { nameLine: slot.nameLine + dy } : {}),
+    box: move(slot.box),
+    maze: move(slot.maze),
+  };
+}
+
+/**
+ * An activity sheet: several mazes in a grid, each on its own slip with its title, its name/date line when
+ * asked for, and its markers; cut lines between the slips for home printing; where the answers are.
+ * @param answerAt the page of each puzzle's answer, when puzzle pages point to them
+ */
+export function sheetPage(
+  book: BookPlan,
+  group: readonly PuzzleForLayout[],
+  number: number,
+  letterFont: (p: PuzzleForLayout) => string,
+  answerAt?: (p: PuzzleForLayout) => number,
+): Page {
+  const page = blankPage(book);
+  const geometry = pageGeometry(book, group[0].plan);
+  pageHeading(book, page, group[0].plan.section?.heading ?? book.title);
+  const slots = slotsOf(book, geometry, group[0]);
+  group.forEach((p, i) => {
+    const frame = slots.length > 1 ? slipFrame(book, slots, slots[i]) : pageFrame(book, slots[i]);
+    slipItems(book, page, p, slots[i], number, letterFont(p), false, frame);
+  });
+  if (book.print.profile === 'home' && slots.length > 1) cutLines(book, page, slots);
+  folio(book, page, number);
+  if (answerAt)
+    pointer(book, page, number, answerPointer(book.words, group.map(answerAt), group.length === 1));
+  return page;
+}
+
+/**
+ * The back of a puzzle page or sheet (`solutions: inline`): each maze solved, on the back of its own slip
+ * when the page is printed double-sided the `duplex` way.
+ */
+export function answerSheet(
+  book: BookPlan,
+  group: readonly PuzzleForLayout[],
+  number: number,
+  letterFont: (p: PuzzleForLayout) => string,
+): Page {
+  const page = blankPage(book);
+  const geometry = pageGeometry(book, group[0].plan);
+  pageHeading(book, page, book.solutions.title);
+  const slots = slotsOf(book, geometry, group[0]);
+  const backs = slots.map((slot) => backOf(book, slot));
+  group.forEach((p, i) => {
+    const frame = backs.length > 1 ? slipFrame(book, backs, backs[i]) : pageFrame(book, backs[i]);
+    slipItems(book, page, p, backs[i], number, letterFont(p), true, frame);
+  });
+  folio(book, page, number);
+  return page;
+}
+
+/** One slip: its label, name/date line, maze (solved for answers), letters and blanks or message. */
+function slipItems(
+  book: BookPlan,
+  page: Page,
+  p: PuzzleForLayout,
+  slot: Slot,
+  number: number,
+  letterFont: string,
+  answers: boolean,
+  frame: Rect,
+): void {
+  const { theme } = book;
+  const many = (book.layouts[p.plan.perPage]?.slots?.length ?? 1) > 1;
+  const cx = slot.maze.x + slot.maze.width / 2;
+  if (many || answers) {
+    const label = renderTemplate(p.plan.title, puzzleVars(book, p, number));
+    const style: TextStyle = { font: 'body', size: theme.sizes.label * 1.2, color: theme.colors.text };
+    const size = fitSize(theme, label, 'body', style.size, slot.box.width);
+    page.items.push(centredText(theme, label, cx, slot.label, { ...style, size }));
+  }
+  if (!answers && slot.nameLine !== undefined) {
+    nameDateLine(book, page, cx, slot.nameLine, slot.box.width, theme.sizes.label * 1.1);
+  }
+  const mazeRect = p.plan.markers.pictures ? pictureInset(slot.maze, theme) : slot.maze;
+  const place = fitGrid(p.maze.grid, mazeRect);
+  const passage = place.scale * topologyPassage(p);
+  const route = routeStyle(book, theme.walls.width, theme.solution.width, passage);
+  const room = theme.markers.size * MARKER_ROOM;
+  page.items.push(
+    ...drawMaze(
+      p.maze,
+      mazeRect,
+      {
+        walls: { color: theme.colors.walls, ...theme.walls },
+        ...(theme.colors.background ? { background: theme.colors.background } : {}),
+        markers: markerStyle(book, p.plan, frame),
+        ...(answers ? route : {}),
+      },
+      answers ? p.solution : undefined,
+    ),
+  );
+  if (p.mazegram && p.plan.mazegram) {
+    page.items.push(
+      ...drawLetters(p.maze, (p.recipe ?? p.plan.recipe).shape, p.mazegram, place, {
+        fontKey: letterFont,
+        face: p.plan.mazegram.font,
+        message: theme.colors.letters,
+        decoy: answers ? theme.colors.muted : theme.colors.letters,
+        ...(answers ? { knockout: knockoutColor(book, route) } : {}),
+      }),
+    );
+  }
+  if (p.mazegram && (many || answers)) {
+    // Under a slip's mazegram: the blanks to fill in, or on the answer sheet the message itself.
+    const y = many
+      ? slot.maze.y + slot.maze.height + room - theme.sizes.label * 0.2
+      : slot.maze.y + slot.maze.height + room + theme.sizes.body * 2.4 * 0.7;
+    if (answers) {
+      const msg = p.mazegram.message;
+      const size = fitSize(theme, msg, 'body', theme.sizes.label * 1.2, slot.maze.width);
+      page.items.push(centredText(theme, msg, cx, y, { font: 'body', size, color: theme.colors.text }));
+    } else {
+      page.items.push(answerBlankLines(p.mazegram.words, cx, y, slot.maze.width, theme));
+    }
+  }
+}
+
+/** Passage width of a puzzle's tiling, in grid units. */
+function topologyPassage(p: PuzzleForLayout): number {
+  return topologies[(p.recipe ?? p.plan.recipe).shape].passage;
+}
+
+/** The border of a sheet a home printer cannot print, in points (5 mm). */
+export const HOME_BORDER = (5 / 25.4) * 72;
+
+/**
+ * Where a slip's markers and their words may go: below its title and name lines, across the slip and half
+ * the gap to its neighbours (up to the cut line); on the sheet's outer sides, for sheets printed at home (no
+ * print-on-demand profile), out to the 5 mm border a home printer cannot print.
+ */
+function slipFrame(book: BookPlan, slots: readonly Slot[], slot: Slot): Rect {
+  const room = book.theme.markers.size * MARKER_ROOM;
+  const { box } = slot;
+  const home = book.print.profile === undefined || book.print.profile === 'home';
+  const overlaps = (a0: number, a1: number, b0: number, b1: number) => a0 < b1 && b0 < a1;
+  const gapTo = (side: 'left' | 'right' | 'below'): number | undefined => {
+    const gaps: number[] = [];
+    for (const o of slots) {
+      if (o === slot) continue;
+      const b = o.box;
+      const row = overlaps(b.y, b.y + b.height, box.y, box.y + box.height);
+      const column = overlaps(b.x, b.x + b.width, box.x, box.x + box.width);
+      if (side === 'left' && row && b.x + b.width <= box.x) gaps.push(box.x - (b.x + b.width));
+      if (side === 'right' && row && b.x >= box.x + box.width) gaps.push(b.x - (box.x + box.width));
+      if (side === 'below' && column && b.y >= box.y + box.height) gaps.push(b.y - (box.y + box.height));
+    }
+    return gaps.length > 0 ? Math.min(...gaps) : undefined;
+  };
+  const left = gapTo('left');
+  const right = gapTo('right');
+  const below = gapTo('below');
+  const x0 = left !== undefined ? box.x - left / 2 : home ? Math.min(box.x, HOME_BORDER) : box.x;
+  const x1 =
+    right !== undefined
+      ? box.x + box.width + right / 2
+      : home
+        ? Math.max(box.x + box.width, book.paper.width - HOME_BORDER)
+        : box.x + box.width;
+  const y0 = slot.maze.y - room;
+  const y1 = box.y + box.height + (below !== undefined ? below / 2 : 0);
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * Home printing of activity sheets: dashed cut lines along the middle of the gaps between slips, rows across
+ * the printable width and columns down the slips' block, all clear of the 5 mm border a home printer cannot
+ * print, so a sheet can be cut into single slips.
+ */
+function cutLines(book: BookPlan, page: Page, slots: readonly Slot[]): void {
+  const xs = new Set<number>();
+  const ys = new Set<number>();
+  const top = Math.min(...slots.map((s) => s.box.y));
+  const bottom = Math.max(...slots.map((s) => s.box.y + s.box.height));
+  for (const a of slots) {
+    for (const b of slots) {
+      if (b.box.x > a.box.x + a.box.width) xs.add((a.box.x + a.box.width + b.box.x) / 2);
+      if (b.box.y > a.box.y + a.box.height) ys.add((a.box.y + a.box.height + b.box.y) / 2);
+    }
+  }
+  const path = new PathBuilder();
+  for (const x of [...xs].sort((a, b) => a - b)) path.moveTo(x, top).lineTo(x, bottom);
+  for (const y of [...ys].sort((a, b) => a - b)) {
+    path.moveTo(HOME_BORDER, y).lineTo(page.width - HOME_BORDER, y);
+  }
+  if (path.isEmpty) return;
+  const width = Math.max(0.5, book.print.rules.minLine);
+  page.items.push({
+    type: 'path',
+    path: path.finish(),
+    stroke: { color: book.theme.colors.muted, width, cap: 'butt', join: 'miter', dash: [4, 3] },
+  });
+}

@@ -1,0 +1,259 @@
+import { UserError } from '../spec/errors.js';
+import { type FontFace, fontOf, textWidth } from '../text/fonts.js';
+import type { Rect } from './page-geometry.js';
+
+/**
+ * Cover text set while planning: wrapped, fitted to its box (shrunk down to a minimum size first), with every
+ * baseline placed, so the layout only draws it and a text that cannot fit stops the build before any maze is
+ * made. Blurbs may mark words **bold** and *italic*.
+ */
+
+/** Which of the cover's fonts a run is set in: the theme's two, and the blurb's bold and italic. */
+export type CoverFontKey = 'heading' | 'body' | 'bold' | 'italic';
+
+export interface CoverFonts {
+  heading: FontFace;
+  body: FontFace;
+  bold: FontFace;
+  /** Absent: italic is the body font slanted (drawn as outlines). */
+  italic?: FontFace;
+}
+
+/** A piece of one line in one font; `slant` draws it obliqued (no italic font). x is its start, points. */
+export interface TextRun {
+  text: string;
+  font: CoverFontKey;
+  slant: boolean;
+  x: number;
+}
+
+export interface TextLine {
+  runs: TextRun[];
+  /** Baseline, points from the sheet's top. */
+  y: number;
+  width: number;
+}
+
+export interface TextBlock {
+  /** The spec field the text came from, for messages and checks. */
+  field: string;
+  size: number;
+  lines: TextLine[];
+  /** Top of the first line's ink box to the bottom of the last line's (size × 1.0 a line, roughly). */
+  height: number;
+}
+
+type Style = { bold: boolean; italic: boolean };
+interface Word {
+  text: string;
+  style: Style;
+  /** Glued to the previous word (no space), as in `**bold**,`. */
+  glued: boolean;
+}
+
+/**
+ * Paragraphs of a text with `**bold**` and `*italic*` marks: paragraphs are split by blank lines, a single
+ * line break is a space, `\*` is a literal star, and a mark left open is printed as it is.
+ */
+export function parseRichText(text: string): Word[][] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map(parseParagraph);
+}
+
+function parseParagraph(p: string): Word[] {
+  // Tokens: escaped stars, marks, spaces and plain text.
+  const tokens = p.match(/\\\*|\*\*|\*|\s+|[^*\\\s]+|\\/g) ?? [];
+  const closes = (i: number, mark: string): boolean => tokens.slice(i + 1).includes(mark);
+  const words: Word[] = [];
+  const style: Style = { bold: false, italic: false };
+  let glued = false;
+  let pendingSpace = false;
+  const push = (text: string) => {
+    const last = words.at(-1);
+    if (
+      last &&
+      !pendingSpace &&
+      glued &&
+      last.style.bold === style.bold &&
+      last.style.italic === style.italic
+    )
+      last.text += text;
+    else words.push({ text, style: { ...style }, glued: words.length > 0 && !pendingSpace });
+    glued = true;
+    pendingSpace = false;
+  };
+  tokens.forEach((t, i) => {
+    if (/^\s+$/.test(t)) {
+      pendingSpace = true;
+      glued = false;
+    } else if (t === '**' && (style.bold || closes(i, '**'))) {
+      style.bold = !style.bold;
+    } else if (t === '*' && (style.italic || closes(i, '*'))) {
+      style.italic = !style.italic;
+    } else push(t === '\\*' ? '*' : t);
+  });
+  return words;
+}
+
+/** The font key and slant a style is set in. */
+function runFont(
+  style: Style,
+  fonts: CoverFonts,
+  base: 'heading' | 'body',
+): { font: CoverFontKey; slant: boolean } {
+  if (style.italic && fonts.italic) return { font: 'italic', slant: false };
+  return { font: style.bold ? 'bold' : base, slant: style.italic };
+}
+
+function faceOf(fonts: CoverFonts, key: CoverFontKey): FontFace {
+  return key === 'italic' ? (fonts.italic ?? fonts.body) : fonts[key];
+}
+
+export interface FitRequest {
+  field: string;
+  /** Where the field is in the spec, for errors. */
+  where: string;
+  paragraphs: Word[][];
+  base: 'heading' | 'body';
+  box: Rect;
+  start: number;
+  min: number;
+  /** Baseline to baseline, as a multiple of the size. */
+  leading: number;
+  /** Extra space between paragraphs, as a multiple of the size. */
+  paragraphGap?: number;
+  maxLines?: number;
+  align: 'centre' | 'left';
+}
+
+interface Wrapped {
+  lines: { words: Word[]; width: number }[];
+  /** The widest single word, which cannot be broken. */
+  widest: number;
+  breaks: Set<number>;
+}
+
+function wrap(req: FitRequest, fonts: CoverFonts, size: number): Wrapped {
+  const lines: { words: Word[]; width: number }[] = [];
+  const breaks = new Set<number>();
+  let widest = 0;
+  const space = textWidth(faceOf(fonts, req.base), ' ', size);
+  for (const paragraph of req.paragraphs) {
+    let line: Word[] = [];
+    let width = 0;
+    for (const w of paragraph) {
+      const face = faceOf(fonts, runFont(w.style, fonts, req.base).font);
+      const ww = textWidth(face, w.text, size);
+      widest = Math.max(widest, ww);
+      const add = line.length === 0 ? ww : ww + (w.glued ? 0 : space);
+      if (line.length > 0 && !w.glued && width + add > req.box.width) {
+        lines.push({ words: line, width });
+        line = [w];
+        width = ww;
+      } else {
+        line.push(w);
+        width += add;
+      }
+    }
+    lines.push({ words: line, width });
+    breaks.add(lines.length);
+  }
+  return { lines, widest, breaks };
+}
+
+const blockHeight = (req: FitRequest, lines: number, paragraphs: number, size: number): number =>
+  size + (lines - 1) * req.leading * size + (paragraphs - 1) * (req.paragraphGap ?? 0) * size;
+
+/** Font sizes are tried in steps of this many points, from the start size down to the minimum. */
+const STEP = 0.5;
+
+/**
+ * Sets a text in its box at the largest size from `start` down to `min` at which every line fits the width,
+ * the lines fit `maxLines` and the whole fits the height; otherwise a UserError naming the field and by how
+ * many millimetres it is too wide or too tall at the minimum size.
+ */
+export function fitText(req: FitRequest, fonts: CoverFonts): TextBlock {
+  let size = req.start;
+  for (;;) {
+    const w = wrap(req, fonts, size);
+    const h = blockHeight(req, w.lines.length, req.paragraphs.length, size);
+    const fits =
+      w.widest <= req.box.width + 1e-6 &&
+      h <= req.box.height + 1e-6 &&
+      (req.maxLines === undefined || w.lines.length <= req.maxLines);
+    if (fits) return place(req, fonts, size, w, h);
+    if (size - STEP < req.min - 1e-9) {
+      const mm = (pt: number) => `${((pt * 25.4) / 72).toFixed(1)}mm`;
+      const over =
+        w.widest > req.box.width
+          ? `a word is ${mm(w.widest - req.box.width)} wider than its ${mm(req.box.width)} box`
+          : req.maxLines !== undefined && w.lines.length > req.maxLines
+            ? `it needs ${w.lines.length} lines (at most ${req.maxLines}), ${mm(blockHeight(req, w.lines.length, req.paragraphs.length, size) - blockHeight(req, req.maxLines, 1, size))} too tall`
+            : `it is ${mm(h - req.box.height)} taller than its ${mm(req.box.height)} box`;
+      throw new UserError(
+        req.where,
+        `${req.field} does not fit the cover at the smallest size, ${Math.round(req.min * 10) / 10}pt: ${over}`,
+        'shorten the text (or use a larger trim size)',
+      );
+    }
+    size = Math.max(req.min, size - STEP);
+  }
+}
+
+function place(req: FitRequest, fonts: CoverFonts, size: number, w: Wrapped, height: number): TextBlock {
+  const space = textWidth(faceOf(fonts, req.base), ' ', size);
+  const lines: TextLine[] = [];
+  let y = req.box.y + size * 0.8;
+  let paragraphs = 0;
+  w.lines.forEach((line, i) => {
+    const x0 = req.align === 'centre' ? req.box.x + (req.box.width - line.width) / 2 : req.box.x;
+    const runs: TextRun[] = [];
+    let x = x0;
+    line.words.forEach((word, k) => {
+      const { font, slant } = runFont(word.style, fonts, req.base);
+      const gap = k > 0 && !word.glued ? space : 0;
+      const last = runs.at(-1);
+      if (last && last.font === font && last.slant === slant) last.text += (gap > 0 ? ' ' : '') + word.text;
+      else runs.push({ text: word.text, font, slant, x: x + gap });
+      x += gap + textWidth(faceOf(fonts, font), word.text, size);
+    });
+    lines.push({ runs, y, width: line.width });
+    y += req.leading * size;
+    if (w.breaks.has(i + 1)) {
+      paragraphs++;
+      if (paragraphs < req.paragraphs.length) y += (req.paragraphGap ?? 0) * size;
+    }
+  });
+  return { field: req.field, size, lines, height };
+}
+
+/** One plain text as a single paragraph of plain words (titles, names). */
+export function plainText(text: string): Word[][] {
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((t) => ({ text: t, style: { bold: false, italic: false }, glued: false }));
+  return [words];
+}
+
+/**
+ * Ink extent of a line of text above and below its baseline, in points (from the glyphs' bounding boxes), so
+ * spine text can be centred exactly and sized to the spine.
+ */
+export function inkExtent(face: FontFace, text: string, size: number): { above: number; below: number } {
+  const font = fontOf(face);
+  const scale = size / font.unitsPerEm;
+  let above = 0;
+  let below = 0;
+  for (const g of font.layout(text).glyphs) {
+    const b = g.bbox;
+    if (!Number.isFinite(b.maxY) || b.maxY === b.minY) continue;
+    above = Math.max(above, b.maxY * scale);
+    below = Math.max(below, -b.minY * scale);
+  }
+  return { above, below };
+}

@@ -1,0 +1,569 @@
+import { basename } from 'node:path';
+import type { MaskShape } from '../mask/shape.js';
+import { UserError } from '../spec/errors.js';
+import type { FileAccess } from '../spec/files.js';
+import type { FieldPath, LoadedYaml } from '../spec/parse.js';
+import type { BookSpec, CoverSpec, MazeSpec, PaperStock, ThemeOverride } from '../spec/schema.js';
+import { closest } from '../spec/suggest.js';
+import { missingCharacters, textWidth } from '../text/fonts.js';
+import type { BookPlan, PuzzlePlan } from './book-plan.js';
+import { checkGlyphs } from './check-glyphs.js';
+import {
+  type CoverGeometry,
+  coverGeometry,
+  coverRules,
+  inches,
+  isPrintOnDemand,
+  SAFE,
+  spineWidth,
+  stocksOf,
+} from './cover-geometry.js';
+import {
+  type CoverFonts,
+  fitText,
+  inkExtent,
+  parseRichText,
+  plainText,
+  type TextBlock,
+} from './cover-text.js';
+import type { Rect } from './page-geometry.js';
+import { Problems } from './problems.js';
+import { resolveFont } from './resolve-mask.js';
+import { resolvePuzzle } from './resolve-puzzles.js';
+import { loadTheme, type Theme } from './theme.js';
+
+/**
+ * The plan of a cover: its sheet geometry for the interior's page count, its theme and fonts, every text set
+ * in its box, the front-art maze planned like a puzzle (key `#cover`, seeded from the book seed), the puzzles
+ * shown on the back and the spine text. Plain data, like the book plan.
+ */
+export interface CoverPlan {
+  /** `file:line:col` of the `cover` section. */
+  where: string;
+  stock: PaperStock;
+  geometry: CoverGeometry;
+  /** CMYK for print-on-demand profiles, RGB otherwise. */
+  color: 'rgb' | 'cmyk';
+  theme: Theme;
+  fonts: CoverFonts;
+  front: FrontLayout;
+  back: {
+    blurb?: TextBlock;
+    /** Small drawings of puzzles (by their number in the book) or of the solved cover maze. */
+    thumbnails: {
+      rect: Rect;
+      label?: { text: string; x: number; y: number; size: number };
+      puzzle?: number;
+    }[];
+  };
+  spine?: SpineText;
+  /** The front-art maze, planned like a puzzle. */
+  art: PuzzlePlan;
+  /** Clear passage the art maze keeps at least, points. */
+  minPassage: number;
+  /** The ebook front (1600×2560 px), laid out on a page of the trim's width. */
+  ebook?: { width: number; height: number; front: FrontLayout };
+  /** Things the author should know (no spine text, and why). */
+  notes: string[];
+}
+
+export interface FrontLayout {
+  title: TextBlock;
+  subtitle?: TextBlock;
+  author?: TextBlock;
+  /** Where the art maze and its start/finish markers go. */
+  artFrame: Rect;
+  /** The art maze's own area (the frame less room for its markers). */
+  artArea: Rect;
+}
+
+/** The spine's one line of text, set down the spine (rotated a quarter turn clockwise, read top to bottom). */
+export interface SpineText {
+  size: number;
+  /** Baseline position across the spine (x), and where the line starts down it (y), points. */
+  baseline: number;
+  title: { text: string; y: number };
+  author?: { text: string; y: number };
+}
+
+/** What planning a cover needs besides the book plan. */
+export interface CoverInputs {
+  spec: LoadedYaml<BookSpec>;
+  book: BookPlan;
+  /** The interior's final page count. */
+  pages: number;
+  files: FileAccess;
+  images: ReadonlyMap<string, MaskShape>;
+  /** Clear passage the book's audience needs, points; 3mm when the plan sets none. */
+  minPassage?: number;
+}
+
+const MM = 72 / 25.4;
+/** The art maze when the spec names none: a round maze, as classic maze books have on their covers. */
+const DEFAULT_ART: MazeSpec = { shape: 'circle', passage: '9mm' };
+/** Front text never below this size (the blurb and labels follow the profile's smallest text, at least 9pt). */
+const MIN_FRONT_TEXT = 10;
+
+/** Plans the `cover` section of a spec, collecting every problem (UserErrors) into one. */
+export function planCover(inputs: CoverInputs): CoverPlan {
+  const { spec, book } = inputs;
+  const c = spec.value.cover;
+  if (!c) throw new Error('internal: planCover without a cover section');
+  const at = (p: FieldPath) => spec.placeOf(['cover', ...p]);
+  const problems = new Problems();
+  const profile = book.print.profile;
+  const stocks = stocksOf(profile);
+  const stock = c['paper-stock'] ?? 'white';
+  if (!stocks.includes(stock)) {
+    problems.add(
+      new UserError(
+        at(['paper-stock']),
+        `paper-stock ${stock} is not offered by profile ${profile}`,
+        `choose ${stocks.join(', ')}`,
+      ),
+    );
+    problems.throwIfAny();
+  }
+  const theme = problems.catch(() => coverTheme(spec, c, book, inputs.files)) ?? book.theme;
+  const ctx = { specDir: book.specDir, files: inputs.files, theme };
+  /** A font the cover names (`fonts.bold`, `fonts.italic`), or undefined when it names none or it is bad. */
+  const named = (key: 'bold' | 'italic') => {
+    const name = c.fonts?.[key];
+    return name === undefined ? undefined : problems.catch(() => resolveFont(name, ctx, at(['fonts', key])));
+  };
+  const italic = named('italic');
+  const fonts: CoverFonts = {
+    heading: theme.fonts.heading,
+    body: theme.fonts.body,
+    bold: named('bold') ?? theme.fonts.heading,
+    ...(italic ? { italic } : {}),
+  };
+  const pod = isPrintOnDemand(profile);
+  const rules = coverRules(profile);
+  const bleed = pod ? rules.bleed * 72 : book.print.bleed;
+  const spine = spineWidth(profile, stock, inputs.pages);
+  const geometry = coverGeometry(
+    book.paper.width,
+    book.paper.height,
+    spine,
+    bleed,
+    inputs.pages,
+    c.barcode ?? true,
+  );
+  const minText = Math.max(9, book.print.rules.minText);
+
+  const texts = {
+    title: { text: c.title ?? book.title, where: c.title ? at(['title']) : book.places.title },
+    subtitle: c.subtitle ?? book.subtitle,
+    subtitleWhere: c.subtitle ? at(['subtitle']) : book.places.subtitle,
+    author: c.author ?? book.author,
+    authorWhere: c.author ? at(['author']) : book.places.author,
+  };
+  problems.catch(() => checkGlyphs(theme, 'heading', texts.title.text, texts.title.where));
+  if (texts.subtitle)
+    problems.catch(() => checkGlyphs(theme, 'body', texts.subtitle ?? '', texts.subtitleWhere));
+  if (texts.author) problems.catch(() => checkGlyphs(theme, 'body', texts.author ?? '', texts.authorWhere));
+  const front = problems.catch(() => layoutFront(geometry.front, texts, theme, fonts));
+
+  const thumbs = problems.catch(() => backThumbnails(c, book, at)) ?? [];
+  const back = problems.catch(() => layoutBack(c, geometry, thumbs, fonts, theme, minText, at)) ?? {
+    thumbnails: [],
+  };
+  const notes: string[] = [];
+  const spineText =
+    c.spine === false
+      ? undefined
+      : problems.catch(() =>
+          planSpine(c, texts, geometry, fonts, theme, rules.spineTextPages, book, notes, at),
+        );
+
+  const art = front && problems.catch(() => planArt(c, inputs, theme, front.artArea, at));
+  const minPassage = inputs.minPassage ?? 3 * MM;
+  if (art) problems.catch(() => checkArtPassage(art, theme, minPassage, c, at));
+  const ebookFront =
+    c.ebook && front
+      ? problems.catch(() => layoutFront(ebookFrame(book.paper.width), texts, theme, fonts))
+      : undefined;
+  problems.throwIfAny();
+  if (!front || !art) throw new Error('internal: cover planned without its front');
+  return {
+    where: spec.placeOf(['cover']),
+    stock,
+    geometry,
+    color: pod ? 'cmyk' : 'rgb',
+    theme,
+    fonts,
+    front,
+    back,
+    ...(spineText ? { spine: spineText } : {}),
+    art,
+    minPassage,
+    ...(ebookFront ? { ebook: { ...ebookSize(book.paper.width), front: ebookFront } } : {}),
+    notes,
+  };
+}
+
+/** The book's theme with the cover's own changes over it (`cover.theme`). */
+function coverTheme(spec: LoadedYaml<BookSpec>, c: CoverSpec, book: BookPlan, files: FileAccess): Theme {
+  if (!c.theme) return book.theme;
+  const bookTheme = spec.value.theme ?? 'classic';
+  const merged: ThemeOverride =
+    typeof bookTheme === 'string' ? { base: bookTheme, ...c.theme } : { ...bookTheme, ...c.theme };
+  return loadTheme(merged, book.specDir, files, spec.placeOf(['cover', 'theme']));
+}
+
+/** The ebook page: the trim's width, 1600:2560 high. */
+function ebookSize(width: number): { width: number; height: number } {
+  return { width, height: width * 1.6 };
+}
+
+function ebookFrame(width: number): Rect {
+  const { height } = ebookSize(width);
+  return { x: 0, y: 0, width, height };
+}
+
+/**
+ * The front panel: title (and subtitle) at the top, the author at the bottom, the art maze between. `panel` is
+ * the trimmed front; everything stays a comfortable margin inside its safe zone.
+ */
+export function layoutFront(
+  panel: Rect,
+  texts: {
+    title: { text: string; where: string };
+    subtitle?: string;
+    subtitleWhere: string;
+    author?: string;
+    authorWhere: string;
+  },
+  theme: Theme,
+  fonts: CoverFonts,
+): FrontLayout {
+  const pad = SAFE + Math.max(0.125 * 72, panel.width * 0.05);
+  const frame: Rect = {
+    x: panel.x + pad,
+    y: panel.y + pad,
+    width: panel.width - 2 * pad,
+    height: panel.height - 2 * pad,
+  };
+  const titleStart = Math.min(72, frame.width * 0.11);
+  let y = frame.y;
+  let subtitle: TextBlock | undefined;
+  const subtitleStart = Math.max(theme.sizes.subtitle, titleStart * 0.36);
+  const title = fitText(
+    {
+      field: 'the cover title',
+      where: texts.title.where,
+      paragraphs: plainText(texts.title.text),
+      base: 'heading',
+      box: { x: frame.x, y, width: frame.width, height: frame.height * 0.3 },
+      start: titleStart,
+      min: Math.max(18, titleStart * 0.45),
+      leading: 1.1,
+      maxLines: 3,
+      align: 'centre',
+    },
+    fonts,
+  );
+  y += title.height + titleStart * 0.35;
+  if (texts.subtitle) {
+    subtitle = fitText(
+      {
+        field: 'the cover subtitle',
+        where: texts.subtitleWhere,
+        paragraphs: plainText(texts.subtitle),
+        base: 'body',
+        box: { x: frame.x, y, width: frame.width, height: frame.height * 0.14 },
+        start: subtitleStart,
+        min: MIN_FRONT_TEXT,
+        leading: 1.25,
+        maxLines: 3,
+        align: 'centre',
+      },
+      fonts,
+    );
+    y += subtitle.height;
+  }
+  let bottom = frame.y + frame.height;
+  let author: TextBlock | undefined;
+  if (texts.author) {
+    const start = Math.max(theme.sizes.subtitle, titleStart * 0.4);
+    const height = start * 2.4;
+    author = fitText(
+      {
+        field: 'the cover author',
+        where: texts.authorWhere,
+        paragraphs: plainText(texts.author),
+        base: 'body',
+        box: { x: frame.x, y: bottom - height, width: frame.width, height },
+        start,
+        min: MIN_FRONT_TEXT,
+        leading: 1.2,
+        maxLines: 2,
+        align: 'centre',
+      },
+      fonts,
+    );
+    // Sit the author's last line on the frame's bottom.
+    const shift = bottom - (author.lines.at(-1)?.y ?? bottom) - author.size * 0.25;
+    for (const line of author.lines) line.y += shift;
+    bottom = (author.lines[0]?.y ?? bottom) - author.size;
+  }
+  const gap = titleStart * 0.5;
+  const artFrame: Rect = { x: frame.x, y: y + gap, width: frame.width, height: bottom - gap - (y + gap) };
+  if (artFrame.height < frame.height * 0.3) {
+    throw new UserError(
+      texts.title.where,
+      `the title, subtitle and author leave ${(artFrame.height / MM).toFixed(0)}mm for the cover maze (at least ${((frame.height * 0.3) / MM).toFixed(0)}mm)`,
+      'shorten the title or subtitle',
+    );
+  }
+  const room = theme.markers.size * 1.75;
+  return {
+    title,
+    ...(subtitle ? { subtitle } : {}),
+    ...(author ? { author } : {}),
+    artFrame,
+    artArea: {
+      x: artFrame.x + room,
+      y: artFrame.y + room,
+      width: artFrame.width - 2 * room,
+      height: artFrame.height - 2 * room,
+    },
+  };
+}
+
+/** The back's thumbnails: puzzles by page key (their numbers), then the solved cover maze. */
+function backThumbnails(
+  c: CoverSpec,
+  book: BookPlan,
+  at: (p: FieldPath) => string,
+): { puzzle?: number; label?: string }[] {
+  const out: { puzzle?: number; label?: string }[] = [];
+  const keys = book.puzzles.map((p) => p.key);
+  (c.thumbnails ?? []).forEach((key, i) => {
+    const p = book.puzzles.find((q) => q.key === key);
+    if (!p) {
+      const guess = closest(key, keys);
+      throw new UserError(
+        at(['thumbnails', i]),
+        `no puzzle with the page key "${key}"`,
+        `${guess ? `did you mean "${guess}"? ` : ''}keys are page ids, or for a series the id with -1, -2…; the first: ${keys.slice(0, 6).join(', ')}`,
+      );
+    }
+    out.push({ puzzle: p.number, label: `${book.words.puzzle} ${p.number}` });
+  });
+  if (c.solution) out.push({});
+  return out;
+}
+
+/**
+ * The back panel: the blurb at the top, a row of thumbnails under it, and the barcode area kept empty at the
+ * bottom right.
+ */
+function layoutBack(
+  c: CoverSpec,
+  g: CoverGeometry,
+  thumbs: { puzzle?: number; label?: string }[],
+  fonts: CoverFonts,
+  theme: Theme,
+  minText: number,
+  at: (p: FieldPath) => string,
+): CoverPlan['back'] {
+  const pad = Math.max(0.125 * 72, g.back.width * 0.05);
+  const frame: Rect = {
+    x: g.backSafe.x + pad,
+    y: g.backSafe.y + pad,
+    width: g.backSafe.width - 2 * pad,
+    height: g.backSafe.height - 2 * pad,
+  };
+  let bottom = frame.y + frame.height;
+  if (g.barcode) bottom = Math.min(bottom, g.barcode.y - pad);
+  const thumbnails: CoverPlan['back']['thumbnails'] = [];
+  if (thumbs.length > 0) {
+    const gap = frame.width * 0.04;
+    const label = Math.max(minText, theme.sizes.label);
+    const side = Math.min((frame.width - gap * (thumbs.length - 1)) / thumbs.length, frame.height * 0.3);
+    const rowW = side * thumbs.length + gap * (thumbs.length - 1);
+    const top = bottom - side - label * 1.6;
+    thumbs.forEach((t, i) => {
+      const x = frame.x + (frame.width - rowW) / 2 + i * (side + gap);
+      if (t.label) checkGlyphs(theme, 'body', t.label, at(['thumbnails', i]));
+      thumbnails.push({
+        rect: { x, y: top + label * 1.6, width: side, height: side },
+        ...(t.label ? { label: { text: t.label, x: x + side / 2, y: top + label, size: label } } : {}),
+        ...(t.puzzle !== undefined ? { puzzle: t.puzzle } : {}),
+      });
+    });
+    bottom = top - gap;
+  }
+  if (!c.blurb) return { thumbnails };
+  const paragraphs = parseRichText(c.blurb);
+  checkBlurbGlyphs(paragraphs, fonts, at(['blurb']));
+  const blurb = fitText(
+    {
+      field: 'the blurb',
+      where: at(['blurb']),
+      paragraphs,
+      base: 'body',
+      box: { x: frame.x, y: frame.y, width: frame.width, height: bottom - frame.y },
+      start: Math.max(minText, theme.sizes.body * 1.2),
+      min: minText,
+      leading: 1.4,
+      paragraphGap: 0.6,
+      align: 'left',
+    },
+    fonts,
+  );
+  return { blurb, thumbnails };
+}
+
+/** Every blurb word in the font it is set in. */
+function checkBlurbGlyphs(
+  paragraphs: ReturnType<typeof parseRichText>,
+  fonts: CoverFonts,
+  where: string,
+): void {
+  const byFont = new Map<string, { face: CoverFonts['body']; text: string }>();
+  for (const w of paragraphs.flat()) {
+    const face = w.style.italic && fonts.italic ? fonts.italic : w.style.bold ? fonts.bold : fonts.body;
+    const entry = byFont.get(face.path) ?? { face, text: '' };
+    entry.text += w.text;
+    byFont.set(face.path, entry);
+  }
+  for (const { face, text } of byFont.values()) {
+    const missing = missingCharacters(face, text);
+    if (missing.length > 0) {
+      throw new UserError(
+        where,
+        `the font ${basename(face.path)} has no glyph for ${missing
+          .slice(0, 12)
+          .map((ch) => `"${ch}"`)
+          .join(', ')}`,
+        'remove or replace those characters, or choose cover fonts that have them',
+      );
+    }
+  }
+}
+
+/**
+ * The spine's text: title and author on one line down the spine, as large as the spine allows (never below
+ * the profile's smallest text); none on a book thinner than the profile's rule, with a note saying why.
+ */
+function planSpine(
+  c: CoverSpec,
+  texts: { title: { text: string }; author?: string },
+  g: CoverGeometry,
+  fonts: CoverFonts,
+  theme: Theme,
+  fewestPages: number,
+  book: BookPlan,
+  notes: string[],
+  at: (p: FieldPath) => string,
+): SpineText | undefined {
+  const spine = typeof c.spine === 'object' ? c.spine : {};
+  const title = spine.title ?? texts.title.text;
+  const author = spine.author ?? texts.author;
+  const where = c.spine !== undefined ? at(['spine']) : at([]);
+  const profile = book.print.profile ?? 'the default';
+  if (g.pages < fewestPages) {
+    notes.push(
+      `the spine (${inches(g.spineWidth)} for ${g.pages} pages) has no text: ${profile === 'the default' ? 'covers' : profile} print${profile === 'the default' ? '' : 's'} spine text from ${fewestPages} pages`,
+    );
+    return undefined;
+  }
+  checkGlyphs(theme, 'heading', title, spine.title ? at(['spine', 'title']) : where);
+  if (author) checkGlyphs(theme, 'body', author, spine.author ? at(['spine', 'author']) : where);
+  const minSize = book.print.rules.minText;
+  const across = g.spineSafe.width;
+  const a = inkExtent(fonts.heading, title, 1);
+  const b = author ? inkExtent(fonts.body, author, 1) : { above: 0, below: 0 };
+  const above = Math.max(a.above, b.above);
+  const below = Math.max(a.below, b.below);
+  let size = Math.min(across / (above + below), 0.35 * 72);
+  if (size < minSize) {
+    notes.push(
+      `the spine (${inches(g.spineWidth)} for ${g.pages} pages) has no text: it leaves ${inches(across)} between its fold clearances, too narrow for ${minSize}pt text`,
+    );
+    return undefined;
+  }
+  const length = (s: number) =>
+    author
+      ? textWidth(fonts.heading, title, s) + s * 2 + textWidth(fonts.body, author, s)
+      : textWidth(fonts.heading, title, s);
+  const room = g.spineSafe.height;
+  if (length(size) > room) size = Math.max(minSize, (size * room) / length(size));
+  if (length(size) > room + 1e-6) {
+    throw new UserError(
+      where,
+      `the spine text is ${((length(size) - room) / MM).toFixed(1)}mm longer than the spine at ${size}pt`,
+      'give a shorter spine title (cover.spine.title), or spine: false',
+    );
+  }
+  const centre = g.spineSafe.x + g.spineSafe.width / 2;
+  // Rotated a quarter turn clockwise, the glyphs' tops face the front: the ink spans baseline − below to
+  // baseline + above across the spine.
+  const baseline = centre - ((above - below) * size) / 2;
+  const top = g.spineSafe.y;
+  return {
+    size,
+    baseline,
+    title: { text: title, y: top + (author ? 0 : (room - length(size)) / 2) },
+    ...(author ? { author: { text: author, y: top + room - textWidth(fonts.body, author, size) } } : {}),
+  };
+}
+
+/** The front-art maze, planned like a puzzle page sized to the art area (book `defaults` do not apply). */
+function planArt(
+  c: CoverSpec,
+  inputs: CoverInputs,
+  theme: Theme,
+  area: Rect,
+  at: (p: FieldPath) => string,
+): PuzzlePlan {
+  const { spec, book } = inputs;
+  const own = c.maze ?? DEFAULT_ART;
+  // resolvePuzzle speaks of `pages[0].maze`; the cover's maze is at `cover.maze`.
+  const remap = (p: FieldPath): string =>
+    p[0] === 'pages' ? at(c.maze ? ['maze', ...p.slice(3)] : []) : at(c.maze ? ['maze'] : []);
+  const geometry = {
+    content: area,
+    titleBaseline: area.y,
+    folioBaseline: area.y + area.height,
+    mazeArea: area,
+  };
+  return resolvePuzzle(
+    {
+      spec: { ...spec.value, defaults: undefined },
+      at: remap,
+      seed: book.seed,
+      layouts: { 1: geometry },
+      perPage: 1,
+      audience: book.floor.audience,
+      theme,
+      words: book.words,
+      masks: { specDir: book.specDir, files: inputs.files, theme, images: inputs.images },
+      markers: { specDir: book.specDir, files: inputs.files, theme, words: book.words, icons: new Map() },
+    },
+    { page: { maze: own }, i: 0, spec: own, part: 'maze', key: '#cover' },
+    0,
+  );
+}
+
+/** The art maze's clear passage (passage less the wall) must stay at or above the audience's minimum. */
+function checkArtPassage(
+  art: PuzzlePlan,
+  theme: Theme,
+  minPassage: number,
+  c: CoverSpec,
+  at: (p: FieldPath) => string,
+): void {
+  const clear = art.cellSize - theme.walls.width;
+  if (clear >= minPassage - 1e-6) return;
+  const m = c.maze ?? {};
+  const field = m.cells !== undefined ? 'cells' : m.rings !== undefined ? 'rings' : 'passage';
+  throw new UserError(
+    at(c.maze ? ['maze', field] : []),
+    `the cover maze's passages would be ${(clear / MM).toFixed(1)}mm clear; a pencil needs at least ${(minPassage / MM).toFixed(1)}mm`,
+    field === 'passage' ? 'use a wider passage' : `use fewer ${field}, or give a passage instead`,
+  );
+}

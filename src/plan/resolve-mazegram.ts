@@ -1,0 +1,50 @@
+import { basename } from 'node:path';
+import { language } from '../mazegram/languages.js';
+import { messageLetters } from '../mazegram/place.js';
+import { UserError } from '../spec/errors.js';
+import type { FieldPath } from '../spec/parse.js';
+import type { MazeSpec } from '../spec/schema.js';
+import { toFraction } from '../spec/units.js';
+import { missingCharacters } from '../text/fonts.js';
+import type { MazegramPlan } from './book-plan.js';
+import { type MaskContext, resolveFont } from './resolve-mask.js';
+
+/**
+ * A spec's `mazegram`: the message's letters in its language and case, and a font that has a glyph for every
+ * letter the maze may show (the message's and the language's decoys).
+ */
+export function resolveMazegram(
+  m: NonNullable<MazeSpec['mazegram']>,
+  field: FieldPath,
+  at: (p: FieldPath) => string,
+  ctx: MaskContext,
+): MazegramPlan {
+  const spec = typeof m === 'string' ? { message: m } : m;
+  const where = at(typeof m === 'string' ? field : [...field, 'message']);
+  const lang = language(spec.language ?? 'en');
+  const mode = spec.case ?? 'upper';
+  const { letters, words, shown } = messageLetters(spec.message, lang, mode, where);
+  const fontWhere = typeof m === 'object' && m.font ? at([...field, 'font']) : where;
+  const font = resolveFont(typeof m === 'object' ? m.font : undefined, ctx, fontWhere);
+  // Every letter the maze may show: the message's and the language's decoys.
+  const decoys = lang.letters.map((l) => (mode === 'lower' ? l.toLocaleLowerCase() : l)).join('');
+  const missing = missingCharacters(font, shown + decoys);
+  if (missing.length > 0) {
+    throw new UserError(
+      fontWhere,
+      `mazegram: the font ${basename(font.name)} has no glyph for ${missing.map((c) => `"${c}"`).join(', ')}`,
+      'choose a font that covers the language (lato and lato-bold cover all the mazegram languages)',
+    );
+  }
+  return {
+    message: spec.message,
+    language: lang,
+    fill: spec.fill === undefined || spec.fill === 'auto' ? 'auto' : toFraction(spec.fill),
+    case: mode,
+    font,
+    letters: letters.length,
+    shown,
+    words,
+    blanks: typeof m === 'object' ? (m.blanks ?? true) : true,
+  };
+}

@@ -1,0 +1,372 @@
+import { CodecError } from '../codec/codec-error.js';
+import { decodeFm } from '../codec/fm.js';
+import type { EndPlacement } from '../generate/entry-exit.js';
+import type { Maze } from '../generate/maze.js';
+import type { PostStep } from '../generate/post/registry.js';
+import { type AlgorithmName, algorithmInfo, algorithmNames, type OptionName } from '../generate/registry.js';
+import { topologies } from '../grid/registry.js';
+import { maskShapeOf } from '../mask/descriptor.js';
+import { deriveSeed } from '../random/derive-seed.js';
+import { UserError } from '../spec/errors.js';
+import type { FieldPath } from '../spec/parse.js';
+import type { BookSpec, EndSpec, MazeSpec } from '../spec/schema.js';
+import { toFraction, toPoints } from '../spec/units.js';
+import { checkTemplate } from '../text/template.js';
+import type { Audience, PuzzlePlan } from './book-plan.js';
+import { fitScale, type PuzzlePageGeometry, puzzleMazeArea } from './page-geometry.js';
+import { levelScore, resolveDifficulty, seriesTarget } from './resolve-difficulty.js';
+import { drawnExtent, fitMask } from './resolve-fidelity.js';
+import { type MarkerContext, resolveMarkers } from './resolve-markers.js';
+import { type MaskContext, resolveMask } from './resolve-mask.js';
+import { resolveMazegram } from './resolve-mazegram.js';
+import { resolveSize, sizePhrase } from './resolve-size.js';
+import { puzzleTemplateVars, SAMPLE_RATING } from './template-vars.js';
+import type { Theme } from './theme.js';
+import type { Words } from './words.js';
+
+/** Candidate mazes for a page with a difficulty target, unless it says otherwise. */
+export const DEFAULT_CANDIDATES = 8;
+
+/**
+ * The narrowest clear passage (the gap between walls, after their width) of each audience, in mm: a pencil
+ * line fits an adult's 3 mm; a young child's grip and crayon need about twice that.
+ */
+export const AUDIENCE_FLOOR_MM: Record<Audience, number> = { adults: 3, kids: 6 };
+
+type Defaults = NonNullable<BookSpec['defaults']>;
+
+/** A section entry of the spec: its heading, defaults, and where it was written. */
+interface Section {
+  index: number;
+  heading: string;
+  defaults: Defaults;
+  /** Index of the section entry in `pages`. */
+  page: number;
+  /** The section's own `per-page`, if it sets one. */
+  perPage?: number;
+}
+
+/** One puzzle to plan: a page, or one page of a series, with the maze fields that apply to it. */
+export interface PuzzleEntry {
+  page: BookSpec['pages'][number];
+  /** Index of the page in `pages`. */
+  i: number;
+  /** The page's own maze fields, over its section's defaults. */
+  spec: MazeSpec;
+  part: 'maze' | 'series';
+  key: string;
+  series?: { index: number; count: number; from: number; to: number };
+  section?: Section;
+}
+
+/** Every page entry becomes one puzzle, or `count` puzzles for a series; sections set the defaults that follow. */
+export function expandEntries(s: BookSpec, keys: readonly string[]): PuzzleEntry[] {
+  let section: Section | undefined;
+  let sectionCount = 0;
+  return s.pages.flatMap((page, i): PuzzleEntry[] => {
+    if (page.section !== undefined) {
+      section = {
+        index: sectionCount++,
+        heading: page.section,
+        defaults: page.defaults ?? {},
+        page: i,
+        ...(page['per-page'] !== undefined ? { perPage: page['per-page'] } : {}),
+      };
+      return [];
+    }
+    const here = section;
+    if (!page.series) {
+      return [
+        { page, i, spec: { ...here?.defaults, ...page.maze }, part: 'maze', key: keys[i], section: here },
+      ];
+    }
+    const { count, from, to, ...rest } = page.series;
+    return Array.from({ length: count }, (_, j) => ({
+      page,
+      i,
+      // A series takes its difficulty from `from` and `to`, not from its section's defaults.
+      spec: { ...here?.defaults, difficulty: undefined, ...rest },
+      section: here,
+      part: 'series' as const,
+      key: `${keys[i]}-${j + 1}`,
+      series: { index: j, count, from: levelScore(from), to: levelScore(to) },
+    }));
+  });
+}
+
+/** What every puzzle of a book shares while it is planned. */
+export interface PuzzleContext {
+  spec: BookSpec;
+  at: (path: FieldPath) => string;
+  seed: number;
+  /** Puzzle page geometry by mazes per page. */
+  layouts: Record<number, PuzzlePageGeometry>;
+  /** The book's mazes per page (sections may set their own). */
+  perPage: number;
+  /** The audience when the spec names none (the kids theme implies kids). */
+  audience: Audience;
+  theme: Theme;
+  words: Words;
+  masks: MaskContext;
+  markers: MarkerContext;
+}
+
+/**
+ * The floor of a puzzle: its section's, the book defaults', or the book's `min-passage` or `audience` (the
+ * book's own floor without a section).
+ */
+export function resolveFloor(
+  ctx: Pick<PuzzleContext, 'spec' | 'audience'>,
+  entry?: Pick<PuzzleEntry, 'section'>,
+): PuzzlePlan['floor'] {
+  const { spec: s } = ctx;
+  const section = entry?.section?.defaults ?? {};
+  const audience = section.audience ?? s.defaults?.audience ?? s.audience ?? ctx.audience;
+  const minPassage = section['min-passage'] ?? s.defaults?.['min-passage'] ?? s['min-passage'];
+  return minPassage !== undefined
+    ? { clear: toPoints(minPassage), audience, from: 'min-passage' }
+    : { clear: toPoints(`${AUDIENCE_FLOOR_MM[audience]}mm`), audience, from: 'audience' };
+}
+
+/** A length in points as millimetres for messages, e.g. `2.4mm`. */
+export function mm(points: number): string {
+  return `${((points * 25.4) / 72).toFixed(1)}mm`;
+}
+
+/** Plans one puzzle: its maze fields resolved over the defaults, sized, checked and seeded. */
+export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number): PuzzlePlan {
+  const { spec: s, at } = ctx;
+  const { page, i, spec: own, part } = entry;
+  const where = at(['pages', i]);
+  const sectionDefaults = entry.section?.defaults ?? {};
+  const maze: MazeSpec = { ...s.defaults, ...own };
+  // A page that sizes itself (by cells, rings or passage) overrides every way of sizing from the defaults.
+  const sizing = ['cells', 'rings', 'passage'] as const;
+  const pageOwn = part === 'series' ? page.series : page.maze;
+  const ownSizing = sizing.filter((k) => own[k] !== undefined);
+  if (ownSizing.length > 0) for (const k of sizing) if (!ownSizing.includes(k)) delete maze[k];
+  /** Where a field was written: on the page, in its section's defaults, or in the book's defaults. */
+  const field = (name: keyof MazeSpec): FieldPath =>
+    pageOwn?.[name] !== undefined
+      ? ['pages', i, part, name]
+      : entry.section && sectionDefaults[name] !== undefined
+        ? ['pages', entry.section.page, 'defaults', name]
+        : ['defaults', name];
+  const fixed = maze.fm === undefined ? undefined : readFm(maze.fm, own, at(field('fm')));
+  if (fixed) {
+    // A hand-made maze brings its own size; sizing and generation fields do not apply.
+    for (const k of ['cells', 'rings', 'passage', 'mask', 'difficulty', 'candidates'] as const)
+      delete maze[k];
+    maze.cells = [fixed.grid.width, fixed.grid.height];
+  }
+  const shape = maze.shape ?? 'square';
+  const perPage = entry.section?.perPage ?? ctx.perPage;
+  const geometry = ctx.layouts[perPage];
+  const blanks =
+    maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false);
+  const floor = resolveFloor(ctx, entry);
+  const markers = resolveMarkers(maze.markers, floor.audience, field('markers'), at, where, ctx.markers);
+  const area = puzzleMazeArea(geometry, ctx.theme, { blanks, pictures: markers.pictures !== undefined });
+  const mask = resolveMask(maze.mask, field('mask'), at, ctx.masks, area.width / area.height);
+  const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
+  if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
+    throw new UserError(at(field('hex-top')), `hex-top applies to hex mazes only, not ${shape}`);
+  }
+  if (entry.series && page.series?.difficulty !== undefined) {
+    throw new UserError(
+      at(['pages', i, 'series', 'difficulty']),
+      'a series takes its difficulty from `from` and `to`',
+      'remove difficulty from the series',
+    );
+  }
+  const difficulty = entry.series
+    ? seriesTarget(entry.series)
+    : maze.difficulty !== undefined
+      ? resolveDifficulty(maze.difficulty)
+      : undefined;
+  const wall = ctx.theme.walls.width;
+  const sized = resolveSize(
+    maze,
+    shape,
+    hexTop,
+    mask ? maskShapeOf(mask).aspect : undefined,
+    area,
+    ctx.theme,
+    floor.clear + wall,
+    (name) => at(field(name)),
+    where,
+  );
+  if (sized.auto && !difficulty) {
+    throw new UserError(
+      at(field(maze.cells === 'auto' ? 'cells' : 'rings')),
+      `${maze.cells === 'auto' ? 'cells' : 'rings'}: auto needs a difficulty to aim for`,
+      'add difficulty: easy, medium, hard, expert or a score, or give the size',
+    );
+  }
+  const notes: string[] = [];
+  const { size, cellSize, auto } = fixed
+    ? { size: sized.size, cellSize: sized.cellSize, auto: undefined }
+    : fitMask(sized, { shape, hexTop, mask, area, notes });
+  // Passages the spec asked for (not chosen by mazebook) are measured as drawn, and a warning names any
+  // narrower than the floor. A mask that leaves (nearly) nothing is found here too, so `validate` reports it.
+  const drawn = drawnExtent(shape, size, hexTop, mask, fixed?.grid, where);
+  if (!sized.chosen && !auto) {
+    const clear = fitScale(drawn, area) * topologies[shape].passage - wall;
+    if (clear < floor.clear - 0.01) {
+      notes.push(
+        `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'audience' ? `${floor.audience}' floor` : 'min-passage'} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
+      );
+    }
+  }
+  const algorithm = maze.algorithm ?? 'backtracker';
+  checkAlgorithm(algorithm, shape, mask !== undefined, own, s.defaults ?? {}, field, at);
+  const mazegram =
+    maze.mazegram === undefined
+      ? undefined
+      : resolveMazegram(maze.mazegram, field('mazegram'), at, ctx.masks);
+  const sectionTitle = entry.section?.defaults.title;
+  const titleSource = page.title ?? sectionTitle ?? s.defaults?.title ?? `${ctx.words.maze} {{number}}`;
+  const titlePlace =
+    page.title !== undefined
+      ? at(['pages', i, 'title'])
+      : sectionTitle !== undefined && entry.section
+        ? at(['pages', entry.section.page, 'defaults', 'title'])
+        : s.defaults?.title
+          ? at(['defaults', 'title'])
+          : where;
+  const sample = puzzleTemplateVars(n + 1, n + 1, s.title, entry.key, shape, size, algorithm, SAMPLE_RATING);
+  return {
+    key: entry.key,
+    number: n + 1,
+    where,
+    // A page's own `seed` replaces the book seed for its maze; the key stays, so the page keeps its identity.
+    seed: deriveSeed(page.seed ?? ctx.seed, entry.key, 0),
+    ...(page.seed !== undefined ? { pageSeed: page.seed } : {}),
+    title: checkTemplate(titleSource, titlePlace, sample),
+    usesRating: /\{\{[^}]*\b(difficulty|level)\b/.test(titleSource),
+    recipe: {
+      shape,
+      size,
+      ...(hexTop ? { hexTop } : {}),
+      ...(mask ? { mask } : {}),
+      algorithm,
+      options: { straightness: maze.straightness ?? 0, newest: maze.newest, weights: maze.weights },
+      entry: resolveEnd(maze.entry),
+      exit: resolveEnd(maze.exit),
+      post: fixed ? [] : (maze.post ?? []).map(resolvePost),
+      ...(fixed ? { fixed } : {}),
+    },
+    cellSize,
+    ...(difficulty ? { difficulty, candidates: maze.candidates ?? DEFAULT_CANDIDATES } : { candidates: 1 }),
+    ...(auto ? { autoSize: auto } : {}),
+    perPage,
+    floor,
+    markers,
+    reach: {
+      algorithms:
+        maze.algorithm !== undefined || ALGORITHM_OPTIONS.some((o) => maze[o] !== undefined)
+          ? [algorithm]
+          : algorithmNames.filter((a) => !('squareOnly' in algorithmInfo[a]) || shape === 'square'),
+      post: maze.post === undefined,
+    },
+    notes,
+    ...(mazegram ? { mazegram } : {}),
+    ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
+    ...(entry.section ? { section: { index: entry.section.index, heading: entry.section.heading } } : {}),
+  };
+}
+
+/** A Finger Maze string from the spec, decoded; its errors point at the string with the column. */
+function readFm(fm: string, own: MazeSpec, where: string): Maze {
+  for (const k of ['shape', 'cells', 'rings', 'passage', 'mask', 'difficulty', 'candidates'] as const) {
+    if (own[k] !== undefined && !(k === 'shape' && own.shape === 'square')) {
+      throw new UserError(
+        where,
+        `fm: a Finger Maze string gives the whole square maze, so ${k} cannot be set with it`,
+        `remove ${k}`,
+      );
+    }
+  }
+  try {
+    return decodeFm(fm);
+  } catch (e) {
+    if (!(e instanceof CodecError)) throw e;
+    throw new UserError(
+      where,
+      `fm: ${e.column !== undefined ? `column ${e.column}: ` : ''}${e.what}`,
+      e.hint,
+    );
+  }
+}
+
+function resolvePost(step: NonNullable<MazeSpec['post']>[number]): PostStep {
+  if (typeof step === 'string') return { name: step };
+  if ('cross-cuts' in step) return { name: 'cross-cuts', count: step['cross-cuts'] };
+  if ('loops' in step) return { name: 'loops', count: step.loops };
+  return { name: 'braid', share: step.braid };
+}
+
+function resolveEnd(end: EndSpec | undefined): EndPlacement {
+  if (end === undefined || end === 'auto') return { kind: 'auto' };
+  if (end === 'centre' || end === 'center') return { kind: 'centre' };
+  if (typeof end === 'string') return { kind: 'side', side: end, at: 0.5 };
+  return { kind: 'side', side: end.side, at: end.at === undefined ? 0.5 : toFraction(end.at) };
+}
+
+const ALGORITHM_OPTIONS: readonly OptionName[] = ['straightness', 'newest', 'weights'];
+
+/**
+ * Refuses an option the chosen algorithm does not read, and a square-only algorithm on another shape.
+ * An option from `defaults` that a page's own algorithm does not read is simply not used.
+ */
+function checkAlgorithm(
+  algorithm: AlgorithmName,
+  shape: string,
+  masked: boolean,
+  page: MazeSpec,
+  defaults: MazeSpec,
+  field: (name: keyof MazeSpec) => FieldPath,
+  at: (p: FieldPath) => string,
+): void {
+  const info = algorithmInfo[algorithm];
+  if ('squareOnly' in info && info.squareOnly && (shape !== 'square' || masked)) {
+    throw new UserError(
+      at(field('algorithm')),
+      shape !== 'square'
+        ? `${algorithm} works on square mazes only, not ${shape}`
+        : `${algorithm} works row by row on a full rectangle, so not with a mask`,
+      `choose one of ${algorithmNames.filter((n) => !('squareOnly' in algorithmInfo[n])).join(', ')}`,
+    );
+  }
+  const algorithmFromPage = page.algorithm !== undefined;
+  for (const option of ALGORITHM_OPTIONS) {
+    const onPage = page[option] !== undefined;
+    const inDefaults = defaults[option] !== undefined && !algorithmFromPage;
+    if ((onPage || inDefaults) && !(info.options as readonly string[]).includes(option)) {
+      const users = algorithmNames.filter((n) =>
+        (algorithmInfo[n].options as readonly string[]).includes(option),
+      );
+      throw new UserError(
+        at(field(option)),
+        `${option} does not apply to algorithm ${algorithm}`,
+        `${option} is read by ${users.join(', ')}; remove it or change the algorithm`,
+      );
+    }
+  }
+}
+
+/**
+ * Cells a puzzle may generate, candidates counted: the book's work estimate. An automatic size counts the
+ * cells its target asks for by the size model of docs/difficulty.md (about 100 cells score 4.3, one point more
+ * per e-fold of cells), with room for the search to overshoot, within the page's largest size.
+ */
+export function cellsToGenerate(p: PuzzlePlan): number {
+  const topo = topologies[p.recipe.shape];
+  if (p.recipe.fixed) return topo.count(p.recipe.size);
+  let cells = topo.count(p.recipe.size);
+  if (p.autoSize && p.difficulty) {
+    const wanted = 2 * 100 * Math.exp((p.difficulty.max - 4.3) / 1.08);
+    cells = Math.min(topo.count(p.autoSize.max), Math.max(cells, wanted));
+  }
+  return cells * p.candidates;
+}

@@ -1,0 +1,37 @@
+import { type GridSize, type TopologyName, topologies } from '../grid/registry.js';
+
+/** A size as authors write it: `12×16` cells, or `9 rings`. */
+export function sizeLabel(shape: TopologyName, size: GridSize): string {
+  return topologies[shape].sizedBy === 'rings' ? `${size.rows} rings` : `${size.columns}×${size.rows}`;
+}
+
+/** A rating with every field, for checking templates before any maze exists. */
+export const SAMPLE_RATING = { score: 5.5, label: 'medium' } as const;
+
+/** The variables a puzzle title template may use (see docs/spec.md, Templates). */
+export function puzzleTemplateVars(
+  number: number,
+  page: number,
+  book: string,
+  key: string,
+  shape: TopologyName,
+  size: GridSize,
+  algorithm: string,
+  rating?: { score: number; label: string },
+) {
+  const { columns, rows } = size;
+  return {
+    number,
+    page,
+    book,
+    key,
+    shape,
+    size: sizeLabel(shape, size),
+    columns,
+    rows,
+    algorithm,
+    difficulty: rating ? rating.score.toFixed(1) : '',
+    level: rating?.label ?? '',
+    blanks: '',
+  };
+}
