@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { parseYaml } from '../spec/parse.js';
@@ -110,6 +111,16 @@ export function defaultDifficultyModel(): DifficultyModel {
     defaultModel = loadDifficultyModel(text, 'docs/difficulty-model.yaml');
   }
   return defaultModel;
+}
+
+/**
+ * What identifies a model's scoring: 16 hex digits of the SHA-256 of its version, weights and top (not its
+ * name, comments or calibration notes, which change no score). Lockfiles record it.
+ */
+export function difficultyModelHash(model: DifficultyModel): string {
+  const w = model.weights;
+  const scoring = [model.version, w.search, w.route, w.turning, w.decisions, w.cycling, model.top];
+  return createHash('sha256').update(JSON.stringify(scoring)).digest('hex').slice(0, 16);
 }
 
 /** The measures a model weighs, as rateMaze gathers them. */

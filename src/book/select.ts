@@ -179,11 +179,15 @@ export function choosePuzzle(
     tried++;
     // Candidates are screened with a quicker rating (±10 %); the one kept is rated in full below.
     const screen = target !== undefined && tries > 1;
+    const solution = solve(maze);
     const rating =
       target || rate
-        ? rateMaze(maze, deriveSeed(seed, `${p.key}#rate`, c), screen ? SCREENING : {})
+        ? rateMaze(maze, deriveSeed(seed, `${p.key}#rate`, c), {
+            ...(screen ? SCREENING : {}),
+            model: book.difficultyModel,
+            solution,
+          })
         : undefined;
-    const solution = solve(maze);
     const metrics = measure(maze, solution);
     const room = needed > 0 ? messageCells(maze, solution).length : 0;
     const short = room < needed;
@@ -215,7 +219,10 @@ export function choosePuzzle(
     const b = best;
     if (!b) return false;
     if (target && b.rating && tries > 1 && !b.full) {
-      b.rating = rateMaze(b.maze, deriveSeed(seed, `${p.key}#rate`, b.candidate));
+      b.rating = rateMaze(b.maze, deriveSeed(seed, `${p.key}#rate`, b.candidate), {
+        model: book.difficultyModel,
+        solution: b.solution,
+      });
       b.full = true;
       Object.assign(b, judge(b.rating, b.maze, b.metrics, false));
     }

@@ -195,6 +195,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     floor.clear + wall,
     (name) => at(field(name)),
     where,
+    difficulty !== undefined && !fixed,
   );
   if (sized.auto && !difficulty) {
     throw new UserError(
