@@ -12,6 +12,20 @@ import type { DifficultyTarget } from './book-plan.js';
 /** Half-width of the band around a single target score. */
 export const SCORE_TOLERANCE = 0.3;
 
+/**
+ * The size model automatic sizes start from (docs/difficulty.md, "Calibration"): AUTO_CELLS_AT cells score
+ * about AUTO_SCORE_AT under the default model, and each e-fold of cells adds AUTO_SCORE_PER_E points, on
+ * every shape and algorithm alike.
+ */
+export const AUTO_CELLS_AT = 100;
+export const AUTO_SCORE_AT = 4.3;
+export const AUTO_SCORE_PER_E = 1.12;
+
+/** Cells a maze needs to score about `score` by the size model. */
+export function cellsForScore(score: number): number {
+  return AUTO_CELLS_AT * Math.exp((score - AUTO_SCORE_AT) / AUTO_SCORE_PER_E);
+}
+
 /** A label's band centre, or the score itself. */
 export function levelScore(level: DifficultyLabel | number): number {
   if (typeof level === 'number') return level;
