@@ -624,7 +624,7 @@ function report(
       xs.reduce((s, x, i) => s + (x - mx) * (ys[i] - my), 0) / xs.reduce((s, x) => s + (x - mx) ** 2, 0);
     const at100 = my + slope * (Math.log(100) - mx);
     console.log(
-      '## The size model of `cells: auto` (select.ts: AUTO_CELLS_AT, AUTO_SCORE_AT, AUTO_SCORE_PER_E)\n',
+      '## The size model of `cells: auto` (src/plan/resolve-difficulty.ts: AUTO_CELLS_AT, AUTO_SCORE_AT, AUTO_SCORE_PER_E)\n',
     );
     console.log(
       `Median score against ln(cells), ${fitTargets.join(', ')} cells: 100 cells score ${at100.toFixed(2)}, ` +
