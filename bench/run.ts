@@ -74,6 +74,7 @@ const SECTIONS = [
   'simulators',
   'picture',
   'weave',
+  'difficulty',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const a of asked) {
@@ -82,7 +83,9 @@ for (const a of asked) {
     process.exit(2);
   }
 }
-const wanted = (name: (typeof SECTIONS)[number]): boolean => asked.length === 0 || asked.includes(name);
+/** Sections a bare `npm run bench` runs: all but `difficulty` (minutes of whole books; ask for it by name). */
+const wanted = (name: (typeof SECTIONS)[number]): boolean =>
+  asked.includes(name) || (asked.length === 0 && name !== 'difficulty');
 
 function squareMaze(size: number, seed: string): Maze {
   const grid = buildSquareGrid({ columns: size, rows: size });
@@ -497,3 +500,13 @@ if (wanted('weave')) {
 }
 
 saveResults();
+
+// Difficulty targets in whole books (issue 16's acceptance): 40-page books of every label for the default
+// algorithm, kruskal and mixed shapes, a series, and a 100-page book with the screening cost per maze.
+if (wanted('difficulty')) {
+  say('\ndifficulty targets (bench/difficulty-targets.ts)');
+  const { spawnSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const script = fileURLToPath(new URL('./difficulty-targets.ts', import.meta.url));
+  spawnSync(process.execPath, ['--import', 'tsx', script, '--screening'], { stdio: 'inherit' });
+}

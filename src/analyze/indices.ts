@@ -60,3 +60,27 @@ export function positionalIndices(maze: Maze): Indices {
   for (let c = 0; c < n; c++) direction[c] = Math.min(1, Math.max(-1, direction[c] / half));
   return { sx, sy, ex, ey, ux, uy, nx, ny, progress, direction };
 }
+
+/** Base weight of a step, its gain per unit of alignment with the start→goal direction, and the correction. */
+const BASE = 3.25;
+const TOWARDS = 1.06;
+const CORRECT = 6.4;
+const MIN_WEIGHT = 0.25;
+
+/**
+ * How strongly a solver is drawn to the step from cell `from` to its neighbour `to` (the thesis's directional
+ * bias, generalised; see docs/difficulty.md): max(0.25, 3.25 + 1.06·along − 6.4·m·across), with along and
+ * across the step's unit vector on u and n, and m = progress × direction of `from`.
+ * @returns a weight in [0.25, ~7.6]; 4 for a step straight towards the exit from the start–goal line
+ */
+export function stepWeight(maze: Maze, ind: Indices, from: number, to: number): number {
+  const { cellX, cellY } = maze.grid;
+  const dx = cellX[to] - cellX[from];
+  const dy = cellY[to] - cellY[from];
+  const len = Math.hypot(dx, dy);
+  if (len === 0) return BASE;
+  const m = ind.progress[from] * ind.direction[from];
+  const along = (dx * ind.ux + dy * ind.uy) / len;
+  const across = (dx * ind.nx + dy * ind.ny) / len;
+  return Math.max(MIN_WEIGHT, BASE + TOWARDS * along - CORRECT * m * across);
+}

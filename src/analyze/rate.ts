@@ -1,32 +1,53 @@
 import type { Maze } from '../generate/maze.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
+import {
+  type DifficultyModel,
+  defaultDifficultyModel,
+  effortParts,
+  scoreOfEffort,
+} from './difficulty-model.js';
+import { measureEffort } from './effort.js';
 import { Simulator, type SimulatorName } from './simulate.js';
+import { type Solution, solve } from './solve.js';
 
 /**
- * Difficulty by Monte Carlo: many simulated walks, their mean overlap steps, and a 1–10 score.
- *
- * The score is logarithmic in the mean overlap steps O of the `smart` simulator (see docs/difficulty.md for
- * the calibration): score = 1 + 9 · ln(1 + O) / ln(1 + O_TOP), clamped to [1, 10]. Each point up the scale is
- * roughly a constant factor more wandering, which is how difficulty feels: a maze where a solver wastes 40
- * steps is much harder than one with 10, a maze with 4040 barely harder than 4000.
+ * Difficulty: the effort of solving a maze, from simulated walks (the search) and from its structure (the
+ * route, the decisions along it, the loops), added up by a difficulty model and mapped to a 1–10 score
+ * (difficulty-model.ts; the calibration is in docs/difficulty.md). The score is logarithmic in the effort:
+ * each point up the scale is roughly a constant factor more work, which is how difficulty feels.
  */
 export interface Rating {
   simulator: SimulatorName;
   walks: number;
   overlapSteps: { mean: number; sd: number; ci95: number };
   steps: { mean: number };
+  /** Difficulty in [1, 10]. */
   score: number;
   label: DifficultyLabel;
+  /** What the score is made of: each measure and the effort (in steps) the model gives it. */
+  components: RatingComponents;
+  /** Name of the difficulty model that weighed the components. */
+  model: string;
+}
+
+export interface RatingComponents {
+  /** The simulated solvers' wandering: mean overlap steps (as `overlapSteps.mean`). */
+  search: { overlap: number; effort: number };
+  /** Tracing the solution: its steps, turning in right angles, and hallways (pieces between junctions). */
+  route: { steps: number; turning: number; hallways: number; effort: number };
+  /**
+   * Choices along the solution: junctions with wrong branches, the branches, the cells a solver drawn
+   * towards the exit is expected to explore in them, and the step (from the entry) of the costliest one.
+   */
+  decisions: { junctions: number; branches: number; cells: number; worstStep: number; effort: number };
+  /** Going round loops with no dead end to say so: off-route cells on loops, and independent loops. */
+  cycling: { cells: number; loops: number; effort: number };
+  /** Sum of the four efforts, E. */
+  effort: number;
 }
 
 export type DifficultyLabel = 'easy' | 'medium' | 'hard' | 'expert';
 export const difficultyLabels: readonly DifficultyLabel[] = ['easy', 'medium', 'hard', 'expert'];
-
-/**
- * Mean overlap steps that score 10: about 20,000 cells, the densest maze a Letter or A4 page prints at the
- * narrowest passage (calibration in docs/difficulty.md: from ~400 cells up, O is about cells / 4).
- */
-export const O_TOP = 5000;
 
 /** Score bands of the labels: [lowest, highest) on the 1–10 scale; the centre is the label's target. */
 export const LABEL_BANDS: Record<DifficultyLabel, readonly [number, number]> = {
@@ -36,9 +57,12 @@ export const LABEL_BANDS: Record<DifficultyLabel, readonly [number, number]> = {
   expert: [8, 10.01],
 };
 
-export function scoreOf(meanOverlap: number): number {
-  const s = 1 + (9 * Math.log1p(Math.max(0, meanOverlap))) / Math.log1p(O_TOP);
-  return Math.min(10, Math.max(1, s));
+/**
+ * The score of an effort E (in steps) under a model (the default one when absent).
+ * @returns difficulty in [1, 10]
+ */
+export function scoreOf(effort: number, model: DifficultyModel = defaultDifficultyModel()): number {
+  return scoreOfEffort(effort, model);
 }
 
 export function labelOf(score: number): DifficultyLabel {
@@ -56,13 +80,18 @@ export interface RateOptions {
   precision?: number;
   /** Keep the simulator (its per-cell visit counts make heatmaps). */
   keep?: (sim: Simulator) => void;
+  /** The model that weighs the components; the default model (docs/difficulty-model.yaml) when absent. */
+  model?: DifficultyModel;
+  /** The maze's solution, when the caller has it already (solve(maze)). */
+  solution?: Solution;
 }
 
 const BATCH = 50;
 
 /**
  * Rates a maze: walks in batches until the mean overlap is known to ±`precision` (95 % interval) or
- * `maxWalks` is reached. Deterministic: the walks draw from one generator seeded with `seed`.
+ * `maxWalks` is reached, then adds the structural components and scores the whole with the model.
+ * Deterministic: the walks draw from one generator seeded with `seed`.
  */
 export function rateMaze(maze: Maze, seed: Seed128, options: RateOptions = {}): Rating {
   const simulator = options.simulator ?? 'smart';
@@ -96,7 +125,20 @@ export function rateMaze(maze: Maze, seed: Seed128, options: RateOptions = {}): 
   options.keep?.(sim);
   const mean = sum / n;
   const sd = n > 1 ? Math.sqrt(Math.max(0, (sumSq - n * mean * mean) / (n - 1))) : 0;
-  const score = scoreOf(mean);
+  const model = options.model ?? defaultDifficultyModel();
+  const structure = measureEffort(maze, options.solution ?? solve(maze));
+  const { route, decisions, cycling } = structure;
+  const parts = effortParts(
+    {
+      overlap: mean,
+      steps: route.steps,
+      turning: route.turning,
+      decisions: decisions.cells,
+      cycling: cycling.cells,
+    },
+    model,
+  );
+  const score = scoreOfEffort(parts.total, model);
   return {
     simulator,
     walks: n,
@@ -104,5 +146,19 @@ export function rateMaze(maze: Maze, seed: Seed128, options: RateOptions = {}): 
     steps: { mean: stepSum / n },
     score,
     label: labelOf(score),
+    components: {
+      search: { overlap: mean, effort: parts.search },
+      route: { ...route, effort: parts.route },
+      decisions: {
+        junctions: decisions.junctions,
+        branches: decisions.branches,
+        cells: decisions.cells,
+        worstStep: decisions.worst.step,
+        effort: parts.decisions,
+      },
+      cycling: { ...cycling, effort: parts.cycling },
+      effort: parts.total,
+    },
+    model: model.name,
   };
 }

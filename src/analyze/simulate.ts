@@ -1,7 +1,7 @@
 import type { Maze } from '../generate/maze.js';
 import { maxDegree } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
-import { positionalIndices } from './indices.js';
+import { positionalIndices, stepWeight } from './indices.js';
 
 /**
  * Simulated solvers after McGlinn (§4.4 and listing 8.1), on the cell graph of any topology.
@@ -20,6 +20,9 @@ import { positionalIndices } from './indices.js';
  *   regions are kept up to date as cells are visited, by searching out from the new cell's neighbours in
  *   lockstep and relabelling the smaller sides, so each step costs amortised O(log n).
  *
+ * One-way passages (`Maze.oneWay`) are only ever started the way they allow; going back along the walker's
+ * own line is always allowed (a pencil solver retracing, or erasing, a wrong turn), so every walk still ends.
+ *
  * The measure is overlap steps: moves onto a cell visited before.
  */
 export type SimulatorName = 'tremaux' | 'directional' | 'smart';
@@ -31,12 +34,6 @@ export interface Walk {
   /** Moves onto a cell visited before. */
   overlap: number;
 }
-
-/** Base weight of a step, its gain per unit of alignment with the start→goal direction, and the correction. */
-const BASE = 3.25;
-const TOWARDS = 1.06;
-const CORRECT = 6.4;
-const MIN_WEIGHT = 0.25;
 
 /**
  * A maze prepared for many walks: open-passage lists, step weights and scratch arrays are built once.
@@ -50,6 +47,8 @@ export class Simulator {
   private readonly oCell: Int32Array;
   private readonly oWall: Int32Array;
   private readonly weight: Float64Array;
+  /** 1 where the passage may be started from this cell (0: a one-way passage pointing the other way). */
+  private readonly forward: Uint8Array;
   /** @internal scratch, read through destructuring */
   readonly mark: Uint8Array;
   /** @internal scratch, read through destructuring */
@@ -98,21 +97,19 @@ export class Simulator {
     this.oCell = new Int32Array(count);
     this.oWall = new Int32Array(count);
     this.weight = new Float64Array(count);
+    this.forward = new Uint8Array(count);
     const ind = positionalIndices(maze);
+    const oneWay = maze.oneWay;
     for (let c = 0, j = 0; c < n; c++) {
-      const m = ind.progress[c] * ind.direction[c];
       for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
         const w = grid.adjWall[k];
         if (open[w] === 0) continue;
         const to = grid.adjCell[k];
         this.oCell[j] = to;
         this.oWall[j] = w;
-        const dx = grid.cellX[to] - grid.cellX[c];
-        const dy = grid.cellY[to] - grid.cellY[c];
-        const len = Math.hypot(dx, dy);
-        const along = (dx * ind.ux + dy * ind.uy) / len;
-        const across = (dx * ind.nx + dy * ind.ny) / len;
-        this.weight[j] = Math.max(MIN_WEIGHT, BASE + TOWARDS * along - CORRECT * m * across);
+        this.weight[j] = stepWeight(maze, ind, c, to);
+        const dir = oneWay ? oneWay[w] : 0;
+        this.forward[j] = dir === 0 || (dir > 0 ? grid.wallCellA[w] : grid.wallCellB[w]) === c ? 1 : 0;
         j++;
       }
     }
@@ -139,9 +136,9 @@ export class Simulator {
    * @param onStep sees every move (for tests and traces)
    */
   walk(kind: SimulatorName, rng: Rng, onStep?: (from: number, to: number, wall: number) => void): Walk {
-    const { mark, seen, oStart, oCell, oWall, weight, pick, pickW, visits } = this;
+    const { mark, seen, oStart, oCell, oWall, weight, forward, pick, pickW, visits } = this;
     const { entryCell, exitCell } = this.maze;
-    const smart = kind === 'smart';
+    let smart = kind === 'smart';
     const weighted = kind !== 'tremaux';
     mark.fill(0);
     seen.fill(0);
@@ -168,7 +165,7 @@ export class Simulator {
         let total = 0;
         const goal = smart ? this.comp[exitCell] : 0;
         for (let k = oStart[cur]; k < oStart[cur + 1]; k++) {
-          if (mark[oWall[k]] !== 0) continue;
+          if (mark[oWall[k]] !== 0 || forward[k] === 0) continue;
           const to = oCell[k];
           if (smart && seen[to] === 0 && this.comp[to] !== goal) continue;
           pick[n] = k;
@@ -189,6 +186,12 @@ export class Simulator {
               next = k;
               break;
             }
+          }
+          if (next < 0 && smart) {
+            // Back at the entry with every way on cut off: one-way passages can route the only way to the
+            // exit through an area the path has closed. Walk on as `directional` (it always gets there).
+            smart = false;
+            continue;
           }
           if (next < 0) throw new Error('internal: a simulated walk is stuck away from the exit');
         }

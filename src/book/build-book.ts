@@ -320,7 +320,7 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
     cover = await makeCover(coverPlan, plan, pages, puzzles, (w) => warnings.push(w));
     for (const note of coverPlan.notes) reports.push(`${plan.specFile}: cover: ${note}`);
   }
-  const extra = { pages, ...(cover ? { cover: cover.lock } : {}) };
+  const extra = { pages, model: plan.difficultyModel, ...(cover ? { cover: cover.lock } : {}) };
   const fresh = lockFor(plan.title, plan.seed, puzzles, undefined, extra);
   if (options.frozen) checkFrozen(frozenLock(files, paths.lock), fresh, shownPath(paths.lock));
   avoided.forEach((theirs, k) => {

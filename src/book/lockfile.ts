@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { type DifficultyModel, difficultyModelHash } from '../analyze/difficulty-model.js';
 import { canonicalHash } from '../codec/canonical.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
@@ -32,6 +33,11 @@ export interface LockFile {
   puzzles: LockEntry[];
   /** The cover written with the interior, when the spec has one. */
   cover?: LockCover;
+  /**
+   * The difficulty model the scores came from (its name and difficultyModelHash), when any puzzle was rated.
+   * Absent in lockfiles of older versions.
+   */
+  difficultyModel?: { name: string; hash: string };
 }
 
 /**
@@ -109,8 +115,9 @@ export function lockFor(
   bookSeed: number,
   puzzles: readonly ChosenPuzzle[],
   pdf?: Uint8Array,
-  extra: { pages?: number; cover?: LockCover } = {},
+  extra: { pages?: number; cover?: LockCover; model?: DifficultyModel } = {},
 ): LockFile {
+  const rated = puzzles.some((p) => p.rating !== undefined);
   return {
     format: 'mazebook-lock',
     version: 1,
@@ -134,6 +141,9 @@ export function lockFor(
       clearPassage: toMm(p.clear),
     })),
     ...(extra.cover ? { cover: extra.cover } : {}),
+    ...(rated && extra.model
+      ? { difficultyModel: { name: extra.model.name, hash: difficultyModelHash(extra.model) } }
+      : {}),
   };
 }
 
@@ -172,6 +182,7 @@ const lockSchema = z.looseObject({
       pdf: z.looseObject({ sha256: z.string() }).optional(),
     })
     .optional(),
+  difficultyModel: z.looseObject({ name: z.string(), hash: z.string() }).optional(),
 });
 
 /**
@@ -223,6 +234,13 @@ export function checkFrozen(lock: LockFile, fresh: LockFile, shown: string): voi
     problems.push(`puzzle ${e.number} (${e.key}) is in the lockfile but not in the book`);
   const puzzles = problems.length;
   problems.push(...coverChanges(lock, fresh));
+  // A lockfile of an older version records no model: nothing to compare.
+  const [was, now] = [lock.difficultyModel, fresh.difficultyModel];
+  if (was && now && was.hash !== now.hash) {
+    problems.push(
+      `the difficulty model would be "${now.name}" (${now.hash}); the lockfile's scores came from "${was.name}" (${was.hash})`,
+    );
+  }
   if (problems.length > 0) {
     const what =
       puzzles === problems.length

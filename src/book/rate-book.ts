@@ -1,6 +1,8 @@
 import { join, resolve } from 'node:path';
+import { difficultyModelHash } from '../analyze/difficulty-model.js';
+import { explainParts, explainRating } from '../analyze/explain-rating.js';
 import type { Metrics } from '../analyze/metrics.js';
-import { type DifficultyLabel, type Rating, rateMaze } from '../analyze/rate.js';
+import { type DifficultyLabel, type Rating, type RatingComponents, rateMaze } from '../analyze/rate.js';
 import type { SimulatorName } from '../analyze/simulate.js';
 import type { TopologyName } from '../grid/registry.js';
 import { type PlanOptions, puzzleTemplateVars, sizeLabel } from '../plan/plan-book.js';
@@ -51,6 +53,10 @@ export interface PageRating {
   /** Difficulty in [1, 10], from the `smart` simulator. */
   score: number;
   label: DifficultyLabel;
+  /** What the score is made of (from `smart`): each component's measures and effort, in steps. */
+  components: RatingComponents;
+  /** The `smart` rating itself, for explanations. */
+  rating: Rating;
   /** The difficulty band the page aimed at, and whether the kept maze is inside it. */
   target?: { name: string; min: number; max: number; reached: boolean };
   /** Which candidate seed was kept, and how many were tried. */
@@ -66,6 +72,8 @@ export interface PageRating {
 
 export interface BookRatings {
   book: string;
+  /** The difficulty model that scored the mazes: its name and difficultyModelHash. */
+  model: { name: string; hash: string };
   /** The simulator behind `overlapSteps` and `walks`. */
   simulator: SimulatorName;
   pages: PageRating[];
@@ -105,6 +113,7 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
       const seed = deriveSeed(p.plan.pageSeed ?? plan.seed, `${key}#rate`, p.candidate);
       shown = rateMaze(p.maze, seed, {
         simulator,
+        model: plan.difficultyModel,
         keep: (sim) => {
           visits = sim.visits;
         },
@@ -127,6 +136,8 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
       walks: shown.walks,
       score: smart.score,
       label: smart.label,
+      components: smart.components,
+      rating: smart,
       ...(target
         ? {
             target: {
@@ -157,7 +168,8 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
     }
   }
   await writeOutputs(heatmaps, plan.inputs);
-  return { book: plan.title, simulator, pages, warnings };
+  const model = { name: plan.difficultyModel.name, hash: difficultyModelHash(plan.difficultyModel) };
+  return { book: plan.title, model, simulator, pages, warnings };
 }
 
 const round = (x: number, digits: number): number => {
@@ -172,6 +184,7 @@ const round = (x: number, digits: number): number => {
 export function ratingsJson(r: BookRatings): unknown {
   return {
     book: r.book,
+    model: r.model,
     simulator: r.simulator,
     pages: r.pages.map((p) => ({
       key: p.key,
@@ -189,6 +202,7 @@ export function ratingsJson(r: BookRatings): unknown {
       walks: p.walks,
       score: round(p.score, 2),
       label: p.label,
+      components: componentsJson(p.components),
       ...(p.target ? { target: p.target } : {}),
       candidate: p.candidate,
       tried: p.tried,
@@ -196,6 +210,64 @@ export function ratingsJson(r: BookRatings): unknown {
       minPassage: p.minPassage,
     })),
   };
+}
+
+/** A rating's components for JSON: measures and efforts to two decimals (counts as they are). */
+function componentsJson(c: RatingComponents): unknown {
+  const r2 = (x: number): number => round(x, 2);
+  return {
+    search: { overlap: r2(c.search.overlap), effort: r2(c.search.effort) },
+    route: {
+      steps: c.route.steps,
+      turning: r2(c.route.turning),
+      hallways: c.route.hallways,
+      effort: r2(c.route.effort),
+    },
+    decisions: {
+      junctions: c.decisions.junctions,
+      branches: c.decisions.branches,
+      cells: r2(c.decisions.cells),
+      worstStep: c.decisions.worstStep,
+      effort: r2(c.decisions.effort),
+    },
+    cycling: { cells: c.cycling.cells, loops: c.cycling.loops, effort: r2(c.cycling.effort) },
+    effort: r2(c.effort),
+  };
+}
+
+/**
+ * `rate --explain`: a table of what each score is made of (per component, the points of the score above 1
+ * it accounts for and its share of the effort), then each page's explanation in words.
+ */
+export function ratingsExplained(r: BookRatings): string[] {
+  const names = ['search', 'route', 'decisions', 'cycling'] as const;
+  const header = ['#', 'key', 'score', 'effort', ...names];
+  const rows = r.pages.map((p) => {
+    const parts = explainParts(p.rating);
+    return [
+      String(p.number),
+      cut(p.key, KEY_WIDTH),
+      p.score.toFixed(1),
+      p.components.effort.toFixed(0),
+      ...names.map((n) => {
+        const part = parts.find((x) => x.name === n);
+        return part ? `+${part.points.toFixed(1)} ${`${Math.round(part.share * 100)}%`.padStart(4)}` : '';
+      }),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
+  const out = [
+    `Score = 1 + points of each component (points above 1 split by share of the effort, in steps); model ${r.model.name} (${r.model.hash})`,
+    line(header),
+    ...rows.map(line),
+  ];
+  for (const p of r.pages) out.push('', `${p.number}. ${p.title} (${p.key})`, ...explainRating(p.rating));
+  return out;
 }
 
 /** Longest key and algorithm shown in the table; longer ones are cut with an ellipsis. */

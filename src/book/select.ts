@@ -14,7 +14,7 @@ import { tonedClearPassage } from '../mask/tone.js';
 import { type Mazegram, messageCells, placeMazegram } from '../mazegram/place.js';
 import { fitScale, puzzleMazeArea } from '../plan/page-geometry.js';
 import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
-import { difficultyStars, NEAR_MISS, shownStars } from '../plan/resolve-difficulty.js';
+import { cellsForScore, difficultyStars, NEAR_MISS, shownStars } from '../plan/resolve-difficulty.js';
 import { mm } from '../plan/resolve-puzzles.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { createRng } from '../random/sfc32.js';
@@ -78,7 +78,7 @@ const MIN_SIDE = 3;
  */
 function startSize(p: PuzzlePlan, target: DifficultyTarget): GridSize {
   const centre = (target.min + target.max) / 2;
-  const wanted = AUTO_CELLS_AT * Math.exp((centre - AUTO_SCORE_AT) / AUTO_SCORE_PER_E);
+  const wanted = cellsForScore(centre);
   const topo: TopologyInfo = topologies[p.recipe.shape];
   const have = topo.count(p.recipe.size);
   return scaleSize(
@@ -88,11 +88,6 @@ function startSize(p: PuzzlePlan, target: DifficultyTarget): GridSize {
     p.autoSize?.min,
   );
 }
-
-/** The size model behind startSize: AUTO_CELLS_AT cells score about AUTO_SCORE_AT. */
-const AUTO_CELLS_AT = 100;
-const AUTO_SCORE_AT = 4.3;
-const AUTO_SCORE_PER_E = 1.08;
 
 function scaleSize(size: GridSize, factor: number, max: GridSize, min?: GridSize): GridSize {
   const side = (v: number, m: number, least: number) =>
@@ -104,12 +99,13 @@ function scaleSize(size: GridSize, factor: number, max: GridSize, min?: GridSize
 }
 
 /**
- * Algorithms that make the most wandering at one size, best first (median scores of 33×49 square mazes:
- * hunt-and-kill 7.5, wilson 7.3, prim 7.4, against backtracker's blind spot; see docs/difficulty.md). When a
- * target is out of reach at the largest size the page allows, the search tries these among the ones the page
- * allows, with `reverse-wasted-turns` when the page sets no post-processes.
+ * Algorithms whose mazes score highest at one size under the effort model, best first (median scores of
+ * 60×60 square mazes: backtracker 8.9, hunt-and-kill 8.6, against kruskal 8.3 and wilson 8.2; their long,
+ * winding routes count; see docs/difficulty.md). When a target is out of reach at the largest size the page
+ * allows, the search tries these among the ones the page allows, with `reverse-wasted-turns` when the page
+ * sets no post-processes.
  */
-const HARDER_ALGORITHMS: readonly AlgorithmName[] = ['hunt-and-kill', 'wilson', 'prim', 'kruskal'];
+const HARDER_ALGORITHMS: readonly AlgorithmName[] = ['backtracker', 'hunt-and-kill'];
 
 /** A way to make a candidate harder without growing it: another algorithm and post-processes. */
 interface Variant {
@@ -187,11 +183,15 @@ export function choosePuzzle(
     tried++;
     // Candidates are screened with a quicker rating (±10 %); the one kept is rated in full below.
     const screen = target !== undefined && tries > 1;
+    const solution = solve(maze);
     const rating =
       target || rate
-        ? rateMaze(maze, deriveSeed(seed, `${p.key}#rate`, c), screen ? SCREENING : {})
+        ? rateMaze(maze, deriveSeed(seed, `${p.key}#rate`, c), {
+            ...(screen ? SCREENING : {}),
+            model: book.difficultyModel,
+            solution,
+          })
         : undefined;
-    const solution = solve(maze);
     const metrics = measure(maze, solution);
     const room = needed > 0 ? messageCells(maze, solution).length : 0;
     const short = room < needed;
@@ -223,7 +223,10 @@ export function choosePuzzle(
     const b = best;
     if (!b) return false;
     if (target && b.rating && tries > 1 && !b.full) {
-      b.rating = rateMaze(b.maze, deriveSeed(seed, `${p.key}#rate`, b.candidate));
+      b.rating = rateMaze(b.maze, deriveSeed(seed, `${p.key}#rate`, b.candidate), {
+        model: book.difficultyModel,
+        solution: b.solution,
+      });
       b.full = true;
       Object.assign(b, judge(b.rating, b.maze, b.metrics, false));
     }

@@ -132,6 +132,7 @@ program
   .description('rate the difficulty of every maze in a book spec, without building the PDF')
   .argument('<spec>', 'the book spec (YAML)')
   .option('--json', 'print the ratings as JSON instead of a table (warnings still go to stderr)')
+  .option('--explain', 'also show what each score is made of: search, route, decisions, cycling')
   .option(
     '--heatmap <dir>',
     'also write one PNG per maze into this folder, <number>-<key>.png, shaded by visits',
@@ -150,13 +151,17 @@ The mazes are the ones \`build\` makes from the same spec and seed. Score (1–1
 the smart simulator, as difficulty targets do; --simulator changes only the overlap column (mean overlap steps
 ± 95 % interval), the walks and the heatmaps. Columns: sol = solution length in cells, dead = dead ends,
 junc = junctions, loops = independent loops, clear = the clear passage as printed (! under the page's floor),
-target = the page's difficulty target (✓ reached).`,
+target = the page's difficulty target (✓ reached). --explain splits each score among the model's components
+(search: simulated wandering; route: the solution's steps and turns; decisions: wrong branches at junctions
+on the way; cycling: loops with no dead end to say so), as points above 1 and shares of the effort; --json
+always includes them.`,
   )
   .action(
     async (
       spec: string,
       opts: {
         json?: boolean;
+        explain?: boolean;
         heatmap?: string;
         seed?: number;
         allowAnyPath?: boolean;
@@ -164,7 +169,7 @@ target = the page's difficulty target (✓ reached).`,
       },
     ) => {
       const started = performance.now();
-      const { rateBook, ratingsJson, ratingsTable } = await import('../book/rate-book.js');
+      const { rateBook, ratingsExplained, ratingsJson, ratingsTable } = await import('../book/rate-book.js');
       const { shownPath } = await import('../book/outputs.js');
       const progress = createProgress(process.stderr, true);
       const ratings = await rateBook(spec, {
@@ -182,10 +187,45 @@ target = the page's difficulty target (✓ reached).`,
       }
       const seconds = (performance.now() - started) / 1000;
       for (const line of ratingsTable(ratings, seconds)) process.stdout.write(`${line}\n`);
+      if (opts.explain)
+        for (const line of ['', ...ratingsExplained(ratings)]) process.stdout.write(`${line}\n`);
       if (opts.heatmap) {
         const { resolve } = await import('node:path');
         process.stdout.write(`${ratings.pages.length} heatmaps in ${shownPath(resolve(opts.heatmap))}\n`);
       }
+    },
+  );
+
+program
+  .command('calibrate')
+  .description('fit a difficulty model to solve times measured with real readers')
+  .argument('<times>', 'the solve times: CSV lines of page key, #n or maze JSON file, seconds, age group')
+  .option('-o, --output <file>', 'where to write the model (default: <times name>.model.yaml beside it)')
+  .option('--spec <file>', 'the book spec whose pages the times name by key or #n')
+  .option('--name <text>', 'the name written into the model (default: the times file name)')
+  .option('--seed <n>', 'the book seed the readers’ book was built with, if not the spec’s', parseSeed)
+  .option('--allow-any-path', 'let the spec and the times name files outside their own folders')
+  .addHelpText(
+    'after',
+    `
+Each line of the times file is one reader's time for one maze: a page key (as \`mazebook rate\` lists them)
+or #n (puzzle n of --spec), or the name of a maze JSON file (relative to the times file); the time in
+seconds or m:ss; optionally an age group. The fit starts from the spec's difficulty-model (or the default
+one) and keeps the meaning of the 1–10 scale. Name the written file in a spec with difficulty-model: FILE.
+See docs/difficulty.md, "How a teacher collects times".`,
+  )
+  .action(
+    async (
+      times: string,
+      opts: { output?: string; spec?: string; name?: string; seed?: number; allowAnyPath?: boolean },
+    ) => {
+      const { calibrateTimes } = await import('../book/calibrate-times.js');
+      const { shownPath } = await import('../book/outputs.js');
+      const progress = createProgress(process.stderr, true);
+      progress.update('fitting');
+      const done = await calibrateTimes(times, opts).finally(() => progress.clear());
+      for (const line of done.fit.summary) process.stdout.write(`${line}\n`);
+      process.stdout.write(`wrote ${shownPath(done.output)}\n`);
     },
   );
 

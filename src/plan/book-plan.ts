@@ -1,3 +1,4 @@
+import type { DifficultyModel } from '../analyze/difficulty-model.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { AlgorithmName } from '../generate/registry.js';
 import type { GridSize } from '../grid/registry.js';
@@ -65,6 +66,11 @@ export interface BookPlan {
   words: Words;
   /** What to show under each puzzle title. */
   showDifficulty: 'none' | 'stars' | 'label';
+  /**
+   * The model that scores every maze (`difficulty-model`, else the default one): plain data, so workers rate
+   * with it too.
+   */
+  difficultyModel: DifficultyModel;
   /** The book's passage floor (its `audience` or `min-passage`); sections and pages may have their own. */
   floor: PuzzlePlan['floor'];
   /** Real paths of every file planning read (spec, themes, fonts, pictures): no output may replace one. */

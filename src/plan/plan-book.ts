@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { defaultDifficultyModel } from '../analyze/difficulty-model.js';
 import type { MaskShape } from '../mask/shape.js';
 import { UserError } from '../spec/errors.js';
 import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
@@ -15,6 +16,7 @@ import { checkUniqueIds, pageKeys } from './page-keys.js';
 import type { ProfileName } from './print.js';
 import { resolvePrint } from './print.js';
 import { Problems } from './problems.js';
+import { resolveDifficultyModel } from './resolve-difficulty.js';
 import { resolveFront } from './resolve-front.js';
 import type { MaskContext } from './resolve-mask.js';
 import { resolveBleed, resolveDate, resolvePaper } from './resolve-paper.js';
@@ -102,6 +104,10 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     problems.throwIfAny();
   }
   const seed = options.seed ?? s.seed ?? DEFAULT_SEED;
+  const modelWhere = at(['difficulty-model']);
+  const difficultyModel =
+    problems.catch(() => resolveDifficultyModel(s['difficulty-model'], specDir, files, modelWhere)) ??
+    defaultDifficultyModel();
   const date =
     problems.catch(() => resolveDate(s.date, options.sourceDateEpoch, 'SOURCE_DATE_EPOCH')) ?? new Date(0);
 
@@ -188,6 +194,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     puzzles,
     solutions,
     showDifficulty: s['show-difficulty'] ?? 'none',
+    difficultyModel,
     floor: resolveFloor(ctx),
     perPage,
     nameDate,

@@ -1,10 +1,30 @@
+import {
+  type DifficultyModel,
+  defaultDifficultyModel,
+  loadDifficultyModel,
+} from '../analyze/difficulty-model.js';
 import { LABEL_BANDS, labelOf } from '../analyze/rate.js';
+import { decodeText, type FileAccess } from '../spec/files.js';
 import type { DifficultyLabel } from '../spec/names.js';
 import type { MazeSpec } from '../spec/schema.js';
 import type { DifficultyTarget } from './book-plan.js';
 
 /** Half-width of the band around a single target score. */
 export const SCORE_TOLERANCE = 0.3;
+
+/**
+ * The size model automatic sizes start from (docs/difficulty.md, "Calibration"): AUTO_CELLS_AT cells score
+ * about AUTO_SCORE_AT under the default model, and each e-fold of cells adds AUTO_SCORE_PER_E points, on
+ * every shape and algorithm alike.
+ */
+export const AUTO_CELLS_AT = 100;
+export const AUTO_SCORE_AT = 4.3;
+export const AUTO_SCORE_PER_E = 1.12;
+
+/** Cells a maze needs to score about `score` by the size model. */
+export function cellsForScore(score: number): number {
+  return AUTO_CELLS_AT * Math.exp((score - AUTO_SCORE_AT) / AUTO_SCORE_PER_E);
+}
 
 /** A label's band centre, or the score itself. */
 export function levelScore(level: DifficultyLabel | number): number {
@@ -62,4 +82,22 @@ export function shownStars(score: number, target?: { min: number; max: number })
         ? target.max - 1e-6
         : score;
   return difficultyStars(s);
+}
+
+/**
+ * The book's difficulty model: the file `difficulty-model` names (read through the file door, relative to the
+ * spec), or the default model when the spec names none.
+ * @param where the field's place, for messages about the file itself (missing, outside, too large)
+ * @throws UserError for a file that cannot be read, and at `file:line:col` for a model that is not valid
+ */
+export function resolveDifficultyModel(
+  name: string | undefined,
+  specDir: string,
+  files: FileAccess,
+  where: string,
+): DifficultyModel {
+  if (name === undefined) return defaultDifficultyModel();
+  const ref = files.named(specDir, name, where, 'difficulty model');
+  const text = decodeText(files.read(ref), ref.shownAs, where, 'difficulty model');
+  return loadDifficultyModel(text, ref.shownAs);
 }

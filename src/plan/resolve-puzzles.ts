@@ -21,7 +21,7 @@ import { toFraction, toPoints } from '../spec/units.js';
 import { checkTemplate } from '../text/template.js';
 import type { Audience, PuzzlePlan } from './book-plan.js';
 import { fitScale, type PuzzlePageGeometry, puzzleMazeArea } from './page-geometry.js';
-import { levelScore, resolveDifficulty, seriesTarget } from './resolve-difficulty.js';
+import { cellsForScore, levelScore, resolveDifficulty, seriesTarget } from './resolve-difficulty.js';
 import { drawnExtent, fitMask } from './resolve-fidelity.js';
 import { type MarkerContext, resolveMarkers } from './resolve-markers.js';
 import { type MaskContext, resolveMask } from './resolve-mask.js';
@@ -213,6 +213,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
         maze.weave !== undefined ? (floor.clear + wall) / (1 - 2 * WEAVE_INSET) : floor.clear + wall,
         (name) => at(field(name)),
         where,
+        difficulty !== undefined && !fixed,
       );
   if (sized.auto && !difficulty) {
     throw new UserError(
@@ -451,7 +452,7 @@ export function cellsToGenerate(p: PuzzlePlan): number {
   if (tone) return toneCellsAtMost(p.recipe.size, tone.levels) * p.candidates;
   let cells = topo.count(p.recipe.size);
   if (p.autoSize && p.difficulty) {
-    const wanted = 2 * 100 * Math.exp((p.difficulty.max - 4.3) / 1.08);
+    const wanted = 2 * cellsForScore(p.difficulty.max);
     cells = Math.min(topo.count(p.autoSize.max), Math.max(cells, wanted));
   }
   return cells * p.candidates;

@@ -39,7 +39,8 @@ export interface ResolvedSize {
  * just the shape's box, so the masked maze fills the frame. Sizes mazebook chooses (`auto`, or no size at all)
  * never make passages narrower than `floorCell` (the audience's clear passage plus a wall); sizes the spec
  * gives may (the caller warns). Refuses sizes over the cell limit, a sizing that does not suit the shape, and
- * passages too narrow to print at all for the theme's wall width.
+ * passages too narrow to print at all for the theme's wall width. A page with a difficulty target and no
+ * size at all (`targeted`) is sized as `auto`: the size is the lever that reaches the target.
  * @param floorCell narrowest passage, wall centre to wall centre, a chosen size may have, in points
  */
 export function resolveSize(
@@ -52,6 +53,7 @@ export function resolveSize(
   floorCell: number,
   at: (name: keyof MazeSpec) => string,
   where: string,
+  targeted = false,
 ): ResolvedSize {
   const topo: TopologyInfo = topologies[shape];
   const minCell = printableCell(theme);
@@ -66,7 +68,8 @@ export function resolveSize(
     return topo.fit(width / unit, height / unit, hexTop);
   };
   const atFloor = box(lowest / topo.passage);
-  if (maze.cells === 'auto' || maze.rings === 'auto') {
+  const unsized = maze.cells === undefined && maze.rings === undefined && maze.passage === undefined;
+  if (maze.cells === 'auto' || maze.rings === 'auto' || (targeted && unsized)) {
     // The builder searches sizes for the difficulty; here: the largest the page allows and a start.
     const max = { ...atFloor };
     while (topo.count(max) > LIMITS.maxCells) {

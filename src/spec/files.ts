@@ -22,7 +22,15 @@ export interface PathPolicy {
 }
 
 /** What a file is for: names it in messages and sets its size limit. */
-export type FileKind = 'spec' | 'theme' | 'font' | 'image' | 'lockfile' | 'maze JSON' | 'times';
+export type FileKind =
+  | 'spec'
+  | 'theme'
+  | 'font'
+  | 'image'
+  | 'lockfile'
+  | 'maze JSON'
+  | 'times'
+  | 'difficulty model';
 
 const MAX_BYTES: Record<FileKind, number> = {
   spec: LIMITS.maxFileBytes,
@@ -32,6 +40,7 @@ const MAX_BYTES: Record<FileKind, number> = {
   lockfile: LIMITS.maxLockBytes,
   'maze JSON': LIMITS.maxJsonBytes,
   times: LIMITS.maxFileBytes,
+  'difficulty model': LIMITS.maxFileBytes,
 };
 
 /** A file located and checked, ready to read. */

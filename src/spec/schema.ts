@@ -764,6 +764,10 @@ export const bookSchema = z
     'show-difficulty': z.enum(['none', 'stars', 'label']).optional().meta({
       description: 'Under each puzzle title: five stars, the difficulty label, or nothing (default).',
     }),
+    'difficulty-model': z.string().min(1).optional().meta({
+      description:
+        'A difficulty model file (YAML, relative to the spec) whose weights score every maze, e.g. one `mazebook calibrate` fitted to measured solve times (default: the model shipped with mazebook).',
+    }),
     cover: coverSchema.optional(),
   })
   .meta({ title: 'mazebook book spec' });

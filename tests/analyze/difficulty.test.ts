@@ -5,17 +5,11 @@ import { Simulator, simulatorNames } from '../../src/analyze/simulate.js';
 import { solve } from '../../src/analyze/solve.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
+import { algorithmNames } from '../../src/generate/registry.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { recipe, squareMaze } from '../helpers.js';
-
-const SHAPES = [
-  { shape: 'square', size: { columns: 12, rows: 10 } },
-  { shape: 'hex', size: { columns: 10, rows: 9 } },
-  { shape: 'triangle', size: { columns: 17, rows: 9 } },
-  { shape: 'octagon', size: { columns: 9, rows: 8 } },
-  { shape: 'circle', size: { columns: 7, rows: 7 } },
-] as const;
+import { SHAPES } from './shapes.js';
 
 /** Is `goal` reachable from `from` through cells not yet visited, crossing any wall (a naive flood fill)? */
 function reachableUnvisited(maze: Maze, seen: Uint8Array, from: number, goal: number): boolean {
@@ -102,6 +96,40 @@ describe('simulated solvers', () => {
     expect(d).toBeLessThanOrEqual(t * 1.05);
   });
 
+  it('never start a one-way passage against its direction, and still reach the exit', () => {
+    const base = squareMaze(12, 12, 9, { algorithm: 'kruskal', post: [{ name: 'braid', share: 0.5 }] });
+    const { grid } = base;
+    // Every third open inner wall becomes one-way, each direction in turn, as long as the maze stays solvable.
+    const oneWay = new Int8Array(grid.wallCount);
+    let k = 0;
+    for (let w = 0; w < grid.wallCount; w++) {
+      if (base.open[w] === 0 || grid.wallCellB[w] < 0 || k++ % 3 !== 0) continue;
+      oneWay[w] = k % 2 === 0 ? 1 : -1;
+      try {
+        solve({ ...base, oneWay });
+      } catch {
+        oneWay[w] = 0;
+      }
+    }
+    const maze: Maze = { ...base, oneWay };
+    const sim = new Simulator(maze);
+    for (const kind of simulatorNames) {
+      for (let i = 0; i < 30; i++) {
+        const started = new Uint8Array(grid.wallCount);
+        let last = maze.entryCell;
+        sim.walk(kind, createRng(deriveSeed(i, kind, 1)), (from, to, wall) => {
+          if (started[wall] === 0 && oneWay[wall] !== 0) {
+            // The first crossing of a one-way passage goes the way it allows.
+            expect(oneWay[wall] > 0 ? grid.wallCellA[wall] : grid.wallCellB[wall]).toBe(from);
+          }
+          started[wall] = 1;
+          last = to;
+        });
+        expect(last).toBe(maze.exitCell);
+      }
+    }
+  });
+
   it('walks are deterministic per seed', () => {
     const maze = squareMaze(20, 20, 5);
     const a = rateMaze(maze, deriveSeed(1, 'x', 0));
@@ -115,10 +143,10 @@ describe('rating', () => {
     const r = rateMaze(squareMaze(30, 30, 1, { algorithm: 'wilson' }), deriveSeed(1, 'r', 0));
     expect(r.walks).toBeGreaterThanOrEqual(100);
     expect(r.overlapSteps.ci95).toBeLessThanOrEqual(0.05 * r.overlapSteps.mean);
-    expect(r.score).toBeCloseTo(scoreOf(r.overlapSteps.mean), 9);
+    expect(r.score).toBeCloseTo(scoreOf(r.components.effort), 9);
   });
 
-  it('agrees with itself across seeds (Spearman ≥ 0.95 over 50 mazes)', () => {
+  it('agrees with itself across simulation seeds (Spearman ≥ 0.99 over 50 mazes)', () => {
     const a: number[] = [];
     const b: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -127,7 +155,30 @@ describe('rating', () => {
       a.push(rateMaze(maze, deriveSeed(1, 'a', i)).score);
       b.push(rateMaze(maze, deriveSeed(2, 'b', i)).score);
     }
-    expect(spearman(a, b)).toBeGreaterThanOrEqual(0.95);
+    expect(spearman(a, b)).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('rates every algorithm harder at 30×30 than at 12×12, and at least 3 there', () => {
+    for (const algorithm of algorithmNames) {
+      const rate = (n: number): number =>
+        rateMaze(squareMaze(n, n, 7, { algorithm }), deriveSeed(7, algorithm, n), {
+          minWalks: 40,
+          precision: 0.1,
+        }).score;
+      const big = rate(30);
+      expect(big, algorithm).toBeGreaterThanOrEqual(3);
+      expect(big, algorithm).toBeGreaterThan(rate(12));
+    }
+  });
+
+  it('does not rate braided mazes easier than the perfect mazes they came from, on average', () => {
+    let lift = 0;
+    for (let seed = 1; seed <= 4; seed++) {
+      const rate = (post: [] | [{ name: 'braid'; share: number }]): number =>
+        rateMaze(squareMaze(20, 20, seed, { algorithm: 'kruskal', post }), deriveSeed(seed, 'b', 0)).score;
+      lift += rate([{ name: 'braid', share: 0.5 }]) - rate([]);
+    }
+    expect(lift / 4).toBeGreaterThan(0);
   });
 
   it('rises with size and with reverse-wasted-turns, on average', () => {

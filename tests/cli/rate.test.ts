@@ -36,6 +36,13 @@ interface JsonPage {
   score: number;
   label: string;
   target?: { name: string; min: number; max: number; reached: boolean };
+  components: {
+    search: { overlap: number; effort: number };
+    route: { steps: number; effort: number };
+    decisions: { effort: number };
+    cycling: { effort: number };
+    effort: number;
+  };
 }
 
 describe('mazebook rate', () => {
@@ -90,7 +97,41 @@ describe('mazebook rate', () => {
       min: LABEL_BANDS.easy[0],
       max: LABEL_BANDS.easy[1],
     });
+    // Each component's effort, which add up to the whole.
+    for (const p of out.pages) {
+      const c = p.components;
+      expect(c.search.overlap).toBeCloseTo(p.overlapSteps.mean, 1);
+      expect(c.route.steps).toBe(p.metrics.solutionLength - 1);
+      expect(c.search.effort + c.route.effort + c.decisions.effort + c.cycling.effort).toBeCloseTo(
+        c.effort,
+        1,
+      );
+    }
+    expect((out as unknown as { model: { name: string } }).model.name).toBe('default');
     expect(mazebook(['rate', spec, '--json']).stdout).toBe(r.stdout);
+  });
+
+  it('--explain splits each score among its components, in a table and in words', () => {
+    const r = mazebook(['rate', spec, '--explain']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    const head = lines.findIndex((l) =>
+      /^\s*#\s+key\s+score\s+effort\s+search\s+route\s+decisions\s+cycling$/.test(l),
+    );
+    expect(head).toBeGreaterThan(0);
+    expect(lines[head - 1]).toMatch(/model default \([0-9a-f]{16}\)/);
+    for (let i = 1; i <= 4; i++) {
+      const cols = lines[head + i].trim().split(/\s+/);
+      expect(cols[0]).toBe(String(i));
+      // score = 1 + the four components' points
+      const points = cols.filter((c) => c.startsWith('+')).map(Number);
+      expect(points).toHaveLength(4);
+      expect(1 + points.reduce((a, b) => a + b, 0)).toBeCloseTo(Number(cols[2]), 0);
+    }
+    expect(r.stdout).toMatch(
+      /\n1\. Maze 1 \(first\)\nscore \d+\.\d \(\w+\) from an effort of \d+ steps, model default:\n {2}search/,
+    );
+    expect(r.stdout).toMatch(/ {2}route .* the solution is \d+ steps and turns \d+ right angles/);
   });
 
   it('--simulator changes the overlap shown but not the score; --seed gives other mazes', () => {
