@@ -25,7 +25,12 @@ interface LoadedFont {
   /** Where the font was named, for a message should fontkit refuse it later. */
   readonly from: string;
   readonly name: string;
+  /** Advance widths of lines already measured, in font units (a book measures the same words often). */
+  widths?: Map<string, number>;
 }
+
+/** Lines of text whose widths a font keeps, at most (titles, folios, labels of a big book). */
+const WIDTHS_KEPT = 4096;
 
 const cache = new Map<string, LoadedFont>();
 
@@ -131,7 +136,16 @@ export function clearFontCache(): void {
 export function textWidth(face: FontFace, text: string, size: number): number {
   if (text.length === 0) return 0;
   const font = fontOf(face);
-  return (font.layout(text).advanceWidth / font.unitsPerEm) * size;
+  const hit = loaded(face);
+  hit.widths ??= new Map();
+  let units = hit.widths.get(text);
+  if (units === undefined) {
+    // Shaping (kerning, ligatures) is the cost; a line's width in font units does not depend on the size.
+    units = font.layout(text).advanceWidth;
+    if (hit.widths.size >= WIDTHS_KEPT) hit.widths.clear();
+    hit.widths.set(text, units);
+  }
+  return (units / font.unitsPerEm) * size;
 }
 
 /** Height of capital letters above the baseline, in points. */
