@@ -1,6 +1,7 @@
-import sharp, { type Metadata } from 'sharp';
+import sharp from 'sharp';
 import { UserError } from '../spec/errors.js';
 import { LIMITS } from '../spec/limits.js';
+import { type PictureWords, pictureDecodeError, readPictureHeader } from './picture-pixels.js';
 import { type Bitmap, bitmapShape, type MaskShape } from './shape.js';
 
 export interface ImageMaskOptions {
@@ -15,8 +16,8 @@ export interface ImageMaskOptions {
 /** Longest side, in pixels, an image is scaled down to before thresholding; bounds memory and mask cost. */
 export const IMAGE_MASK_SIDE = 1024;
 
-/** Raster formats read (sharp's `metadata().format` names); AVIF reports itself as `heif`. */
-const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'tiff', 'heif']);
+/** How messages name an image mask. */
+const IMAGE: PictureWords = { noun: 'image', purpose: 'a mask' };
 
 /**
  * A mask shape from a picture: dark (or opaque) pixels are inside.
@@ -72,28 +73,7 @@ interface Pixels {
 }
 
 async function decodeImage(input: Buffer, shownAs: string, where: string): Promise<Pixels> {
-  let meta: Metadata;
-  try {
-    // Reads the header only, so no pixel limit yet: a too-large picture gets a message with its size below.
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch (e) {
-    throw decodeError(e, shownAs, where);
-  }
-  if (!FORMATS.has(meta.format)) {
-    throw new UserError(
-      where,
-      `image ${shownAs} is ${meta.format.toUpperCase()}, which is not read as a mask`,
-      'use a PNG, JPEG, WebP, GIF, TIFF or AVIF picture (export vector art to PNG first)',
-    );
-  }
-  const height = meta.pageHeight ?? meta.height;
-  if (meta.width * height > LIMITS.maxImagePixels) {
-    throw new UserError(
-      where,
-      `image ${shownAs} is ${meta.width}×${height} pixels; the limit is ${LIMITS.maxImagePixels} pixels`,
-      'save a smaller copy (about 1000 px across is plenty for a mask)',
-    );
-  }
+  const meta = await readPictureHeader(input, shownAs, where, IMAGE);
   try {
     const { data, info } = await sharp(input, { limitInputPixels: LIMITS.maxImagePixels, autoOrient: true })
       .resize({ width: IMAGE_MASK_SIDE, height: IMAGE_MASK_SIDE, fit: 'inside', withoutEnlargement: true })
@@ -114,27 +94,8 @@ async function decodeImage(input: Buffer, shownAs: string, where: string): Promi
     }
     return { width: info.width, height: info.height, rgba, byAlpha };
   } catch (e) {
-    throw decodeError(e, shownAs, where);
+    throw pictureDecodeError(e, shownAs, where, IMAGE);
   }
-}
-
-function decodeError(e: unknown, shownAs: string, where: string): UserError {
-  const message = e instanceof Error ? e.message : String(e);
-  if (/unsupported image format/i.test(message)) {
-    return new UserError(
-      where,
-      `${shownAs} is not an image that can be read`,
-      'use a PNG, JPEG, WebP, GIF, TIFF or AVIF picture',
-    );
-  }
-  if (/pixel limit/i.test(message)) {
-    return new UserError(
-      where,
-      `image ${shownAs} has more than ${LIMITS.maxImagePixels} pixels`,
-      'save a smaller copy (about 1000 px across is plenty for a mask)',
-    );
-  }
-  return new UserError(where, `image ${shownAs} could not be decoded: ${message}`, 'the file may be damaged');
 }
 
 /** Darkness (1 − luma) or opacity against the threshold, then `invert`. */

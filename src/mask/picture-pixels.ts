@@ -36,27 +36,7 @@ export async function decodePicture(
       'save a smaller copy (about 1000 px across is plenty)',
     );
   }
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch (e) {
-    throw decodeError(e, shownAs, where);
-  }
-  if (!FORMATS.has(meta.format)) {
-    throw new UserError(
-      where,
-      `picture ${shownAs} is ${String(meta.format).toUpperCase()}, which is not read`,
-      'use a PNG, JPEG, WebP, GIF, TIFF or AVIF picture (export vector art to PNG first)',
-    );
-  }
-  const height = meta.pageHeight ?? meta.height;
-  if (meta.width * height > LIMITS.maxImagePixels) {
-    throw new UserError(
-      where,
-      `picture ${shownAs} is ${meta.width}×${height} pixels; the limit is ${LIMITS.maxImagePixels} pixels`,
-      'save a smaller copy (about 1000 px across is plenty)',
-    );
-  }
+  await readPictureHeader(bytes, shownAs, where, PICTURE);
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: LIMITS.maxImagePixels, autoOrient: true })
       .resize({
@@ -78,29 +58,77 @@ export async function decodePicture(
       rgb: new Uint8Array(data.buffer, data.byteOffset, data.length),
     };
   } catch (e) {
-    throw decodeError(e, shownAs, where);
+    throw pictureDecodeError(e, shownAs, where, PICTURE);
   }
 }
 
-function decodeError(e: unknown, shownAs: string, where: string): UserError {
+/** How messages name a picture: its noun, and what it is read for (after "not read" and "plenty"). */
+export interface PictureWords {
+  readonly noun: 'image' | 'picture';
+  readonly purpose: string;
+}
+
+const PICTURE: PictureWords = { noun: 'picture', purpose: '' };
+
+/**
+ * Reads a picture's header only (no pixel limit yet, so a picture too large gets a message with its size) and
+ * refuses a format that is not read or a picture over the pixel limit, before anything is decoded.
+ */
+export async function readPictureHeader(
+  bytes: Buffer,
+  shownAs: string,
+  where: string,
+  words: PictureWords,
+): Promise<Metadata> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch (e) {
+    throw pictureDecodeError(e, shownAs, where, words);
+  }
+  if (!FORMATS.has(meta.format)) {
+    throw new UserError(
+      where,
+      `${words.noun} ${shownAs} is ${String(meta.format).toUpperCase()}, which is not read${words.purpose && ` as ${words.purpose}`}`,
+      'use a PNG, JPEG, WebP, GIF, TIFF or AVIF picture (export vector art to PNG first)',
+    );
+  }
+  const height = meta.pageHeight ?? meta.height;
+  if (meta.width * height > LIMITS.maxImagePixels) {
+    throw new UserError(
+      where,
+      `${words.noun} ${shownAs} is ${meta.width}×${height} pixels; the limit is ${LIMITS.maxImagePixels} pixels`,
+      `save a smaller copy (about 1000 px across is plenty${words.purpose && ` for ${words.purpose}`})`,
+    );
+  }
+  return meta;
+}
+
+/** sharp's failure to read a picture as a located user error. */
+export function pictureDecodeError(
+  e: unknown,
+  shownAs: string,
+  where: string,
+  words: PictureWords,
+): UserError {
   const message = e instanceof Error ? e.message : String(e);
   if (/unsupported image format/i.test(message)) {
     return new UserError(
       where,
-      `${shownAs} is not a picture that can be read`,
+      `${shownAs} is not ${words.noun === 'image' ? 'an image' : 'a picture'} that can be read`,
       'use a PNG, JPEG, WebP, GIF, TIFF or AVIF picture',
     );
   }
   if (/pixel limit/i.test(message)) {
     return new UserError(
       where,
-      `picture ${shownAs} has more than ${LIMITS.maxImagePixels} pixels`,
-      'save a smaller copy (about 1000 px across is plenty)',
+      `${words.noun} ${shownAs} has more than ${LIMITS.maxImagePixels} pixels`,
+      `save a smaller copy (about 1000 px across is plenty${words.purpose && ` for ${words.purpose}`})`,
     );
   }
   return new UserError(
     where,
-    `picture ${shownAs} could not be decoded: ${message}`,
+    `${words.noun} ${shownAs} could not be decoded: ${message}`,
     'the file may be damaged',
   );
 }
