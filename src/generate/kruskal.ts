@@ -1,6 +1,7 @@
 import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
 import { fullWeights, stepWeight } from './direction-weights.js';
+import { disjointSets } from './disjoint-sets.js';
 import type { AlgorithmOptions } from './registry.js';
 import { runaway, stepBudget } from './watchdog.js';
 
@@ -35,29 +36,13 @@ export function kruskal(grid: Grid, rng: Rng, options: AlgorithmOptions): Uint8A
       order[j] = t;
     }
   }
-  const parent = new Int32Array(cellCount);
-  const size = new Int32Array(cellCount).fill(1);
-  for (let c = 0; c < cellCount; c++) parent[c] = c;
   // With union by size and path halving, all finds together take about one step per cell and wall (measured
   // on square, hex and circle grids of up to a million cells); the budget allows sixteen.
-  let budget = stepBudget(grid, 16);
-  const find = (x: number): number => {
-    while (parent[x] !== x) {
-      if (--budget < 0) throw runaway('kruskal', grid, 16);
-      parent[x] = parent[parent[x]];
-      x = parent[x];
-    }
-    return x;
-  };
+  const sets = disjointSets(cellCount, stepBudget(grid, 16), () => runaway('kruskal', grid, 16));
   let joined = 0;
   for (let i = 0; i < n && joined < cellCount - 1; i++) {
     const w = order[i];
-    let a = find(wallCellA[w]);
-    let b = find(wallCellB[w]);
-    if (a === b) continue;
-    if (size[a] < size[b]) [a, b] = [b, a];
-    parent[b] = a;
-    size[a] += size[b];
+    if (!sets.union(wallCellA[w], wallCellB[w])) continue;
     open[w] = 1;
     joined++;
   }

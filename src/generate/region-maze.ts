@@ -4,6 +4,7 @@ import { cellReach } from '../grid/locate.js';
 import type { CellFlow } from '../mask/flow.js';
 import type { Rng } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
+import { disjointSets } from './disjoint-sets.js';
 import { outerRimWalls } from './entry-exit.js';
 import {
   axisVectors,
@@ -578,28 +579,11 @@ function carveTerritories(
     keys[m++] = q * WALL_BITS + w;
   }
   const order = keys.subarray(0, m).sort();
-  // Union–find with path halving and union by size.
-  const parent = new Int32Array(cellCount);
-  const size = new Int32Array(cellCount).fill(1);
-  for (let c = 0; c < cellCount; c++) parent[c] = c;
-  const find = (x: number): number => {
-    let budget = cellCount + 1;
-    while (parent[x] !== x) {
-      if (--budget < 0) throw new Error('internal: regions: a cycle in the union-find forest');
-      parent[x] = parent[parent[x]];
-      x = parent[x];
-    }
-    return x;
-  };
+  const sets = disjointSets(cellCount, stepBudget(grid, 16), () => runaway('region maze', grid, 16));
   for (let i = 0; i < m; i++) {
     const key = order[i];
     const w = key - Math.floor(key / WALL_BITS) * WALL_BITS;
-    let a = find(wallCellA[w]);
-    let b = find(wallCellB[w]);
-    if (a === b) continue;
-    if (size[a] < size[b]) [a, b] = [b, a];
-    parent[b] = a;
-    size[a] += size[b];
+    if (!sets.union(wallCellA[w], wallCellB[w])) continue;
     open[w] = 1;
   }
 

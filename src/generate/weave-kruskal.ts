@@ -1,6 +1,7 @@
 import type { Grid } from '../grid/grid.js';
 import { underWalls } from '../grid/weave.js';
 import type { Rng } from '../random/sfc32.js';
+import { disjointSets } from './disjoint-sets.js';
 import type { AlgorithmOptions } from './registry.js';
 import { runaway, stepBudget } from './watchdog.js';
 
@@ -20,25 +21,11 @@ export function weaveKruskal(grid: Grid, rng: Rng, options: AlgorithmOptions): U
   const { near, far } = underWalls(grid);
   const open = new Uint8Array(wallCount);
   const used = new Uint8Array(wallCount);
-  const parent = new Int32Array(cellCount);
-  const size = new Int32Array(cellCount).fill(1);
-  for (let c = 0; c < cellCount; c++) parent[c] = c;
-  let budget = stepBudget(grid, 16);
-  const find = (x: number): number => {
-    while (parent[x] !== x) {
-      if (--budget < 0) throw runaway('weave kruskal', grid, 16);
-      parent[x] = parent[parent[x]];
-      x = parent[x];
-    }
-    return x;
-  };
+  const sets = disjointSets(cellCount, stepBudget(grid, 16), () => runaway('weave kruskal', grid, 16));
+  const { find } = sets;
   let joined = 0;
   const join = (w: number): void => {
-    let a = find(wallCellA[w]);
-    let b = find(wallCellB[w]);
-    if (size[a] < size[b]) [a, b] = [b, a];
-    parent[b] = a;
-    size[a] += size[b];
+    sets.union(wallCellA[w], wallCellB[w]);
     open[w] = 1;
     used[w] = 1;
     joined++;
