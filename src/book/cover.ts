@@ -12,7 +12,7 @@ import { inches, spineWidth } from '../plan/cover-geometry.js';
 import { interiorPageCount } from '../plan/cover-pages.js';
 import { type CoverPlan, planCover } from '../plan/plan-cover.js';
 import { Problems } from '../plan/problems.js';
-import { preloadImageMasks } from '../plan/resolve-mask.js';
+import { preloadImages } from '../plan/resolve-mask.js';
 import { UserError } from '../spec/errors.js';
 import type { FileAccess } from '../spec/files.js';
 import type { FieldPath, LoadedYaml } from '../spec/parse.js';
@@ -50,9 +50,7 @@ export async function prepareCover(
   // The cover's maze is the only maze here: decode its picture as the book's are, errors at `cover.maze`.
   const at = (p: FieldPath) => spec.placeOf(p[0] === 'pages' ? ['cover', 'maze', ...p.slice(3)] : ['cover']);
   const images = maze
-    ? await preloadImageMasks({ title: '', pages: [{ maze }] }, plan.specDir, files, at, (e) =>
-        problems.add(e),
-      )
+    ? await preloadImages({ title: '', pages: [{ maze }] }, plan.specDir, files, at, (e) => problems.add(e))
     : new Map();
   problems.throwIfAny();
   return planCover({

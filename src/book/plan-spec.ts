@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import type { BookPlan, PlanOptions } from '../plan/book-plan.js';
 import { planBook } from '../plan/plan-book.js';
 import { Problems } from '../plan/problems.js';
-import { preloadImageMasks } from '../plan/resolve-mask.js';
+import { preloadImages } from '../plan/resolve-mask.js';
 import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
 import { type LoadedYaml, loadYamlRef } from '../spec/parse.js';
 import { type BookSpec, bookSchema } from '../spec/schema.js';
@@ -39,7 +39,7 @@ export async function planSpecFiles(
   const spec = loadSpec(abs, files);
   const problems = new Problems();
   const specDir = dirname(abs);
-  const images = await preloadImageMasks(spec.value, specDir, files, spec.placeOf, (e) => problems.add(e));
+  const images = await preloadImages(spec.value, specDir, files, spec.placeOf, (e) => problems.add(e));
   return { plan: planBook(spec, { ...options, files, images, problems }), files, spec };
 }
 

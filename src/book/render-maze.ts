@@ -13,7 +13,7 @@ import type { BookPlan } from '../plan/book-plan.js';
 import { pictureInset } from '../plan/page-geometry.js';
 import { planBook } from '../plan/plan-book.js';
 import { Problems } from '../plan/problems.js';
-import { preloadImageMasks } from '../plan/resolve-mask.js';
+import { preloadImages } from '../plan/resolve-mask.js';
 import { renderPdf } from '../render/pdf.js';
 import { renderSvgPage } from '../render/svg.js';
 import { UserError } from '../spec/errors.js';
@@ -173,7 +173,7 @@ export async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookP
     const cwd = process.cwd();
     const files = createFileAccess(defaultPathPolicy(cwd, options.allowAnyPath));
     const problems = new Problems();
-    const images = await preloadImageMasks(loaded.value, cwd, files, loaded.placeOf, (e) => problems.add(e));
+    const images = await preloadImages(loaded.value, cwd, files, loaded.placeOf, (e) => problems.add(e));
     plan = planBook(loaded, { files, images, problems, specDir: cwd });
   }
   const p = plan.puzzles[index];

@@ -42,7 +42,7 @@ export { puzzleTemplateVars, sizeLabel } from './template-vars.js';
 export interface PlanInputs {
   /** The build's file access (a fresh one with the default policy when absent). */
   files?: FileAccess;
-  /** Image masks decoded by `preloadImageMasks` (needed when the spec has any). */
+  /** Image masks decoded by `preloadImages` (needed when the spec has any). */
   images?: ReadonlyMap<string, MaskShape>;
   /** Problems found before planning (while decoding pictures), reported with planning's own. */
   problems?: Problems;

@@ -62,11 +62,12 @@ export function mazeFieldsOf(spec: BookSpec): { maze: MazeSpec; field: FieldPath
 }
 
 /**
- * Decodes every image mask the spec names (in the defaults, sections, pages and series), once per file and
- * options, so that planning can stay synchronous. Problems are reported through `report` and decoding goes on,
- * so one build shows every bad picture at once.
+ * Decodes every picture the spec names (in the defaults, sections, pages and series), once per file and
+ * options, so that planning can stay synchronous: image masks are returned; tone pictures and region maps are
+ * kept with `files` for resolve-picture.ts. Problems are reported through `report` and decoding goes on, so one
+ * build shows every bad picture at once.
  */
-export async function preloadImageMasks(
+export async function preloadImages(
   spec: BookSpec,
   specDir: string,
   files: FileAccess,

@@ -11,7 +11,7 @@ import type { BookPlan, PlanOptions, PuzzlePlan } from '../plan/book-plan.js';
 import { pageKeys } from '../plan/page-keys.js';
 import { planBook } from '../plan/plan-book.js';
 import { Problems } from '../plan/problems.js';
-import { preloadImageMasks } from '../plan/resolve-mask.js';
+import { preloadImages } from '../plan/resolve-mask.js';
 import { expandEntries } from '../plan/resolve-puzzles.js';
 import { renderSvgPage } from '../render/svg.js';
 import type { FileAccess } from '../spec/files.js';
@@ -105,7 +105,7 @@ export class PreviewBook {
   async rebuild(files: FileAccess): Promise<PreviewBuild> {
     const spec = loadSpec(this.specPath, files);
     const problems = new Problems();
-    const images = await preloadImageMasks(spec.value, dirname(this.specPath), files, spec.placeOf, (e) =>
+    const images = await preloadImages(spec.value, dirname(this.specPath), files, spec.placeOf, (e) =>
       problems.add(e),
     );
     const plan = planBook(spec, { ...this.options, files, images, problems });
