@@ -77,12 +77,18 @@ export interface Page {
   items: Item[];
 }
 
-/** Moves everything on a page by (dx, dy), in place. */
+/**
+ * Moves everything on a page by (dx, dy), in place. Items may share one path (an answer route is drawn as a
+ * band and a line over the same points): each path's coordinates move once.
+ */
 export function translatePage(page: Page, dx: number, dy: number): void {
   if (dx === 0 && dy === 0) return;
+  const moved = new Set<Float64Array>();
   for (const item of page.items) {
     if (item.type === 'path') {
       const { cmds, coords } = item.path;
+      if (moved.has(coords)) continue;
+      moved.add(coords);
       let j = 0;
       for (let i = 0; i < cmds.length; i++) {
         const n = cmds[i] === CURVE ? 6 : cmds[i] === CLOSE ? 0 : 2;

@@ -12,6 +12,7 @@ export function finishPages(book: BookPlan, pages: Page[]): void {
   if (print.rules.padEven && pages.length % 2 === 1) pages.push(blankPage(book));
   const { left: inside, right: outside } = print.margins;
   const b = print.bleed;
+  ownPaths(pages);
   pages.forEach((page, i) => {
     const verso = (i + 1) % 2 === 0;
     if (print.facing && verso) translatePage(page, outside - inside, 0);
@@ -25,4 +26,20 @@ export function finishPages(book: BookPlan, pages: Page[]): void {
     page.height = trimH + 2 * b;
     page.trim = { x: left, y: b, width: trimW, height: trimH };
   });
+}
+
+/**
+ * Gives every page its own path coordinates: a path drawn on two pages (a shared figure) is copied for the
+ * later page, so moving one page never moves another's drawing.
+ */
+function ownPaths(pages: readonly Page[]): void {
+  const owner = new Map<Float64Array, Page>();
+  for (const page of pages) {
+    for (const item of page.items) {
+      if (item.type !== 'path') continue;
+      const first = owner.get(item.path.coords);
+      if (first === undefined) owner.set(item.path.coords, page);
+      else if (first !== page) item.path = { ...item.path, coords: item.path.coords.slice() };
+    }
+  }
 }
