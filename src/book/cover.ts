@@ -13,6 +13,7 @@ import { interiorPageCount } from '../plan/cover-pages.js';
 import { type CoverPlan, planCover } from '../plan/plan-cover.js';
 import { Problems } from '../plan/problems.js';
 import { preloadImages } from '../plan/resolve-mask.js';
+import { mm } from '../plan/resolve-puzzles.js';
 import { UserError } from '../spec/errors.js';
 import type { FileAccess } from '../spec/files.js';
 import type { FieldPath, LoadedYaml } from '../spec/parse.js';
@@ -20,7 +21,7 @@ import type { BookSpec } from '../spec/schema.js';
 import { checkCover } from './cover-checks.js';
 import { type LockCover, type LockFile, lockFor, lockPath, parseLock } from './lockfile.js';
 import { checkOutputs, type OutputFile, shownPath, writeOutputs } from './outputs.js';
-import { type ChosenPuzzle, choosePuzzle } from './select.js';
+import { type ChosenPuzzle, choosePuzzle, clearPassageIn } from './select.js';
 
 /**
  * The cover of a book, from its plan to PDF bytes: planned before any maze is generated (so a title that
@@ -63,9 +64,22 @@ export async function prepareCover(
   });
 }
 
-/** The cover maze, generated like a puzzle (its own derived seed, candidates when it has a difficulty). */
+/**
+ * The cover maze, generated like a puzzle (its own derived seed, candidates when it has a difficulty), its
+ * clear passage measured as the cover draws it. A tone maze's walls have their own widths, so only here is its
+ * narrowest passage known: below the floor it is warned about (other mazes were checked at planning).
+ */
 export function makeCoverArt(cover: CoverPlan, book: BookPlan, warn: (w: string) => void): ChosenPuzzle {
-  return choosePuzzle(book, cover.art, false, undefined, (w) => warn(`${cover.where}: cover maze: ${w}`));
+  const art = choosePuzzle(book, cover.art, false, undefined, (w) =>
+    warn(`${cover.where}: cover maze: ${w}`),
+  );
+  art.clear = clearPassageIn(art.maze, cover.front.artArea, cover.theme.walls.width);
+  if (art.maze.grid.wallWidth && art.clear < cover.minPassage - 1e-6) {
+    warn(
+      `${cover.where}: cover maze: its narrowest passage is ${mm(art.clear)} clear; a pencil needs at least ${mm(cover.minPassage)} (give the cover maze more room, or raise its picture's contrast)`,
+    );
+  }
+  return art;
 }
 
 /**

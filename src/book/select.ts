@@ -12,7 +12,7 @@ import { WEAVE_INSET } from '../grid/weave.js';
 import { fitGrid } from '../layout/draw-maze.js';
 import { tonedClearPassage } from '../mask/tone.js';
 import { type Mazegram, messageCells, placeMazegram } from '../mazegram/place.js';
-import { fitScale, puzzleMazeArea } from '../plan/page-geometry.js';
+import { fitScale, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
 import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
 import { cellsForScore, difficultyStars, NEAR_MISS, shownStars } from '../plan/resolve-difficulty.js';
 import { mm } from '../plan/resolve-puzzles.js';
@@ -48,13 +48,18 @@ export function clearPassage(book: BookPlan, p: PuzzlePlan, maze: Maze): number 
     blanks: p.mazegram?.blanks ?? false,
     pictures: p.markers.pictures !== undefined,
   });
+  return clearPassageIn(maze, area, book.theme.walls.width);
+}
+
+/** The clear passage of a maze fitted into `area` with walls `wallWidth` wide, in points. */
+export function clearPassageIn(maze: Maze, area: Rect, wallWidth: number): number {
   // Toned walls have their own widths: the narrowest gap between them, at the scale the page draws them.
   const toned = tonedClearPassage(maze.grid);
   if (toned !== undefined) return fitGrid(maze.grid, area).scale * toned;
   const topo: TopologyInfo = topologies[maze.grid.topology as keyof typeof topologies] ?? topologies.square;
   // Weave mazes draw their passages inset in the cells (room for bridges and tunnels).
   const inset = maze.grid.wallUnder ? 1 - 2 * WEAVE_INSET : 1;
-  return fitScale(maze.grid, area) * topo.passage * inset - book.theme.walls.width;
+  return fitScale(maze.grid, area) * topo.passage * inset - wallWidth;
 }
 
 /** How far a score is from a band (0 inside it). */

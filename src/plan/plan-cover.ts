@@ -549,7 +549,10 @@ function planArt(
   );
 }
 
-/** The art maze's clear passage (passage less the wall) must stay at or above the audience's minimum. */
+/**
+ * The art maze's clear passage (passage less the wall) must stay at or above the audience's minimum. A tone
+ * maze's walls have their own widths: it is measured once generated (see `makeCoverArt`).
+ */
 function checkArtPassage(
   art: PuzzlePlan,
   theme: Theme,
@@ -557,6 +560,7 @@ function checkArtPassage(
   c: CoverSpec,
   at: (p: FieldPath) => string,
 ): void {
+  if (art.recipe.picture?.tone) return;
   const clear = art.cellSize - theme.walls.width;
   if (clear >= minPassage - 1e-6) return;
   const m = c.maze ?? {};

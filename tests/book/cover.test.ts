@@ -329,3 +329,36 @@ describe('building with a cover', () => {
     await expect(buildCover(file, { output: join(dir, 'x.jpg') })).rejects.toThrow(/must end in/);
   });
 });
+
+describe('the cover maze’s clear passage', () => {
+  it('is measured as the cover draws it', async () => {
+    const file = spec('wide', 'kdp', 'white', '').replace('.yaml', '');
+    writeFileSync(
+      `${file}.yaml`,
+      readFileSync(`${file}.yaml`, 'utf8').replace('maze: { cells: [6, 6] }', 'maze: { passage: 9mm }'),
+    );
+    const { plan, made } = await cover(`${file}.yaml`, 24);
+    const wall = (plan.theme.walls.width * 25.4) / 72;
+    // The passage is at least the 9mm asked for, widened a little to fill the art area.
+    const clear = made.lock.art.clearPassage ?? 0;
+    expect(clear).toBeGreaterThanOrEqual(9 - wall - 0.01);
+    expect(clear).toBeLessThan(9 * 1.1 - wall);
+  });
+
+  it('of a tone picture is measured once generated, not refused at planning', async () => {
+    writeFileSync(join(dir, 'cat.png'), readFileSync('books/pictures/cat-portrait.png'));
+    const file = spec('tone', 'kdp', 'white', '');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('maze: { cells: [6, 6] }', 'maze: { tone: { image: cat.png } }'),
+    );
+    const planned = await planSpecFiles(file);
+    const plan = await prepareCover(planned, 24);
+    const warnings: string[] = [];
+    const made = await makeCover(plan, planned.plan, 24, undefined, (w) => warnings.push(w));
+    const clear = made.lock.art.clearPassage ?? 0;
+    expect(clear).toBeGreaterThan(0);
+    // Below the floor it is said; at or above it nothing is.
+    expect(warnings.some((w) => w.includes('narrowest passage'))).toBe(clear < 3 - 0.005);
+  });
+});
