@@ -32,7 +32,7 @@ export interface PictureInput {
 }
 
 /** How a point of the sketch is named: by its waypoint number and its position in the box. */
-function describeRoute(route: NonNullable<PictureInput['route']>) {
+export function describeRoute(route: NonNullable<PictureInput['route']>) {
   return (line: number, point: number): string => {
     const pts = line === 0 ? route.main : (route.branches?.[line - 1] ?? []);
     const p = pts[Math.min(point, pts.length - 1)];

@@ -22,6 +22,12 @@ export interface RouteSketch {
   describe?(line: number, point: number): string;
 }
 
+/** A line of the sketch is followed in steps of this length, in grid units (a quarter of a cell's side). */
+export const ROUTE_STEP = 0.25;
+
+export const ROUTE_HINT =
+  'route points are fractions of the maze box and must fall on cells of the maze (mind the mask)';
+
 /** One line of the sketch laid on cells: a path of neighbouring cells through walls that may open. */
 export interface TracedLine {
   /** Cells in order. Every two consecutive cells share a wall that may open. */
@@ -67,11 +73,9 @@ export function traceSketch(
     }
     const raw: number[] = [];
     const atPoint = new Int32Array(points.length);
-    const hint =
-      'route points are fractions of the maze box and must fall on cells of the maze (mind the mask)';
     const pointCells = points.map((a, p) => {
       const cell = locate.cellAt(a.x, a.y);
-      if (cell < 0) throw new UserError(where, `${describe(line, p)} is outside the maze`, hint);
+      if (cell < 0) throw new UserError(where, `${describe(line, p)} is outside the maze`, ROUTE_HINT);
       return cell;
     });
     for (let p = 0; p < points.length; p++) {
@@ -79,14 +83,14 @@ export function traceSketch(
       atPoint[p] = pushCell(raw, pointCells[p]);
       if (p + 1 === points.length) break;
       const b = points[p + 1];
-      const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 0.25);
+      const steps = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / ROUTE_STEP);
       for (let s = 1; s < steps; s++) {
         const cell = locate.cellAt(a.x + ((b.x - a.x) * s) / steps, a.y + ((b.y - a.y) * s) / steps);
         if (cell < 0) {
           throw new UserError(
             where,
             `the route from ${describe(line, p)} to ${describe(line, p + 1)} leaves the maze`,
-            hint,
+            ROUTE_HINT,
           );
         }
         pushCell(raw, cell);

@@ -20,6 +20,7 @@ import type { BookSpec, EndSpec, MazeSpec } from '../spec/schema.js';
 import { toFraction, toPoints } from '../spec/units.js';
 import { checkTemplate } from '../text/template.js';
 import type { Audience, PuzzlePlan } from './book-plan.js';
+import { checkRouteOnMask } from './check-route.js';
 import { fitScale, type PuzzlePageGeometry, puzzleMazeArea } from './page-geometry.js';
 import { cellsForScore, levelScore, resolveDifficulty, seriesTarget } from './resolve-difficulty.js';
 import { drawnExtent, fitMask } from './resolve-fidelity.js';
@@ -238,6 +239,10 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
         `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'audience' ? `${floor.audience}' floor` : 'min-passage'} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
       );
     }
+  }
+  // A sketched route must stay on the cells a mask keeps: found here, so `validate` reports it.
+  if (picture?.picture.route && mask) {
+    checkRouteOnMask(picture.picture, { shape, size, hexTop }, mask, at(field('route')));
   }
   const algorithm = maze.algorithm ?? 'backtracker';
   checkAlgorithm(algorithm, shape, mask !== undefined, own, s.defaults ?? {}, field, at);

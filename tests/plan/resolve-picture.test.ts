@@ -193,10 +193,20 @@ describe('region and route mazes from a spec', () => {
     await expect(plan(`  - maze: ${maze}\n`)).rejects.toThrow(message);
   });
 
-  it('names the route point that falls outside a masked maze when it is generated', async () => {
-    const p = await plan('  - maze: { cells: [16, 12], mask: circle, route: [[0.5, 0.5], [0.02, 0.02]] }\n');
-    expect(() => generateMaze(p.puzzles[0].recipe, p.puzzles[0].seed, 'page 1')).toThrow(
-      /route point 2 \(0\.02, 0\.02\) is outside the maze/,
+  it('names the route point that falls outside a masked maze when the book is planned', async () => {
+    await expect(
+      plan('  - maze: { cells: [16, 12], mask: circle, route: [[0.5, 0.5], [0.02, 0.02]] }\n'),
+    ).rejects.toThrow(/yaml:\d+:\d+: route point 2 \(0\.02, 0\.02\) is outside the maze/);
+    // A stretch that leaves the shape between two points on it is found too.
+    await expect(
+      plan('  - maze: { cells: [16, 12], mask: star, route: [[0.5, 0.12], [0.2, 0.4]] }\n'),
+    ).rejects.toThrow(
+      /the route from route point 1 \(0\.5, 0\.12\) to route point 2 \(0\.2, 0\.4\) leaves the maze/,
+    );
+    // Points on the shape plan, and the maze follows them.
+    const p = await plan('  - maze: { cells: [16, 12], mask: circle, route: [[0.5, 0.2], [0.5, 0.8]] }\n');
+    expect(generateMaze(p.puzzles[0].recipe, p.puzzles[0].seed, 'page 1').grid.cellCount).toBeGreaterThan(
+      100,
     );
   });
 });
