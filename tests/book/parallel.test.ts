@@ -17,7 +17,7 @@ describe.skipIf(!built)('parallel generation (worker threads)', () => {
   it('gives the very same PDF, lockfile and warnings as building on one thread', () => {
     const pages = Array.from({ length: 10 }, (_, i) => `  - { id: p${i} }`).join('\n');
     const dir = tempDir({
-      'b.yaml': `title: P\nseed: 9\ndefaults: { cells: 30, algorithm: kruskal, difficulty: { min: 9, max: 10 }, candidates: 3 }\npages:\n${pages}\n  - series: { count: 4, from: 3, to: 6, cells: auto }\n`,
+      'b.yaml': `title: P\nseed: 9\ndefaults: { cells: 14, algorithm: kruskal, difficulty: { min: 9, max: 10 }, candidates: 3 }\npages:\n${pages}\n  - series: { count: 4, from: 3, to: 6, cells: auto }\n`,
     });
     const par = run(['build', join(dir, 'b.yaml'), '-o', join(dir, 'par.pdf')], '3');
     const ser = run(['build', join(dir, 'b.yaml'), '-o', join(dir, 'ser.pdf')], '0');
@@ -34,7 +34,7 @@ describe.skipIf(!built)('parallel generation (worker threads)', () => {
   it('reports a mistake found on a worker as a user error (exit 2)', () => {
     const pages = Array.from(
       { length: 8 },
-      (_, i) => `  - { id: p${i}, maze: { cells: 40, difficulty: hard } }`,
+      (_, i) => `  - { id: p${i}, maze: { cells: 14, difficulty: hard } }`,
     ).join('\n');
     const dir = tempDir({
       'b.yaml': `title: P\npages:\n${pages}\n  - { id: m, maze: { cells: 3, mazegram: "far too long a message for three cells" } }\n`,

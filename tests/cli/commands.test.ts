@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -6,22 +6,16 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bookJsonSchemaText } from '../../src/spec/json-schema.js';
 import { tempDir } from '../helpers.js';
+import { mazebookInProcess, mazebookSpawned } from '../run-cli.js';
 
 const CLI = resolve('src/cli/main.ts');
 /** tsx's loader by absolute URL, so the CLI also runs with another working directory. */
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-function mazebook(args: string[], cwd = process.cwd()) {
-  const r = spawnSync(process.execPath, ['--import', TSX, CLI, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const mazebook = (args: string[], cwd?: string) => mazebookInProcess(args, { cwd });
 
 describe('mazebook schema, validate and init', () => {
-  it('prints the JSON Schema, which matches docs/book.schema.json (regenerate with npm run golden)', () => {
-    const r = mazebook(['schema']);
+  it('prints the JSON Schema, which matches docs/book.schema.json (regenerate with npm run golden)', async () => {
+    const r = await mazebook(['schema']);
     expect(r.code).toBe(0);
     const schema = JSON.parse(r.stdout);
     expect(schema.$schema).toMatch(/json-schema\.org/);
@@ -30,19 +24,20 @@ describe('mazebook schema, validate and init', () => {
     expect(readFileSync('docs/book.schema.json', 'utf8')).toBe(bookJsonSchemaText());
   });
 
-  it('validates a good spec without building, and refuses a bad one with exit 2', () => {
-    const ok = mazebook(['validate', 'books/sample.yaml']);
+  it('validates a good spec without building, and refuses a bad one with exit 2', async () => {
+    const ok = await mazebook(['validate', 'books/sample.yaml']);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/books\/sample\.yaml: valid — 12 mazes, 14 pages before the answers/);
     const dir = tempDir({ 'b.yaml': 'title: T\npages:\n  - maze: { cells: 4, algorithm: wilsn }\n' });
-    const bad = mazebook(['validate', join(dir, 'b.yaml')]);
+    // End to end: the exit code and stderr of a real process.
+    const bad = mazebookSpawned(['validate', join(dir, 'b.yaml')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/b\.yaml:3:34: pages\[0\]\.maze\.algorithm: .*did you mean "wilson"/s);
   });
 
-  it('creates a starter spec that validates, and never overwrites', () => {
+  it('creates a starter spec that validates, and never overwrites', async () => {
     const dir = tempDir();
-    const made = mazebook(['init', 'my-book'], dir);
+    const made = await mazebook(['init', 'my-book'], dir);
     expect(made.code).toBe(0);
     expect(made.stdout).toMatch(/my-book\.yaml: created/);
     const text = readFileSync(join(dir, 'my-book.yaml'), 'utf8');
@@ -50,8 +45,9 @@ describe('mazebook schema, validate and init', () => {
     expect(text).toMatch(/^# yaml-language-server: \$schema=\.\/book\.schema\.json\n/);
     expect(JSON.parse(readFileSync(join(dir, 'book.schema.json'), 'utf8')).title).toBe('mazebook book spec');
     expect(text).toMatch(/title: "My book"/);
-    expect(mazebook(['validate', 'my-book.yaml'], dir).code).toBe(0);
-    const again = mazebook(['init', 'my-book'], dir);
+    expect((await mazebook(['validate', 'my-book.yaml'], dir)).code).toBe(0);
+    // End to end, from another working folder: the exit code and stderr of a real process.
+    const again = mazebookSpawned(['init', 'my-book'], { cwd: dir });
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/already exists; init never overwrites a file/);
   });

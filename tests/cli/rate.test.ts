@@ -1,17 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LABEL_BANDS } from '../../src/analyze/rate.js';
 import { tempDir } from '../helpers.js';
-
-const MAIN = resolve('src/cli/main.ts');
-
-function mazebook(args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', MAIN, ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { type CliRun, mazebookInProcess as mazebook, mazebookSpawned } from '../run-cli.js';
 
 const SPEC = `title: Rate test
 seed: 5
@@ -48,9 +41,15 @@ interface JsonPage {
 describe('mazebook rate', () => {
   const dir = tempDir({ 'r.yaml': SPEC });
   const spec = join(dir, 'r.yaml');
+  /** `rate SPEC --json`, run once and read by several tests (the output is the same on every run). */
+  let json: Promise<CliRun> | undefined;
+  const rateJson = () => {
+    json ??= mazebook(['rate', spec, '--json']);
+    return json;
+  };
 
-  it('prints a header, one aligned row per maze in book order, and a summary', () => {
-    const r = mazebook(['rate', spec]);
+  it('prints a header, one aligned row per maze in book order, and a summary', async () => {
+    const r = await mazebook(['rate', spec]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
@@ -73,8 +72,8 @@ describe('mazebook rate', () => {
     expect(lines.at(-1)).toMatch(/^4 mazes, mean score \d+\.\d, rated in \d+\.\d\d s$/);
   });
 
-  it('--json prints only JSON: pages in book order, scores in [1, 10], the same on every run', () => {
-    const r = mazebook(['rate', spec, '--json']);
+  it('--json prints only JSON: pages in book order, scores in [1, 10], the same on every run', async () => {
+    const r = await rateJson();
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { book: string; pages: JsonPage[] };
     expect(out.book).toBe('Rate test');
@@ -108,11 +107,15 @@ describe('mazebook rate', () => {
       );
     }
     expect((out as unknown as { model: { name: string } }).model.name).toBe('default');
-    expect(mazebook(['rate', spec, '--json']).stdout).toBe(r.stdout);
+    // The same in another process, which also ends the command with its exit code and nothing on stderr.
+    const again = mazebookSpawned(['rate', spec, '--json']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe('');
+    expect(again.stdout).toBe(r.stdout);
   });
 
-  it('--explain splits each score among its components, in a table and in words', () => {
-    const r = mazebook(['rate', spec, '--explain']);
+  it('--explain splits each score among its components, in a table and in words', async () => {
+    const r = await mazebook(['rate', spec, '--explain']);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     const head = lines.findIndex((l) =>
@@ -134,30 +137,35 @@ describe('mazebook rate', () => {
     expect(r.stdout).toMatch(/ {2}route .* the solution is \d+ steps and turns \d+ right angles/);
   });
 
-  it('--simulator changes the overlap shown but not the score; --seed gives other mazes', () => {
-    const pages = (args: string[]) =>
-      (JSON.parse(mazebook(['rate', spec, '--json', ...args]).stdout) as { pages: JsonPage[] }).pages;
-    const smart = pages([]);
-    const tremaux = pages(['--simulator', 'tremaux']);
+  it('--simulator changes the overlap shown but not the score; --seed gives other mazes', async () => {
+    const pages = async (args: string[]) =>
+      (
+        JSON.parse(
+          (args.length ? await mazebook(['rate', spec, '--json', ...args]) : await rateJson()).stdout,
+        ) as { pages: JsonPage[] }
+      ).pages;
+    const smart = await pages([]);
+    const tremaux = await pages(['--simulator', 'tremaux']);
     expect(tremaux.map((p) => p.score)).toEqual(smart.map((p) => p.score));
     expect(tremaux.map((p) => p.overlapSteps.mean)).not.toEqual(smart.map((p) => p.overlapSteps.mean));
-    expect(pages(['--seed', '6']).map((p) => p.metrics)).not.toEqual(smart.map((p) => p.metrics));
+    expect((await pages(['--seed', '6'])).map((p) => p.metrics)).not.toEqual(smart.map((p) => p.metrics));
   });
 
-  it('exits 2 with a located message on a bad spec or a bad option', () => {
+  it('exits 2 with a located message on a bad spec or a bad option', async () => {
     const bad = tempDir({ 'b.yaml': 'title: Bad\npages:\n  - maze: { cells: [5, 5], shape: hexx }\n' });
-    const r = mazebook(['rate', join(bad, 'b.yaml'), '--json']);
+    // End to end: the exit code and stderr of a real process.
+    const r = mazebookSpawned(['rate', join(bad, 'b.yaml'), '--json']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: .*b\.yaml:3:35: pages\[0\]\.maze\.shape: .*\(got "hexx"\)/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
-    expect(mazebook(['rate', spec, '--simulator', 'clever']).code).toBe(2);
-    expect(mazebook(['rate', '/no/such/book.yaml']).stderr).toMatch(/spec file not found/);
+    expect((await mazebook(['rate', spec, '--simulator', 'clever'])).code).toBe(2);
+    expect((await mazebook(['rate', '/no/such/book.yaml'])).stderr).toMatch(/spec file not found/);
   });
 
   it('--heatmap writes one PNG per maze, about 1200 px on its longer side', async () => {
     const out = join(dir, 'heat', 'maps');
-    const r = mazebook(['rate', spec, '--heatmap', out]);
+    const r = await mazebook(['rate', spec, '--heatmap', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/4 heatmaps in /);
     const files = readdirSync(out).sort();
@@ -174,8 +182,8 @@ describe('mazebook rate', () => {
     }
   });
 
-  it('--heatmap into a path that cannot be a folder is a user error', () => {
-    const r = mazebook(['rate', spec, '--heatmap', join(dir, 'r.yaml', 'maps')]);
+  it('--heatmap into a path that cannot be a folder is a user error', async () => {
+    const r = await mazebook(['rate', spec, '--heatmap', join(dir, 'r.yaml', 'maps')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: .*maps: cannot create the heatmap folder/);
   });

@@ -1,27 +1,20 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeFm } from '../../src/codec/fm.js';
 import { importMazeJson } from '../../src/codec/json.js';
 import { tempDir } from '../helpers.js';
+import { mazebookInProcess, mazebookSpawned } from '../run-cli.js';
 
-const CLI = resolve('src/cli/main.ts');
-const mazebook = (args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'render', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-};
+const mazebook = (args: string[]) => mazebookInProcess(['render', ...args]);
 
 describe('mazebook render', () => {
   it('writes every format from the same maze: svg, png at a DPI, pdf, json, txt, fm', async () => {
     const dir = tempDir();
     const base = ['--cells', '9x7', '--algorithm', 'wilson', '--seed', '3'];
     for (const ext of ['svg', 'png', 'pdf', 'json', 'txt', 'fm']) {
-      const r = mazebook([...base, '-o', join(dir, `m.${ext}`), '--size', '2in', '--dpi', '100']);
+      const r = await mazebook([...base, '-o', join(dir, `m.${ext}`), '--size', '2in', '--dpi', '100']);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`m\\.${ext}: ${ext}, `));
     }
@@ -37,9 +30,9 @@ describe('mazebook render', () => {
     expect(readFileSync(join(dir, 'm.txt'), 'utf8').split('\n')).toHaveLength(2 * 7 + 2);
   });
 
-  it('takes every maze option as a flag, structured ones as lists', () => {
+  it('takes every maze option as a flag, structured ones as lists', async () => {
     const dir = tempDir();
-    const r = mazebook([
+    const r = await mazebook([
       '--cells',
       '10',
       '--algorithm',
@@ -58,14 +51,14 @@ describe('mazebook render', () => {
     expect(r.code, r.stderr).toBe(0);
     const maze = importMazeJson(JSON.parse(readFileSync(join(dir, 'w.json'), 'utf8')));
     expect(maze.grid.cellCount).toBe(100);
-    const bad = mazebook(['--cells', '10', '--post', 'braid=7', '-o', join(dir, 'x.txt')]);
+    const bad = await mazebook(['--cells', '10', '--post', 'braid=7', '-o', join(dir, 'x.txt')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--braid: .*<=1/);
   });
 
-  it('draws a page of a book and a Finger Maze string, with the solution', () => {
+  it('draws a page of a book and a Finger Maze string, with the solution', async () => {
     const dir = tempDir();
-    const page = mazebook([
+    const page = await mazebook([
       '--spec',
       'books/shapes.yaml',
       '--page',
@@ -75,26 +68,27 @@ describe('mazebook render', () => {
       join(dir, 'h.svg'),
     ]);
     expect(page.code, page.stderr).toBe(0);
-    const fm = mazebook(['--fm', 'FM3iEi1W0E0', '--style', 'amazing', '-o', join(dir, 'f.txt')]);
+    const fm = await mazebook(['--fm', 'FM3iEi1W0E0', '--style', 'amazing', '-o', join(dir, 'f.txt')]);
     expect(fm.code).toBe(0);
     expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toMatch(/^\.--\.--\.--\./);
   });
 
-  it('refuses bad options with exit 2 and writes nothing', () => {
+  it('refuses bad options with exit 2 and writes nothing', async () => {
     const dir = tempDir();
-    const ext = mazebook(['--cells', '5', '-o', join(dir, 'x.gif')]);
+    // End to end: the exit code and stderr of a real process.
+    const ext = mazebookSpawned(['render', '--cells', '5', '-o', join(dir, 'x.gif')]);
     expect(ext.code).toBe(2);
     expect(ext.stderr).toMatch(/cannot tell the format from "\.gif"/);
-    const algo = mazebook(['--cells', '5', '--algorithm', 'nope', '-o', join(dir, 'x.svg')]);
+    const algo = await mazebook(['--cells', '5', '--algorithm', 'nope', '-o', join(dir, 'x.svg')]);
     expect(algo.code).toBe(2);
     expect(algo.stderr).toMatch(/^error: --algorithm: /);
-    const fm = mazebook(['--shape', 'hex', '--cells', '5', '-o', join(dir, 'x.fm')]);
+    const fm = await mazebook(['--shape', 'hex', '--cells', '5', '-o', join(dir, 'x.fm')]);
     expect(fm.code).toBe(2);
     expect(fm.stderr).toMatch(/square mazes only/);
-    const page = mazebook(['--spec', 'books/sample.yaml', '--page', 'nope', '-o', join(dir, 'x.svg')]);
+    const page = await mazebook(['--spec', 'books/sample.yaml', '--page', 'nope', '-o', join(dir, 'x.svg')]);
     expect(page.code).toBe(2);
     expect(page.stderr).toMatch(/--page: no page "nope"/);
-    const bad = mazebook(['--fm', 'FM3iEq1W0E0', '-o', join(dir, 'x.svg')]);
+    const bad = await mazebook(['--fm', 'FM3iEq1W0E0', '-o', join(dir, 'x.svg')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/column 6/);
     for (const f of ['x.gif', 'x.svg', 'x.fm']) expect(existsSync(join(dir, f))).toBe(false);

@@ -1,18 +1,13 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
+import { mazebookInProcess } from '../run-cli.js';
 
 const CLI = resolve('src/cli/main.ts');
 
-function mazebook(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const mazebook = (args: string[], env: Record<string, string> = {}) => mazebookInProcess(args, { env });
 
 describe('the command line under abuse', () => {
   it('ends quietly when the reader of its output goes away (mazebook schema | head)', async () => {
@@ -29,35 +24,37 @@ describe('the command line under abuse', () => {
     expect(code).toBe(0);
   }, 30_000);
 
-  it('refuses render resolutions outside 36–2400 dpi and writes nothing', () => {
+  it('refuses render resolutions outside 36–2400 dpi and writes nothing', async () => {
     const dir = tempDir();
     for (const dpi of ['0', '-5', 'abc', '3000', '100000']) {
       const out = join(dir, `m${dpi}.png`);
-      const r = mazebook(['render', '--cells', '5', '--dpi', dpi, '-o', out]);
+      const r = await mazebook(['render', '--cells', '5', '--dpi', dpi, '-o', out]);
       expect(r.code, dpi).toBe(2);
       expect(r.stderr).toMatch(/--dpi <n>' argument .* is invalid\. expected a whole number from 36 to 2400/);
       expect(existsSync(out)).toBe(false);
     }
   }, 60_000);
 
-  it('refuses a SOURCE_DATE_EPOCH past the year 9999 and a bad render size', () => {
+  it('refuses a SOURCE_DATE_EPOCH past the year 9999 and a bad render size', async () => {
     const dir = tempDir({ 'b.yaml': 'title: T\npages:\n  - maze: { cells: 4 }\n' });
-    const r = mazebook(['validate', join(dir, 'b.yaml')], { SOURCE_DATE_EPOCH: '99999999999999999999' });
+    const r = await mazebook(['validate', join(dir, 'b.yaml')], {
+      SOURCE_DATE_EPOCH: '99999999999999999999',
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/SOURCE_DATE_EPOCH: expected seconds since 1970 up to the year 9999/);
-    const s = mazebook(['render', '--size', '1e309mm', '-o', join(dir, 'x.svg')]);
+    const s = await mazebook(['render', '--size', '1e309mm', '-o', join(dir, 'x.svg')]);
     expect(s.code).toBe(2);
     expect(s.stderr).toMatch(/--size: expected a length such as 12cm/);
   }, 60_000);
 
-  it('refuses an output that is an input of the build, or a device', () => {
+  it('refuses an output that is an input of the build, or a device', async () => {
     const dir = tempDir({ 'b.yaml': 'title: T\npages:\n  - maze: { cells: 4 }\n' });
     const spec = join(dir, 'b.yaml');
-    expect(mazebook(['build', spec, '-o', spec]).stderr).toMatch(/the output name must end in \.pdf/);
-    expect(mazebook(['build', spec, '-o', '/dev/null']).stderr).toMatch(
+    expect((await mazebook(['build', spec, '-o', spec])).stderr).toMatch(/the output name must end in \.pdf/);
+    expect((await mazebook(['build', spec, '-o', '/dev/null'])).stderr).toMatch(
       /the output name must end in \.pdf|it is a device/,
     );
-    const tty = mazebook(['render', '--cells', '4', '-o', '/dev/null']);
+    const tty = await mazebook(['render', '--cells', '4', '-o', '/dev/null']);
     expect(tty.code).toBe(2);
     expect(tty.stderr).toMatch(/cannot tell the format|it is a device/);
   }, 60_000);

@@ -1,25 +1,18 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { tempDir } from '../helpers.js';
 import { inspectPdf } from '../pdf-inspect.js';
+import { mazebookInProcess, mazebookSpawned } from '../run-cli.js';
 
-const CLI = resolve('src/cli/main.ts');
-const mazebook = (args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'sheet', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-};
+const mazebook = (args: string[]) => mazebookInProcess(['sheet', ...args]);
 
 describe('mazebook sheet', () => {
   it('prints an activity sheet with its answers on the next page', async () => {
     const dir = tempDir();
     const out = join(dir, 'sheet.pdf');
-    const r = mazebook([
+    const r = await mazebook([
       '--paper',
       'a4',
       '--count',
@@ -40,8 +33,8 @@ describe('mazebook sheet', () => {
     expect(facts.sizes[0][0]).toBeCloseTo(595.28, 1);
   });
 
-  it('shows the equivalent spec with --print-spec, every option mapped to a field', () => {
-    const r = mazebook([
+  it('shows the equivalent spec with --print-spec, every option mapped to a field', async () => {
+    const r = await mazebook([
       '--count',
       '6',
       '--shape',
@@ -67,18 +60,19 @@ describe('mazebook sheet', () => {
     expect(spec.pages).toHaveLength(6);
   });
 
-  it('refuses a bad count with exit 2', () => {
-    const r = mazebook(['--count', '0', '-o', 'x.pdf']);
+  it('refuses a bad count with exit 2', async () => {
+    const r = await mazebook(['--count', '0', '-o', 'x.pdf']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--count <n>' argument '0' is invalid\. expected a whole number from 1 to 60/);
-    const abc = mazebook(['--count', 'abc', '-o', 'x.pdf']);
+    const abc = await mazebook(['--count', 'abc', '-o', 'x.pdf']);
     expect(abc.code).toBe(2);
     expect(abc.stderr).toMatch(/argument 'abc' is invalid\. expected a whole number from 1 to 60, got "abc"/);
     expect(abc.stderr).not.toMatch(/NaN/);
   });
 
-  it('reports a bad option at the option, not at the temporary spec', () => {
-    const r = mazebook(['--shape', 'hexx', '-o', 'x.pdf']);
+  it('reports a bad option at the option, not at the temporary spec', async () => {
+    // End to end: the exit code and stderr of a real process.
+    const r = mazebookSpawned(['sheet', '--shape', 'hexx', '-o', 'x.pdf']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       /^error: --shape: expected "square", "hex", .*\(got "hexx"\)\n {2}hint: did you mean "hex"\?/,
