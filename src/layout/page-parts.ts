@@ -200,7 +200,7 @@ export function routeStyle(book: BookPlan, wall: number, route: number, passage:
       : Math.max(thinnest, Math.min(highlight ? thinnest : route, 0.4 * bandWidth));
   if (Math.abs(width - wall) < 0.2 * wall) width = unlikeWalls;
   return {
-    band: { color: band, width: bandWidth, cap: 'round', join: 'round' },
+    band: { color: band, width: bandWidth, cap: 'butt', join: 'round' },
     solution: {
       color: line,
       width,
