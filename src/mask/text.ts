@@ -15,8 +15,20 @@ const LINE_SPACING = 1.1;
 const FLATNESS = 0.2;
 
 /** Most a text's letters are drawn taller than the font's (height ÷ width), so one long word fills more of a
- * tall area; condensed letters up to this read as ordinary capitals. */
-export const MAX_STRETCH = 1.6;
+ * tall area; bold letters up to this read as a condensed face of the same capitals. */
+export const MAX_STRETCH = 2.4;
+
+/**
+ * The gap set between neighbouring letters of a line, in em, ink to ink where they come closest (row by
+ * row, so an A beside a V counts its diagonals): tight enough that a bridge between two letters is a short
+ * joint at their foot (a long one beside two upright strokes reads as a U), wide enough that at a dozen
+ * cells to the letter the letters never touch. Neighbours across a space keep WORD_GAP.
+ */
+export const LETTER_GAP = 0.1;
+/** The gap set between the last letter of a word and the first of the next, in em. */
+const WORD_GAP = 0.35;
+/** Horizontal rows, per em, at which the ink of neighbouring letters is compared. */
+const GAP_ROWS_PER_EM = 64;
 
 /**
  * The lower band of a line, where bridges between letters go: from this share of the cap height below the
@@ -39,6 +51,10 @@ interface PlacedGlyph {
   readonly path: Path;
   readonly dx: number;
   readonly dy: number;
+  /** The glyph's advance as set (font units): how far the pen moved after it. */
+  readonly advance: number;
+  /** The line it is set on, from 0. */
+  readonly line: number;
 }
 
 export interface TextMaskOptions {
@@ -69,7 +85,7 @@ export interface TextMask extends MaskShape {
 /**
  * A mask shape from a text set in a font: the glyphs' ink is inside (counters, like the hole of an `A`, are
  * outside). Lines are split at `\n` (or chosen for the area, see {@link TextMaskOptions}), centred on each
- * other, baselines 1.1 em apart. The outlines are filled with the non-zero winding rule into a bitmap whose
+ * other, baselines 1.1 em apart, letters set {@link LETTER_GAP} apart. The outlines are filled with the non-zero winding rule into a bitmap whose
  * longer side is {@link TEXT_MASK_SIDE} px, cropped to the ink, so the shape's aspect is the ink's. Letters
  * stay separate regions; the mask stage joins them, through bridges priced to run along each line's
  * baseline ({@link MaskShape.bridgeCost}), so that no bridge turns two letters into another glyph.
@@ -244,7 +260,7 @@ function layoutText(lines: readonly string[], face: FontFace, from: string): Pla
       }
       const path = glyph.path;
       if (path.commands.length > 0 && glyph.id !== 0) {
-        placed.push({ path, dx: x + pos.xOffset, dy: y + pos.yOffset });
+        placed.push({ path, dx: x + pos.xOffset, dy: y + pos.yOffset, advance: pos.xAdvance, line: i });
       }
       x += pos.xAdvance;
       y += pos.yAdvance;
@@ -258,7 +274,76 @@ function layoutText(lines: readonly string[], face: FontFace, from: string): Pla
       'use a font that has these characters, or change the text',
     );
   }
-  return placed;
+  return track(placed, font.unitsPerEm);
+}
+
+/**
+ * The glyphs of each line (placed as `layoutText` places them, a line's glyphs in order, lines apart in y)
+ * moved along their line so that neighbouring letters are exactly {@link LETTER_GAP} apart where their ink
+ * comes closest ({@link WORD_GAP} across a space), each line then centred on its ink at x = 0.
+ */
+function track(glyphs: readonly PlacedGlyph[], em: number): PlacedGlyph[] {
+  const step = em / GAP_ROWS_PER_EM;
+  const count = Math.ceil((1.6 * em) / step);
+  const out: PlacedGlyph[] = [];
+  let line: { glyph: PlacedGlyph; left: Float64Array; right: Float64Array }[] = [];
+  const finish = (): void => {
+    if (line.length === 0) return;
+    let shift = 0;
+    // The last glyph with an advance: a mark the font places on a letter (no advance) moves with the letter.
+    let prev = -1;
+    const moved = line.map((b, i) => {
+      if (b.glyph.advance === 0 && prev >= 0) return { ...b.glyph, dx: b.glyph.dx + shift };
+      if (prev >= 0) {
+        const a = line[prev];
+        let gap = Number.POSITIVE_INFINITY;
+        for (let r = 0; r < count; r++) {
+          if (Number.isFinite(a.right[r]) && Number.isFinite(b.left[r]))
+            gap = Math.min(gap, b.left[r] - a.right[r]);
+        }
+        if (!Number.isFinite(gap))
+          gap = b.glyph.path.bbox.minX + b.glyph.dx - (a.glyph.path.bbox.maxX + a.glyph.dx);
+        // A space between them: the pen moved on past the first glyph's advance.
+        const spaced = b.glyph.dx - a.glyph.dx > a.glyph.advance + 0.05 * em;
+        shift += (spaced ? WORD_GAP : LETTER_GAP) * em - gap;
+      }
+      prev = i;
+      return { ...b.glyph, dx: b.glyph.dx + shift };
+    });
+    let minX = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    for (const g of moved) {
+      minX = Math.min(minX, g.path.bbox.minX + g.dx);
+      maxX = Math.max(maxX, g.path.bbox.maxX + g.dx);
+    }
+    const centre = (minX + maxX) / 2;
+    for (const g of moved) out.push({ ...g, dx: g.dx - centre });
+    line = [];
+  };
+  let current = -1;
+  for (const glyph of glyphs) {
+    if (glyph.line !== current) {
+      finish();
+      current = glyph.line;
+    }
+    // Row r is the line fy = top − (r + 0.5)·step, from above the caps to below the descenders.
+    const top = -glyph.line * LINE_SPACING * em + 1.2 * em;
+    const left = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+    const right = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
+    traceOutline(
+      glyph,
+      (fx, fy) => [fx, (top - fy) / step],
+      (x0, y0, x1, y1) =>
+        edgeCrossings(x0, y0, x1, y1, count, 1, (r) => {
+          const x = x0 + ((r + 0.5 - y0) * (x1 - x0)) / (y1 - y0);
+          if (x < left[r]) left[r] = x;
+          if (x > right[r]) right[r] = x;
+        }),
+    );
+    line.push({ glyph, left, right });
+  }
+  finish();
+  return out;
 }
 
 function codePointHex(ch: string): string {
