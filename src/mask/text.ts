@@ -16,17 +16,18 @@ const FLATNESS = 0.2;
 
 /** Most a text's letters are drawn taller than the font's (height ÷ width), so one long word fills more of a
  * tall area; bold letters up to this read as a condensed face of the same capitals. */
-export const MAX_STRETCH = 2.4;
+export const MAX_STRETCH = 2;
 
 /**
- * The gap set between neighbouring letters of a line, in em, ink to ink where they come closest (row by
- * row, so an A beside a V counts its diagonals): tight enough that a bridge between two letters is a short
- * joint at their foot (a long one beside two upright strokes reads as a U), wide enough that at a dozen
- * cells to the letter the letters never touch. Neighbours across a space keep WORD_GAP.
+ * The gap set between neighbouring letters of a line, as a share of the letters' drawn height (cap height
+ * times the stretch), ink to ink where they come closest (row by row, so an A beside a V counts its
+ * diagonals). Letters a dozen cells tall are then about one and a half cells apart, so they never touch, and
+ * a bridge between two of them is a short joint at their foot (a long one beside two upright strokes reads
+ * as a U). Neighbours across a space are WORD_GAP apart.
  */
-export const LETTER_GAP = 0.1;
-/** The gap set between the last letter of a word and the first of the next, in em. */
-const WORD_GAP = 0.35;
+export const LETTER_GAP = 0.125;
+/** The gap set between the last letter of a word and the first of the next, as a share of the drawn height. */
+const WORD_GAP = 0.45;
 /** Horizontal rows, per em, at which the ink of neighbouring letters is compared. */
 const GAP_ROWS_PER_EM = 64;
 
@@ -85,7 +86,7 @@ export interface TextMask extends MaskShape {
 /**
  * A mask shape from a text set in a font: the glyphs' ink is inside (counters, like the hole of an `A`, are
  * outside). Lines are split at `\n` (or chosen for the area, see {@link TextMaskOptions}), centred on each
- * other, baselines 1.1 em apart, letters set {@link LETTER_GAP} apart. The outlines are filled with the non-zero winding rule into a bitmap whose
+ * other, baselines 1.1 em apart, letters {@link LETTER_GAP} apart. The outlines are filled with the non-zero winding rule into a bitmap whose
  * longer side is {@link TEXT_MASK_SIDE} px, cropped to the ink, so the shape's aspect is the ink's. Letters
  * stay separate regions; the mask stage joins them, through bridges priced to run along each line's
  * baseline ({@link MaskShape.bridgeCost}), so that no bridge turns two letters into another glyph.
@@ -118,9 +119,15 @@ export function textShape(
     );
   }
   const lines = chooseLines(text, face, options);
-  const glyphs = lines.length === 1 && lines[0] === text ? written : layoutText(lines, face, from);
-  const box = inkBox(glyphs);
-  const stretch = options.aspect === undefined ? 1 : stretchFor(box, options.aspect);
+  let glyphs = lines.length === 1 && lines[0] === text ? written : layoutText(lines, face, from);
+  let box = inkBox(glyphs);
+  let stretch = options.aspect === undefined ? 1 : stretchFor(box, options.aspect);
+  if (stretch > 1 && options.aspect !== undefined) {
+    // Taller letters are set wider apart (the gap is a share of their height), which narrows them less.
+    glyphs = layoutText(lines, face, from, stretch);
+    box = inkBox(glyphs);
+    stretch = Math.max(stretch, stretchFor(box, options.aspect));
+  }
   const { bitmap, toV } = rasterise(glyphs, box, stretch);
   const cap = capHeightUnits(face);
   const em = fontOf(face).unitsPerEm;
@@ -238,8 +245,11 @@ function stretchFor(box: InkBox, aspect: number): number {
   return Math.min(MAX_STRETCH, Math.max(1, b / aspect));
 }
 
-/** Sets each line with the font's shaping (kerning, ligatures), centred; glyphs without ink are left out. */
-function layoutText(lines: readonly string[], face: FontFace, from: string): PlacedGlyph[] {
+/**
+ * Sets each line with the font's shaping (kerning, ligatures), its letters tracked (see `track`) for letters
+ * `stretch` times taller than the font's, centred; glyphs without ink are left out.
+ */
+function layoutText(lines: readonly string[], face: FontFace, from: string, stretch = 1): PlacedGlyph[] {
   const missing = missingCharacters(face, lines.join('\n'));
   const font = fontOf(face);
   const runs = lines.map((line) => font.layout(line));
@@ -274,15 +284,16 @@ function layoutText(lines: readonly string[], face: FontFace, from: string): Pla
       'use a font that has these characters, or change the text',
     );
   }
-  return track(placed, font.unitsPerEm);
+  return track(placed, font.unitsPerEm, capHeightUnits(face) * stretch);
 }
 
 /**
  * The glyphs of each line (placed as `layoutText` places them, a line's glyphs in order, lines apart in y)
- * moved along their line so that neighbouring letters are exactly {@link LETTER_GAP} apart where their ink
- * comes closest ({@link WORD_GAP} across a space), each line then centred on its ink at x = 0.
+ * moved along their line so that neighbouring letters are exactly {@link LETTER_GAP} of `height` (the letters'
+ * drawn height, font units) apart where their ink comes closest ({@link WORD_GAP} across a space), each line
+ * then centred on its ink at x = 0.
  */
-function track(glyphs: readonly PlacedGlyph[], em: number): PlacedGlyph[] {
+function track(glyphs: readonly PlacedGlyph[], em: number, height: number): PlacedGlyph[] {
   const step = em / GAP_ROWS_PER_EM;
   const count = Math.ceil((1.6 * em) / step);
   const out: PlacedGlyph[] = [];
@@ -305,7 +316,7 @@ function track(glyphs: readonly PlacedGlyph[], em: number): PlacedGlyph[] {
           gap = b.glyph.path.bbox.minX + b.glyph.dx - (a.glyph.path.bbox.maxX + a.glyph.dx);
         // A space between them: the pen moved on past the first glyph's advance.
         const spaced = b.glyph.dx - a.glyph.dx > a.glyph.advance + 0.05 * em;
-        shift += (spaced ? WORD_GAP : LETTER_GAP) * em - gap;
+        shift += (spaced ? WORD_GAP : LETTER_GAP) * height - gap;
       }
       prev = i;
       return { ...b.glyph, dx: b.glyph.dx + shift };
