@@ -65,8 +65,9 @@ export interface TextMaskOptions {
    * as much of the area as it can; without it, the text is set as written.
    */
   aspect?: number;
-  /** `auto` (default): as many lines as use the area best; a number: that many lines (at most one per
-   * word). Ignored when the text breaks its own lines with `\n`. */
+  /** `auto` (default): as many lines as use the area best, breaking only between words; a number: that many
+   * lines (at most one per word; a single word is split between its letters). Ignored when the text breaks
+   * its own lines with `\n`. */
   lines?: number | 'auto';
 }
 
@@ -188,7 +189,13 @@ function chooseLines(text: string, face: FontFace, options: TextMaskOptions): st
   if (/\r?\n/.test(text)) return text.split(/\r?\n/);
   const words = text.trim().split(/\s+/);
   const want = options.lines ?? 'auto';
-  if (words.length < 2 || want === 1) return [text];
+  if (want === 1) return [text];
+  if (words.length === 1 && want !== 'auto') {
+    // One word in a set number of lines: the author splits it between letters (ANNA in 2 lines: AN / NA).
+    const letters = [...words[0]];
+    return balancedLines(letters, Math.min(want, letters.length), face, '');
+  }
+  if (words.length < 2) return [text];
   if (want !== 'auto') return balancedLines(words, Math.min(want, words.length), face);
   const aspect = options.aspect;
   if (aspect === undefined) return [text];
@@ -210,11 +217,14 @@ function chooseLines(text: string, face: FontFace, options: TextMaskOptions): st
   return best;
 }
 
-/** Words split into `n` lines, in order, so that the widest line (by the font's advances) is narrowest. */
-function balancedLines(words: readonly string[], n: number, face: FontFace): string[] {
+/**
+ * Words (or the letters of one word, joined by `glue` '') split into `n` lines, in order, so that the widest
+ * line (by the font's advances) is narrowest.
+ */
+function balancedLines(words: readonly string[], n: number, face: FontFace, glue = ' '): string[] {
   const k = words.length;
   const font = fontOf(face);
-  const width = (i: number, j: number): number => font.layout(words.slice(i, j).join(' ')).advanceWidth;
+  const width = (i: number, j: number): number => font.layout(words.slice(i, j).join(glue)).advanceWidth;
   // widest[m][j]: the narrowest widest line for the first j words in m lines; cut[m][j]: where line m starts.
   const widest = Array.from({ length: n + 1 }, () => new Float64Array(k + 1).fill(Number.POSITIVE_INFINITY));
   const cut = Array.from({ length: n + 1 }, () => new Int32Array(k + 1));
@@ -233,7 +243,7 @@ function balancedLines(words: readonly string[], n: number, face: FontFace): str
   const lines: string[] = [];
   for (let m = n, j = k; m > 0; m--) {
     const i = cut[m][j];
-    lines.unshift(words.slice(i, j).join(' '));
+    lines.unshift(words.slice(i, j).join(glue));
     j = i;
   }
   return lines;

@@ -54,6 +54,15 @@ describe('a word mask on a page', () => {
     expect(Math.min(aspect / PAGE, PAGE / aspect)).toBeGreaterThanOrEqual(0.35);
   });
 
+  it('splits one word between its letters when the author asks for lines, and then fills the area', () => {
+    const mask = textShape('ANNA', face, 'test', { aspect: PAGE, lines: 2 });
+    expect(mask.lines).toEqual(['AN', 'NA']);
+    const aspect = mask.aspect ?? 1;
+    expect(Math.min(aspect / PAGE, PAGE / aspect)).toBeGreaterThanOrEqual(0.7);
+    // Automatic lines never break a word.
+    expect(textShape('ANNA', face, 'test', { aspect: PAGE }).lines).toEqual(['ANNA']);
+  });
+
   // Hex cells need a few more rows than squares before a stretched N's diagonal holds together.
   for (const [word, rows, shapes] of [
     ['ANNA', 24, ['square', 'hex']],
