@@ -101,5 +101,26 @@ describe('the rim of a weave maze', () => {
       expect(gaps).toBeGreaterThan(0);
       expect(checked).toBeGreaterThan(40 * (columns + rows));
     });
+
+    it(`${columns}×${rows}: leaves no wall end loose but the tunnels' stubs and the openings' corridor walls`, () => {
+      const maze = squareMaze(columns, rows, seed, {
+        algorithm: 'kruskal',
+        options: { straightness: 0, weave: 1 },
+      });
+      const { grid, open } = maze;
+      const place: Placement = fitGrid(grid, { x: 0, y: 0, width: 360, height: 300 });
+      const segs = segments(weaveWallPaths(maze, place, 1));
+      // An end is loose when no other piece ends at it or runs through it (a T-junction is not loose).
+      const ends = segs.flatMap((s, i) => [
+        [s[0], s[1], i],
+        [s[2], s[3], i],
+      ]);
+      const loose = ends.filter(([x, y, i]) => !segs.some((s, j) => j !== i && distance(x, y, s) < 1e-6));
+      // Two corridor walls at each opening; two stubs each side of every bridge an open tunnel runs under.
+      const under = grid.wallUnder as Int32Array;
+      let tunnels = 0;
+      for (let t = 0; t < grid.wallCount; t++) if (under[t] >= 0 && open[t]) tunnels++;
+      expect(loose).toHaveLength(4 + 4 * tunnels);
+    });
   }
 });
