@@ -146,7 +146,7 @@ export function routeColors(book: BookPlan): { band: string; line: string } {
   const paper = colors.background ?? colors.page;
   const route = colors.solution;
   const wash = (t: number): string => mixColors(route, paper, t);
-  /** The wash the furthest towards the paper whose contrast `against` a colour still satisfies `ok`. */
+  /** The wash furthest towards the paper that still satisfies `ok` (the route colour itself if none does). */
   const furthest = (ok: (c: string) => boolean): string => {
     if (!ok(wash(0))) return wash(0);
     let lo = 0;
