@@ -1,11 +1,13 @@
 import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import { type Grid, wallMidpoint } from '../grid/grid.js';
+import { WEAVE_INSET } from '../grid/weave.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { type Item, PathBuilder, type PathData, type Stroke, shortSweep } from './display-list.js';
 import { tonedOverhang, tonedWallItems } from './draw-toned-walls.js';
 import { weaveSolutionPath, weaveWallPaths } from './draw-weave.js';
 import { drawMarkers, type MarkerStyle } from './markers.js';
+import { tonedRoute } from './toned-route.js';
 import { type Placement, wallPaths } from './wall-paths.js';
 
 export interface MazeStyle {
@@ -59,18 +61,26 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
       ];
   const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
   if (oneWay) items.push({ type: 'path', path: oneWay, stroke: { ...style.walls, join: 'miter' } });
-  const route =
-    solution && (style.solution || style.band)
-      ? weave
-        ? weaveSolutionPath(maze, solution, place, style.walls.width)
-        : solutionPath(maze, solution, place)
-      : undefined;
-  if (route && style.solution) {
-    const path: Item = { type: 'path', path: route, stroke: style.solution };
+  let route: PathData | undefined;
+  /** The narrowest clear passage the route runs through, pt, where walls narrow it more than `wall` does. */
+  let clear = Infinity;
+  if (solution && (style.solution || style.band)) {
+    if (maze.grid.wallWidth) {
+      const toned = tonedRoute(maze, solution, place);
+      route = toned.path;
+      clear = toned.clear;
+    } else if (weave) {
+      route = weaveSolutionPath(maze, solution, place, style.walls.width);
+      clear = weaveClear(maze.grid, place, style.walls.width);
+    } else route = solutionPath(maze, solution, place);
+  }
+  const { band, solution: line } = fitRoute(style, clear);
+  if (route && line) {
+    const path: Item = { type: 'path', path: route, stroke: line };
     if (style.solutionUnder) items.unshift(path);
     else items.push(path);
   }
-  if (route && style.band) items.unshift({ type: 'path', path: route, stroke: style.band });
+  if (route && band) items.unshift({ type: 'path', path: route, stroke: band });
   if (style.background) {
     items.unshift({
       type: 'path',
@@ -81,6 +91,38 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   }
   if (style.markers) items.push(...drawMarkers(maze, place, rect, style.walls.width, style.markers));
   return items;
+}
+
+/**
+ * The route's strokes narrowed to a passage `clear` points wide (wall face to wall face): the band to three
+ * quarters of it (as `routeStyle` sizes it on plain mazes), the line to at most 0.4 of the band (but not under
+ * 0.5pt, so it stays visible).
+ */
+function fitRoute(style: MazeStyle, clear: number): { band?: Stroke; solution?: Stroke } {
+  const { band, solution } = style;
+  if (!Number.isFinite(clear)) return { band, solution };
+  const bandWidth = band ? Math.min(band.width, 0.75 * clear) : 0.75 * clear;
+  const fitted = (s: Stroke, width: number): Stroke => {
+    if (width >= s.width) return s;
+    const k = width / s.width;
+    return { ...s, width, ...(s.dash ? { dash: [s.dash[0] * k, s.dash[1] * k] as [number, number] } : {}) };
+  };
+  return {
+    ...(band ? { band: fitted(band, bandWidth) } : {}),
+    ...(solution ? { solution: fitted(solution, Math.max(0.5, 0.4 * bandWidth)) } : {}),
+  };
+}
+
+/**
+ * The clear passage of a weave maze in points: its cells are drawn inset (see `weaveWallPaths`), so a passage
+ * is 1 − 2·WEAVE_INSET of a cell between wall centres, less the wall's width.
+ */
+function weaveClear(grid: Grid, place: Placement, wall: number): number {
+  const cell = Math.hypot(
+    grid.vertexX[grid.wallV1[0]] - grid.vertexX[grid.wallV0[0]],
+    grid.vertexY[grid.wallV1[0]] - grid.vertexY[grid.wallV0[0]],
+  );
+  return Math.max(0, (1 - 2 * WEAVE_INSET) * cell * place.scale - wall);
 }
 
 /** Size of a one-way chevron as a share of its wall's length: twice this along the wall, once across. */

@@ -91,7 +91,43 @@ export function weaveWallPaths(maze: Maze, place: Placement, wallWidth: number):
     }
     for (let k = grid.rimStart[c]; k < grid.rimStart[c + 1]; k++) side(c, grid.rimWall[k]);
   }
+  rimCaps(maze, tunnelled, segs);
   return wallPaths(segmentMaze(segs), place);
+}
+
+/**
+ * Closes the inset rim. A standing wall between two cells is drawn as two parallel inset lines, one in each
+ * cell; where such a wall meets the rim, the strip between the lines would run out through the rim and read
+ * as an opening. At each end of a standing wall that lies on the rim, a cap joins the two cells' inset corners
+ * (along the inset rim line, or round a concave corner of a mask), so the rim reads as one closed wall whose
+ * only gaps are the entry and the exit. Appends the caps to `segs` (grid units).
+ * @param tunnelled 1 for ordinary walls an open tunnel passes through (drawn as passages)
+ */
+function rimCaps(maze: Maze, tunnelled: Uint8Array, segs: number[]): void {
+  const { grid, open } = maze;
+  const wallUnder = grid.wallUnder as Int32Array;
+  const onRim = new Uint8Array(grid.vertexCount);
+  for (const w of grid.rimWall) {
+    onRim[grid.wallV0[w]] = 1;
+    onRim[grid.wallV1[w]] = 1;
+  }
+  const twice = 2 * WEAVE_INSET;
+  for (let w = 0; w < grid.wallCount; w++) {
+    const a = grid.wallCellA[w];
+    const b = grid.wallCellB[w];
+    if (b < 0 || wallUnder[w] >= 0 || open[w] !== 0 || tunnelled[w] !== 0) continue;
+    for (const v of [grid.wallV0[w], grid.wallV1[w]]) {
+      if (onRim[v] === 0) continue;
+      const x = grid.vertexX[v];
+      const y = grid.vertexY[v];
+      segs.push(
+        x + (grid.cellX[a] - x) * twice,
+        y + (grid.cellY[a] - y) * twice,
+        x + (grid.cellX[b] - x) * twice,
+        y + (grid.cellY[b] - y) * twice,
+      );
+    }
+  }
 }
 
 /**

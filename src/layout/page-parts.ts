@@ -1,5 +1,5 @@
 import type { BookPlan } from '../plan/book-plan.js';
-import { mixColors } from '../plan/palette.js';
+import { contrast, ensureContrast, mixColors } from '../plan/palette.js';
 import { shownStars } from '../plan/resolve-difficulty.js';
 import { textWidth } from '../text/fonts.js';
 import { type Item, type Page, PathBuilder, polygon, type Stroke } from './display-list.js';
@@ -119,50 +119,101 @@ export function thinnestLine(book: BookPlan): number {
   return Math.max(book.print.rules.minLine, 0.5);
 }
 
-/** How an answer route is drawn: its line, and (black ink) a wide light band under the walls. */
+/** How an answer route is drawn: a wide light band under the walls and a contrasting line along its middle. */
 export interface RouteStyle {
   solution: Stroke;
-  band?: Stroke;
-  solutionUnder?: boolean;
+  band: Stroke;
+}
+
+/**
+ * Greyscale contrast (WCAG ratio of relative luminance, what a greyscale print or photocopy keeps) of the
+ * route's band against the paper: at least `least` so the band shows, at most `most` where the theme's own
+ * route colour can stay the centre line; and of the centre line against the band.
+ */
+export const ROUTE_CONTRAST = { bandLeast: 1.35, bandMost: 1.5, line: 3 } as const;
+
+/**
+ * The colours of an answer route on `paper` (the page, or the background behind the maze). Under `ink: black`
+ * the theme's colours are already its grayscale rule's: the band is `solution`, the line `solutionLine`. In
+ * colour the band is the theme's route colour washed towards the paper, as dark as {@link ROUTE_CONTRAST}
+ * `bandMost` allows while the route colour keeps `line` contrast against it (never lighter than `bandLeast`);
+ * where the route colour cannot keep that contrast on the lightest band, the line is the nearest shade of it
+ * (same hue, another lightness) that does.
+ */
+export function routeColors(book: BookPlan): { band: string; line: string } {
+  const { colors, grayscale } = book.theme;
+  if (book.ink === 'black') return { band: colors.solution, line: grayscale.solutionLine };
+  const paper = colors.background ?? colors.page;
+  const route = colors.solution;
+  const wash = (t: number): string => mixColors(route, paper, t);
+  /** The wash furthest towards the paper that still satisfies `ok` (the route colour itself if none does). */
+  const furthest = (ok: (c: string) => boolean): string => {
+    if (!ok(wash(0))) return wash(0);
+    let lo = 0;
+    let hi = 1;
+    for (let k = 0; k < 24; k++) {
+      const t = (lo + hi) / 2;
+      if (ok(wash(t))) lo = t;
+      else hi = t;
+    }
+    return wash(lo);
+  };
+  const darkest = furthest((c) => contrast(c, paper) >= ROUTE_CONTRAST.bandMost);
+  if (contrast(darkest, route) >= ROUTE_CONTRAST.line) return { band: darkest, line: route };
+  const lightest = furthest((c) => contrast(c, paper) >= ROUTE_CONTRAST.bandLeast);
+  if (contrast(lightest, route) >= ROUTE_CONTRAST.line) {
+    // The darkest band between the two that still lets the route colour read along its middle.
+    let lo = 0;
+    let hi = 1;
+    for (let k = 0; k < 24; k++) {
+      const t = (lo + hi) / 2;
+      if (contrast(mixColors(darkest, lightest, t), route) >= ROUTE_CONTRAST.line) hi = t;
+      else lo = t;
+    }
+    return { band: mixColors(darkest, lightest, hi), line: route };
+  }
+  const line =
+    ensureContrast(route, [lightest], ROUTE_CONTRAST.line) ??
+    (contrast('#000000', lightest) >= contrast('#ffffff', lightest) ? '#000000' : '#ffffff');
+  return { band: lightest, line };
 }
 
 /**
  * The answer route's strokes for walls of width `wall` and passages `passage` wide (wall centre to wall
- * centre), all in points. In colour: the book's solution style (see {@link solutionStroke}) at width `route`.
- * With `ink: black` the route must survive without colour: a light band under the walls, 2.5 wall widths
- * wide or more, and a dark centre line that never has the walls' weight (half of it, or 1.6 times it where
- * half would be thinner than the thinnest line allowed).
+ * centre), all in points, the same in every ink so that a route reads in colour and in greyscale (colours:
+ * {@link routeColors}). The band lies under the walls, 2.5 wall widths wide or three quarters of the clear
+ * passage where that is more (`highlight`: nine tenths). The centre line is `route` wide (`highlight`: the
+ * thinnest line allowed), at most 0.4 of the band, and never has the walls' weight: a line within a fifth
+ * of it is drawn at half the walls' width instead (1.6 times where half would be thinner than the thinnest
+ * line allowed). Under `ink: black` the line is always that half (or 1.6×) width. `dashed` dashes the line.
  */
 export function routeStyle(book: BookPlan, wall: number, route: number, passage: number): RouteStyle {
-  if (book.ink !== 'black') {
-    return {
-      solution: solutionStroke(book, route, passage),
-      solutionUnder: book.solutions.style === 'highlight',
-    };
-  }
+  const { band, line } = routeColors(book);
   const thinnest = thinnestLine(book);
   const clear = Math.max(0, passage - wall);
-  const line = wall * 0.5 >= thinnest ? wall * 0.5 : Math.max(thinnest, wall * 1.6);
+  const highlight = book.solutions.style === 'highlight';
+  const bandWidth = Math.max(2.5 * wall, (highlight ? 0.9 : 0.75) * clear);
+  const unlikeWalls = wall * 0.5 >= thinnest ? wall * 0.5 : Math.max(thinnest, wall * 1.6);
+  let width =
+    book.ink === 'black'
+      ? unlikeWalls
+      : Math.max(thinnest, Math.min(highlight ? thinnest : route, 0.4 * bandWidth));
+  if (Math.abs(width - wall) < 0.2 * wall) width = unlikeWalls;
   return {
-    band: {
-      color: book.theme.colors.solution,
-      width: Math.max(2.5 * wall, 0.75 * clear),
-      cap: 'round',
-      join: 'round',
-    },
+    band: { color: band, width: bandWidth, cap: 'butt', join: 'round' },
     solution: {
-      color: book.theme.grayscale.solutionLine,
-      width: line,
+      color: line,
+      width,
       cap: 'round',
       join: 'round',
-      ...(book.solutions.style === 'dashed' ? { dash: [line * 3, line * 2.5] as [number, number] } : {}),
+      ...(book.solutions.style === 'dashed' ? { dash: [width * 3, width * 2.5] as [number, number] } : {}),
     },
   };
 }
 
 /** The colour a mazegram letter on the route is set on (so the route passes under it, not through it). */
-export function knockoutColor(book: BookPlan, route: RouteStyle): string {
-  return route.band?.color ?? (route.solutionUnder ? route.solution.color : book.theme.colors.page);
+export function knockoutColor(_book: BookPlan, route: RouteStyle): string {
+  return route.band.color;
 }
 
 /**
@@ -201,28 +252,5 @@ export function answerBlankLines(
       cap: 'butt',
       join: 'miter',
     },
-  };
-}
-
-/**
- * The answer path's stroke in the book's solution style: a solid `line`, a `dashed` line, or a `highlight`
- * (a wide pale band under the walls). `scale` is points per grid unit, for the highlight's width.
- */
-export function solutionStroke(book: BookPlan, width: number, scale: number): Stroke {
-  const { theme, solutions } = book;
-  if (solutions.style === 'highlight') {
-    return {
-      color: mixColors(theme.colors.solution, theme.colors.page, 0.55),
-      width: Math.max(width, scale * 0.55),
-      cap: 'round',
-      join: 'round',
-    };
-  }
-  return {
-    color: theme.colors.solution,
-    width,
-    cap: 'round',
-    join: 'round',
-    ...(solutions.style === 'dashed' ? { dash: [width * 2.5, width * 2] as [number, number] } : {}),
   };
 }

@@ -15,8 +15,21 @@ const LINE_SPACING = 1.1;
 const FLATNESS = 0.2;
 
 /** Most a text's letters are drawn taller than the font's (height ÷ width), so one long word fills more of a
- * tall area; condensed letters up to this read as ordinary capitals. */
-export const MAX_STRETCH = 1.6;
+ * tall area; bold letters up to this read as a condensed face of the same capitals. */
+export const MAX_STRETCH = 2;
+
+/**
+ * The gap set between neighbouring letters of a line, as a share of the letters' drawn height (cap height
+ * times the stretch), ink to ink where they come closest (row by row, so an A beside a V counts its
+ * diagonals). Letters a dozen cells tall are then about one and a half cells apart, so they never touch, and
+ * a bridge between two of them is a short joint at their foot (a long one beside two upright strokes reads
+ * as a U). Neighbours across a space are WORD_GAP apart.
+ */
+export const LETTER_GAP = 0.125;
+/** The gap set between the last letter of a word and the first of the next, as a share of the drawn height. */
+const WORD_GAP = 0.45;
+/** Horizontal rows, per em, at which the ink of neighbouring letters is compared. */
+const GAP_ROWS_PER_EM = 64;
 
 /**
  * The lower band of a line, where bridges between letters go: from this share of the cap height below the
@@ -39,6 +52,10 @@ interface PlacedGlyph {
   readonly path: Path;
   readonly dx: number;
   readonly dy: number;
+  /** The glyph's advance as set (font units): how far the pen moved after it. */
+  readonly advance: number;
+  /** The line it is set on, from 0. */
+  readonly line: number;
 }
 
 export interface TextMaskOptions {
@@ -48,8 +65,9 @@ export interface TextMaskOptions {
    * as much of the area as it can; without it, the text is set as written.
    */
   aspect?: number;
-  /** `auto` (default): as many lines as use the area best; a number: that many lines (at most one per
-   * word). Ignored when the text breaks its own lines with `\n`. */
+  /** `auto` (default): as many lines as use the area best, breaking only between words; a number: that many
+   * lines (at most one per word; a single word is split between its letters). Ignored when the text breaks
+   * its own lines with `\n`. */
   lines?: number | 'auto';
 }
 
@@ -69,7 +87,7 @@ export interface TextMask extends MaskShape {
 /**
  * A mask shape from a text set in a font: the glyphs' ink is inside (counters, like the hole of an `A`, are
  * outside). Lines are split at `\n` (or chosen for the area, see {@link TextMaskOptions}), centred on each
- * other, baselines 1.1 em apart. The outlines are filled with the non-zero winding rule into a bitmap whose
+ * other, baselines 1.1 em apart, letters {@link LETTER_GAP} apart. The outlines are filled with the non-zero winding rule into a bitmap whose
  * longer side is {@link TEXT_MASK_SIDE} px, cropped to the ink, so the shape's aspect is the ink's. Letters
  * stay separate regions; the mask stage joins them, through bridges priced to run along each line's
  * baseline ({@link MaskShape.bridgeCost}), so that no bridge turns two letters into another glyph.
@@ -102,9 +120,15 @@ export function textShape(
     );
   }
   const lines = chooseLines(text, face, options);
-  const glyphs = lines.length === 1 && lines[0] === text ? written : layoutText(lines, face, from);
-  const box = inkBox(glyphs);
-  const stretch = options.aspect === undefined ? 1 : stretchFor(box, options.aspect);
+  let glyphs = lines.length === 1 && lines[0] === text ? written : layoutText(lines, face, from);
+  let box = inkBox(glyphs);
+  let stretch = options.aspect === undefined ? 1 : stretchFor(box, options.aspect);
+  if (stretch > 1 && options.aspect !== undefined) {
+    // Taller letters are set wider apart (the gap is a share of their height), which narrows them less.
+    glyphs = layoutText(lines, face, from, stretch);
+    box = inkBox(glyphs);
+    stretch = Math.max(stretch, stretchFor(box, options.aspect));
+  }
   const { bitmap, toV } = rasterise(glyphs, box, stretch);
   const cap = capHeightUnits(face);
   const em = fontOf(face).unitsPerEm;
@@ -165,7 +189,13 @@ function chooseLines(text: string, face: FontFace, options: TextMaskOptions): st
   if (/\r?\n/.test(text)) return text.split(/\r?\n/);
   const words = text.trim().split(/\s+/);
   const want = options.lines ?? 'auto';
-  if (words.length < 2 || want === 1) return [text];
+  if (want === 1) return [text];
+  if (words.length === 1 && want !== 'auto') {
+    // One word in a set number of lines: the author splits it between letters (ANNA in 2 lines: AN / NA).
+    const letters = [...words[0]];
+    return balancedLines(letters, Math.min(want, letters.length), face, '');
+  }
+  if (words.length < 2) return [text];
   if (want !== 'auto') return balancedLines(words, Math.min(want, words.length), face);
   const aspect = options.aspect;
   if (aspect === undefined) return [text];
@@ -187,11 +217,14 @@ function chooseLines(text: string, face: FontFace, options: TextMaskOptions): st
   return best;
 }
 
-/** Words split into `n` lines, in order, so that the widest line (by the font's advances) is narrowest. */
-function balancedLines(words: readonly string[], n: number, face: FontFace): string[] {
+/**
+ * Words (or the letters of one word, joined by `glue` '') split into `n` lines, in order, so that the widest
+ * line (by the font's advances) is narrowest.
+ */
+function balancedLines(words: readonly string[], n: number, face: FontFace, glue = ' '): string[] {
   const k = words.length;
   const font = fontOf(face);
-  const width = (i: number, j: number): number => font.layout(words.slice(i, j).join(' ')).advanceWidth;
+  const width = (i: number, j: number): number => font.layout(words.slice(i, j).join(glue)).advanceWidth;
   // widest[m][j]: the narrowest widest line for the first j words in m lines; cut[m][j]: where line m starts.
   const widest = Array.from({ length: n + 1 }, () => new Float64Array(k + 1).fill(Number.POSITIVE_INFINITY));
   const cut = Array.from({ length: n + 1 }, () => new Int32Array(k + 1));
@@ -210,7 +243,7 @@ function balancedLines(words: readonly string[], n: number, face: FontFace): str
   const lines: string[] = [];
   for (let m = n, j = k; m > 0; m--) {
     const i = cut[m][j];
-    lines.unshift(words.slice(i, j).join(' '));
+    lines.unshift(words.slice(i, j).join(glue));
     j = i;
   }
   return lines;
@@ -222,8 +255,11 @@ function stretchFor(box: InkBox, aspect: number): number {
   return Math.min(MAX_STRETCH, Math.max(1, b / aspect));
 }
 
-/** Sets each line with the font's shaping (kerning, ligatures), centred; glyphs without ink are left out. */
-function layoutText(lines: readonly string[], face: FontFace, from: string): PlacedGlyph[] {
+/**
+ * Sets each line with the font's shaping (kerning, ligatures), its letters tracked (see `track`) for letters
+ * `stretch` times taller than the font's, centred; glyphs without ink are left out.
+ */
+function layoutText(lines: readonly string[], face: FontFace, from: string, stretch = 1): PlacedGlyph[] {
   const missing = missingCharacters(face, lines.join('\n'));
   const font = fontOf(face);
   const runs = lines.map((line) => font.layout(line));
@@ -244,7 +280,7 @@ function layoutText(lines: readonly string[], face: FontFace, from: string): Pla
       }
       const path = glyph.path;
       if (path.commands.length > 0 && glyph.id !== 0) {
-        placed.push({ path, dx: x + pos.xOffset, dy: y + pos.yOffset });
+        placed.push({ path, dx: x + pos.xOffset, dy: y + pos.yOffset, advance: pos.xAdvance, line: i });
       }
       x += pos.xAdvance;
       y += pos.yAdvance;
@@ -258,7 +294,77 @@ function layoutText(lines: readonly string[], face: FontFace, from: string): Pla
       'use a font that has these characters, or change the text',
     );
   }
-  return placed;
+  return track(placed, font.unitsPerEm, capHeightUnits(face) * stretch);
+}
+
+/**
+ * The glyphs of each line (placed as `layoutText` places them, a line's glyphs in order, lines apart in y)
+ * moved along their line so that neighbouring letters are exactly {@link LETTER_GAP} of `height` (the letters'
+ * drawn height, font units) apart where their ink comes closest ({@link WORD_GAP} across a space), each line
+ * then centred on its ink at x = 0.
+ */
+function track(glyphs: readonly PlacedGlyph[], em: number, height: number): PlacedGlyph[] {
+  const step = em / GAP_ROWS_PER_EM;
+  const count = Math.ceil((1.6 * em) / step);
+  const out: PlacedGlyph[] = [];
+  let line: { glyph: PlacedGlyph; left: Float64Array; right: Float64Array }[] = [];
+  const finish = (): void => {
+    if (line.length === 0) return;
+    let shift = 0;
+    // The last glyph with an advance: a mark the font places on a letter (no advance) moves with the letter.
+    let prev = -1;
+    const moved = line.map((b, i) => {
+      if (b.glyph.advance === 0 && prev >= 0) return { ...b.glyph, dx: b.glyph.dx + shift };
+      if (prev >= 0) {
+        const a = line[prev];
+        let gap = Number.POSITIVE_INFINITY;
+        for (let r = 0; r < count; r++) {
+          if (Number.isFinite(a.right[r]) && Number.isFinite(b.left[r]))
+            gap = Math.min(gap, b.left[r] - a.right[r]);
+        }
+        if (!Number.isFinite(gap))
+          gap = b.glyph.path.bbox.minX + b.glyph.dx - (a.glyph.path.bbox.maxX + a.glyph.dx);
+        // A space between them: the pen moved on past the first glyph's advance.
+        const spaced = b.glyph.dx - a.glyph.dx > a.glyph.advance + 0.05 * em;
+        shift += (spaced ? WORD_GAP : LETTER_GAP) * height - gap;
+      }
+      prev = i;
+      return { ...b.glyph, dx: b.glyph.dx + shift };
+    });
+    let minX = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    for (const g of moved) {
+      minX = Math.min(minX, g.path.bbox.minX + g.dx);
+      maxX = Math.max(maxX, g.path.bbox.maxX + g.dx);
+    }
+    const centre = (minX + maxX) / 2;
+    for (const g of moved) out.push({ ...g, dx: g.dx - centre });
+    line = [];
+  };
+  let current = -1;
+  for (const glyph of glyphs) {
+    if (glyph.line !== current) {
+      finish();
+      current = glyph.line;
+    }
+    // Row r is the line fy = top − (r + 0.5)·step, from above the caps to below the descenders.
+    const top = -glyph.line * LINE_SPACING * em + 1.2 * em;
+    const left = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+    const right = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
+    traceOutline(
+      glyph,
+      (fx, fy) => [fx, (top - fy) / step],
+      (x0, y0, x1, y1) =>
+        edgeCrossings(x0, y0, x1, y1, count, 1, (r) => {
+          const x = x0 + ((r + 0.5 - y0) * (x1 - x0)) / (y1 - y0);
+          if (x < left[r]) left[r] = x;
+          if (x > right[r]) right[r] = x;
+        }),
+    );
+    line.push({ glyph, left, right });
+  }
+  finish();
+  return out;
 }
 
 function codePointHex(ch: string): string {
