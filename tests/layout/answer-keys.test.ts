@@ -7,6 +7,7 @@ import { wallMidpoint } from '../../src/grid/grid.js';
 import { answerCapacity, MIN_ANSWER_CLEAR } from '../../src/layout/answer-pages.js';
 import { CURVE, type Item, MOVE, type Page, type PathItem } from '../../src/layout/display-list.js';
 import { fitGrid, solutionPath } from '../../src/layout/draw-maze.js';
+import { routeColors } from '../../src/layout/page-parts.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { recipe, squareMaze, tempDir } from '../helpers.js';
 
@@ -171,7 +172,7 @@ solutions: { per-page: 4 }
     expect(letters.length).toBe(5);
     for (const letter of letters) {
       const before = items[items.indexOf(letter) - 1];
-      expect(before.type === 'path' && before.fill).toBe(plan.theme.colors.page);
+      expect(before.type === 'path' && before.fill).toBe(routeColors(plan).band);
     }
   });
 

@@ -115,7 +115,10 @@ describe('text mask lines and stretch', () => {
     expect(fitted.lines).toEqual(['ANNA']);
     expect(fitted.stretch).toBeGreaterThan(1);
     expect(fitted.stretch).toBeLessThanOrEqual(MAX_STRETCH);
-    expect(fitted.aspect).toBeCloseTo((plain.aspect ?? 1) / fitted.stretch, 1);
+    // Taller letters are set a little further apart (the gap is a share of their height).
+    const ratio = (fitted.aspect ?? 1) / ((plain.aspect ?? 1) / fitted.stretch);
+    expect(ratio).toBeGreaterThanOrEqual(1);
+    expect(ratio).toBeLessThan(1.15);
     // A wide area needs no stretch.
     expect(textShape('ANNA', face, 'test', { aspect: 5 }).stretch).toBe(1);
   });
