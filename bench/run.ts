@@ -8,6 +8,9 @@
  *   linear scaling 1e3 … 1e6 cells, hashes, a 40×40 page and books of 10, 100 and 500 of them, `render` of a
  *   million cells of every shape and the same maze in a book, CLI start beside node alone;
  * - workers: a 100-page book with `difficulty: hard` on 1 and 2 worker threads (slow: about a minute);
+ * - book: whole books as the CLI builds them (bench/book-speed.ts): CPU per 40×40 page at 10, 100 and 500
+ *   pages and the cost of one more page, the hard book's stages and the best speed-up threads could give
+ *   it, the heavy packages `--version` and `validate` load;
  * - algorithms, peers, textures, post, analysis, pdf, topologies, simulators: the earlier figures;
  * - picture: picture mazes (bench/picture.ts): tone fidelity on a grey ramp and on the cat portrait, the
  *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/;
@@ -47,6 +50,7 @@ import { wallPaths } from '../src/layout/wall-paths.js';
 import { deriveSeed } from '../src/random/derive-seed.js';
 import { createRng } from '../src/random/sfc32.js';
 import { renderPdf } from '../src/render/pdf.js';
+import { bookSpeed } from './book-speed.js';
 import { best, bestAsync, report, saveResults, say } from './measure.js';
 import {
   cliStart,
@@ -64,6 +68,7 @@ import { weaveBench } from './weave.js';
 const SECTIONS = [
   'targets',
   'workers',
+  'book',
   'algorithms',
   'peers',
   'textures',
@@ -105,6 +110,7 @@ if (wanted('targets')) {
   cliStart();
 }
 if (wanted('workers')) hardBook();
+if (wanted('book')) await bookSpeed();
 
 // Generation: each algorithm alone on a prebuilt grid.
 if (wanted('algorithms')) say('\nalgorithms');

@@ -6,6 +6,7 @@ import type { CoverPlan } from '../plan/plan-cover.js';
 import { renderSvgPage } from '../render/svg.js';
 import { UserError } from '../spec/errors.js';
 import type { FileAccess } from '../spec/files.js';
+import { fontOf } from '../text/fonts.js';
 import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';
 import { nonGreyColours } from './ink-check.js';
 import { checkFrozen, type LockFile, lockFor, lockPath, parseLock } from './lockfile.js';
@@ -96,20 +97,40 @@ export function generatePuzzles(
 
 /**
  * The plan's puzzles, on worker threads when the book is big enough (see parallel.ts), else on this thread;
- * the same puzzles either way.
+ * the same puzzles either way. While threads generate, this thread runs `whileGenerating` (work the
+ * build needs later that does not depend on the puzzles); its failures are ignored here, so the step that
+ * needs its result reports them.
  */
 export async function makePuzzles(
   plan: BookPlan,
   rateAll: boolean,
   warn: (message: string) => void,
   onProgress?: (p: Progress) => void,
+  whileGenerating?: () => Promise<void>,
 ): Promise<GeneratedPuzzle[]> {
   const rate = ratesPuzzles(plan, rateAll);
   const threads = useWorkers(plan, rate);
   if (threads === 0) return generatePuzzles(plan, onProgress, warn, rateAll);
-  return generateOnWorkers(plan, rate, threads, warn, (done) =>
-    onProgress?.({ stage: 'maze', done, total: plan.puzzles.length }),
-  );
+  const [puzzles] = await Promise.all([
+    generateOnWorkers(plan, rate, threads, warn, (done) =>
+      onProgress?.({ stage: 'maze', done, total: plan.puzzles.length }),
+    ),
+    whileGenerating?.().catch(() => {}),
+  ]);
+  return puzzles;
+}
+
+/**
+ * What the layout and the PDF need whatever the puzzles are — pdfkit and fontkit loaded, the theme's fonts
+ * parsed (into the same cache layout reads) — done while worker threads generate, so it is not left for
+ * after them, when nothing else runs.
+ */
+async function prepareRender(plan: BookPlan): Promise<void> {
+  // Let the worker threads start and take their first tasks before this thread is busy.
+  await new Promise((resolve) => setImmediate(resolve));
+  fontOf(plan.theme.fonts.heading);
+  fontOf(plan.theme.fonts.body);
+  await import('../render/pdf.js');
 }
 
 /**
@@ -187,13 +208,20 @@ export async function makeBook(
   rateAll: boolean,
   onProgress?: (p: Progress) => void,
   beforeGenerating?: (plan: BookPlan, planned: PlannedSpec) => void | Promise<void>,
+  whileGenerating?: (plan: BookPlan) => Promise<void>,
 ): Promise<MadeBook> {
   onProgress?.({ stage: 'spec', done: 0, total: 1 });
   const planned = await planSpecFiles(specPath, options, (options as BuildOptions).files);
   const { plan, files } = planned;
   await beforeGenerating?.(plan, planned);
   const warnings: string[] = [];
-  const puzzles = await makePuzzles(plan, rateAll, (w) => warnings.push(w), onProgress);
+  const puzzles = await makePuzzles(
+    plan,
+    rateAll,
+    (w) => warnings.push(w),
+    onProgress,
+    whileGenerating && (() => whileGenerating(plan)),
+  );
   return { plan, files, puzzles, warnings, problems: checkBook(puzzles) };
 }
 
@@ -206,14 +234,18 @@ export interface LaidOutBook {
   reports: string[];
 }
 
-/** Everything up to the display list, with no file written. */
+/**
+ * Everything up to the display list, with no file written. `whileGenerating` runs while worker threads
+ * generate the puzzles (see makePuzzles).
+ */
 export async function layoutBook(
   specPath: string,
   options: BuildOptions = {},
   beforeGenerating?: (plan: BookPlan, planned: PlannedSpec) => void | Promise<void>,
+  whileGenerating?: (plan: BookPlan) => Promise<void>,
 ): Promise<LaidOutBook> {
   const progress = options.onProgress;
-  const made = await makeBook(specPath, options, !!options.rate, progress, beforeGenerating);
+  const made = await makeBook(specPath, options, !!options.rate, progress, beforeGenerating, whileGenerating);
   const { plan, puzzles, warnings, problems } = made;
   if (options.strict && (problems.length > 0 || warnings.length > 0)) {
     const all = [...warnings, ...problems];
@@ -307,6 +339,7 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
         coverPlan = await prepareCover(loaded, undefined, planMinPassage(p));
       }
     },
+    prepareRender,
   );
   const avoided: LockFile[] = [];
   for (const other of options.avoid ?? []) {

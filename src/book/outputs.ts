@@ -14,7 +14,6 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { UserError } from '../spec/errors.js';
 import { kindOf } from '../spec/files.js';
 
@@ -185,6 +184,8 @@ export async function writeOutputs(
   const targets = files.map((f) => resolve(f.path));
   for (const t of targets) ensureDir(dirname(t));
   let release: (() => Promise<void>) | undefined;
+  // Loaded here, not at the top: commands that write nothing (`validate`, `--help`) need not load it.
+  const { default: lockfile } = await import('proper-lockfile');
   try {
     release = await lockfile.lock(targets[0], {
       realpath: false,

@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { GridSize } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
@@ -94,6 +93,7 @@ export async function generateOnWorkers(
   const units = workUnits(plan);
   const cost = units.map((u) => u.reduce((a, i) => a + puzzleCost(plan.puzzles[i], rate), 0));
   const order = units.map((_, n) => n).sort((a, b) => cost[b] - cost[a] || a - b);
+  const { Piscina } = await import('piscina');
   const pool = new Piscina({
     filename: new URL('./puzzle-worker.js', import.meta.url).href,
     minThreads: threads,

@@ -39,7 +39,19 @@ const program = new Command()
   .version(version)
   .option('--debug', 'show stack traces for errors')
   .exitOverride()
-  .configureOutput({ outputError: (str, write) => write(str) });
+  .configureOutput({ outputError: (str, write) => write(str) })
+  .hook('preAction', interpretSchemas);
+
+/**
+ * A command checks each schema (spec, theme, lockfile, maze JSON) a few times at most, so zod's compiled
+ * fast path (generated code per object schema) costs more to build than it saves: turn it off. Parsing
+ * gives the same results and messages either way. zod is loaded here only when a command runs, never for
+ * `--help` or `--version`.
+ */
+async function interpretSchemas(): Promise<void> {
+  const { z } = await import('zod');
+  z.config({ jitless: true });
+}
 
 interface BuildCliOptions {
   output?: string;

@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { UserError } from '../spec/errors.js';
 import { LIMITS } from '../spec/limits.js';
-import { type PictureWords, pictureDecodeError, readPictureHeader } from './picture-pixels.js';
+import { loadSharp, type PictureWords, pictureDecodeError, readPictureHeader } from './picture-pixels.js';
 import { type Bitmap, bitmapShape, type MaskShape } from './shape.js';
 
 export interface ImageMaskOptions {
@@ -74,6 +73,7 @@ interface Pixels {
 
 async function decodeImage(input: Buffer, shownAs: string, where: string): Promise<Pixels> {
   const meta = await readPictureHeader(input, shownAs, where, IMAGE);
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(input, { limitInputPixels: LIMITS.maxImagePixels, autoOrient: true })
       .resize({ width: IMAGE_MASK_SIDE, height: IMAGE_MASK_SIDE, fit: 'inside', withoutEnlargement: true })

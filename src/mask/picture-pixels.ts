@@ -1,9 +1,20 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, default as Sharp } from 'sharp';
 import { UserError } from '../spec/errors.js';
 import { LIMITS } from '../spec/limits.js';
 
 /** Longest side, in pixels, a tone picture or region map is scaled down to: plenty for any printed maze. */
 export const PICTURE_SIDE = 1024;
+
+let sharpModule: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp, loaded on first use: it is the heaviest module mazebook has, and most books (and `validate` of
+ * them) read no picture at all.
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then((m) => m.default);
+  return sharpModule;
+}
 
 /** Raster formats read (sharp's `metadata().format` names); AVIF reports itself as `heif`. */
 const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'tiff', 'heif']);
@@ -37,6 +48,7 @@ export async function decodePicture(
     );
   }
   await readPictureHeader(bytes, shownAs, where, PICTURE);
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: LIMITS.maxImagePixels, autoOrient: true })
       .resize({
@@ -81,6 +93,7 @@ export async function readPictureHeader(
   words: PictureWords,
 ): Promise<Metadata> {
   let meta: Metadata;
+  const sharp = await loadSharp();
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch (e) {

@@ -1,0 +1,139 @@
+/**
+ * Whole-book speed as a user meets it (`npm run bench -- book`), beside the targets of issue 18:
+ *
+ * - books of 10, 100 and 500 pages of 40×40 mazes built by the CLI in a fresh process each (CPU of the whole
+ *   process, one thread): CPU per page, and the cost of one more page — (CPU(500) − CPU(100)) / 400 — which
+ *   is what a page costs once start-up is paid; it stays flat when no stage is superlinear (target ≤ 5 ms);
+ * - the 100-page `difficulty: hard` book, stage by stage on one thread: the part that worker threads share
+ *   (generation) and the part they cannot (start, plan, layout, PDF), and the speed-up two threads could
+ *   reach at best by Amdahl's law, beside the target (≥ 1.7×; `workers` measures the real one);
+ * - CLI start: which heavy packages `--version` and `validate` load (none of pdfkit, fontkit, sharp, piscina).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { generatePuzzles, planSpec } from '../src/book/build-book.js';
+import { composeBook } from '../src/layout/compose-book.js';
+import { renderPdf } from '../src/render/pdf.js';
+import { report, say } from './measure.js';
+
+/** CPU milliseconds (all threads) and wall milliseconds of one `mazebook` process. */
+function runCli(args: string[], env: Record<string, string> = {}): { cpu: number; wall: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  const usage = join(dir, 'usage.json');
+  const t = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    ['--require', resolve('bench/resource-usage.cjs'), 'bin/mazebook.js', ...args],
+    { encoding: 'utf8', env: { ...process.env, ...env, MAZEBOOK_BENCH_USAGE: usage } },
+  );
+  const wall = performance.now() - t;
+  if (run.status !== 0) throw new Error(`mazebook ${args.join(' ')} failed: ${run.stderr.trim()}`);
+  const { cpuMs } = JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number };
+  rmSync(dir, { recursive: true, force: true });
+  return { cpu: cpuMs, wall };
+}
+
+function fortyBook(dir: string, pages: number): string {
+  const file = join(dir, `forty-${pages}.yaml`);
+  const list = Array.from({ length: pages }, (_, i) => `  - { id: p${i} }`).join('\n');
+  writeFileSync(file, `title: Bench\nsolutions: false\ndefaults: { cells: 40 }\npages:\n${list}\n`);
+  return file;
+}
+
+/** Per-page CPU of whole CLI builds (one thread), best of `rounds`, and the marginal cost of a page. */
+function bookPages(rounds: number): void {
+  say('\n40×40 books built by the CLI, whole process on one thread (target ≤ 5 ms a page, linear in pages)');
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  const cpu: Record<number, number> = {};
+  for (const pages of [10, 100, 500]) {
+    const spec = fortyBook(dir, pages);
+    let best = Infinity;
+    for (let r = 0; r < rounds; r++) {
+      const { cpu: ms } = runCli(['build', spec, '-q', '-o', join(dir, 'out.pdf')], {
+        MAZEBOOK_WORKERS: '0',
+      });
+      best = Math.min(best, ms);
+    }
+    cpu[pages] = best;
+    report(`CLI build of ${pages} 40×40 pages: CPU per page`, best / pages, 'ms', false, 2);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const marginal = (cpu[500] - cpu[100]) / 400;
+  const early = (cpu[100] - cpu[10]) / 90;
+  report('40×40 page, one more page (pages 101–500)', marginal, 'ms', false, 2);
+  report('40×40 page, one more page (pages 11–100)', early, 'ms', false, 2);
+  say(
+    `  start-up and fixed costs about ${(cpu[10] - 10 * early).toFixed(0)} ms; a page of the last 400 costs ${(marginal / early).toFixed(2)}× one of pages 11–100 (1.00: linear)`,
+  );
+}
+
+/** The hard book's stages on this thread, and the speed-up two worker threads could reach at best. */
+async function hardStages(): Promise<void> {
+  say(
+    '\nthe 100-page difficulty: hard book, stage by stage on one thread (CPU; workers share generation only)',
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  const spec = join(dir, 'hard.yaml');
+  const pages = Array.from({ length: 100 }, () => '  - {}').join('\n');
+  writeFileSync(spec, `title: Hard\nseed: 7\ndefaults: { difficulty: hard }\npages:\n${pages}\n`);
+  const stage: Record<string, number> = {};
+  const time = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+    const t = process.cpuUsage();
+    const out = await fn();
+    const u = process.cpuUsage(t);
+    stage[name] = (u.user + u.system) / 1e6;
+    return out;
+  };
+  const plan = await time('plan', () => planSpec(spec));
+  const puzzles = await time('generate', () => generatePuzzles(plan));
+  const doc = await time('layout', () => composeBook(plan, puzzles));
+  await time('PDF', () => renderPdf(doc));
+  rmSync(dir, { recursive: true, force: true });
+  // Process start and module loading, measured apart: a validate of the sample is about that.
+  const start = existsSync('dist/cli/main.js') ? runCli(['validate', 'books/sample.yaml']).cpu / 1000 : 0;
+  const serial = start + stage.plan + stage.layout + stage.PDF;
+  const one = serial + stage.generate;
+  say(
+    `  start ${start.toFixed(2)} s, plan ${stage.plan.toFixed(2)} s, generate ${stage.generate.toFixed(2)} s, layout ${stage.layout.toFixed(2)} s, PDF ${stage.PDF.toFixed(2)} s`,
+  );
+  report('hard book: share no thread can split', (serial / one) * 100, '%', false, 1);
+  report('hard book: best 2-thread speed-up (Amdahl)', one / (serial + stage.generate / 2), '×', true, 2);
+}
+
+/** The heavy packages a command loads (CommonJS ones, which all of these are). */
+function heavyLoaded(args: string[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  const hook = join(dir, 'record.cjs');
+  const out = join(dir, 'loaded.txt');
+  writeFileSync(
+    hook,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, Object.keys(require.cache).join('\\n')));\n`,
+  );
+  spawnSync(process.execPath, ['--require', hook, 'bin/mazebook.js', ...args], { encoding: 'utf8' });
+  const loaded = readFileSync(out, 'utf8');
+  rmSync(dir, { recursive: true, force: true });
+  return ['pdfkit', 'fontkit', 'sharp', 'piscina', 'proper-lockfile', 'handlebars', 'yaml'].filter((name) =>
+    loaded.includes(`/node_modules/${name}/`),
+  );
+}
+
+function cliPackages(): void {
+  say('\nCLI start: heavy packages each command loads (the figures are in `targets`)');
+  for (const args of [['--version'], ['validate', 'books/sample.yaml']]) {
+    const names = heavyLoaded(args);
+    say(`  mazebook ${args.join(' ')}: ${names.length > 0 ? names.join(', ') : 'none'}`);
+  }
+}
+
+export async function bookSpeed(): Promise<void> {
+  if (!existsSync('dist/cli/main.js')) {
+    say('\nbook speed: no dist/ (run `npm run build` first); skipped');
+    return;
+  }
+  cliPackages();
+  bookPages(3);
+  await hardStages();
+}
