@@ -10,13 +10,13 @@ import {
 import { markerWords } from '../plan/resolve-markers.js';
 import { puzzleTemplateVars } from '../plan/template-vars.js';
 import { answerPointer } from '../plan/words.js';
-import { textWidth } from '../text/fonts.js';
+import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
 import type { PuzzleForLayout } from './compose-book.js';
-import { type Page, PathBuilder } from './display-list.js';
+import { CLOSE, CURVE, type Item, MOVE, type Page, PathBuilder } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
-import { MARKER_ROOM, type MarkerStyle } from './markers.js';
+import { MARKER_ROOM, type MarkerStyle, PART_CLEARANCE } from './markers.js';
 import {
   answerBlankLines,
   blankPage,
@@ -47,15 +47,22 @@ export function pageGeometry(book: BookPlan, p: PuzzlePlan): PuzzlePageGeometry 
 
 /**
  * The start and finish markers of a puzzle: arrows or its pictures, with the locale's words when it asks,
- * free to use `frame` (the page's free area around the maze).
+ * free to use `frame` (the page's free area around the maze) and keeping clear of `avoid` (the page's other
+ * parts, {@link partBoxes}).
  */
-export function markerStyle(book: BookPlan, p: PuzzlePlan, frame: Rect): MarkerStyle {
+export function markerStyle(
+  book: BookPlan,
+  p: PuzzlePlan,
+  frame: Rect,
+  avoid: readonly Rect[] = [],
+): MarkerStyle {
   const { theme } = book;
   const words = markerWords(book.words);
   return {
     color: theme.colors.markers,
     size: theme.markers.size,
     frame,
+    ...(avoid.length > 0 ? { avoid } : {}),
     ...(p.markers.pictures ? { pictures: p.markers.pictures } : {}),
     ...(p.markers.labels
       ? {
@@ -133,6 +140,8 @@ export function puzzlePage(
       ),
     );
   }
+  folio(book, page, number);
+  if (answerAt !== undefined) pointer(book, page, number, answerPointer(book.words, [answerAt], true));
   const room = theme.markers.size * MARKER_ROOM;
   const frame = widen(book, {
     x: content.x,
@@ -140,11 +149,12 @@ export function puzzlePage(
     width: content.width,
     height: around.height + 2 * room,
   });
+  const avoid = partBoxes(book, page.items);
   page.items.push(
     ...drawMaze(p.maze, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      markers: markerStyle(book, p.plan, frame),
+      markers: markerStyle(book, p.plan, frame, avoid),
     }),
   );
   if (p.mazegram && p.plan.mazegram) {
@@ -157,8 +167,6 @@ export function puzzlePage(
       }),
     );
   }
-  folio(book, page, number);
-  if (answerAt !== undefined) pointer(book, page, number, answerPointer(book.words, [answerAt], true));
   return page;
 }
 
@@ -244,14 +252,18 @@ export function sheetPage(
   const geometry = pageGeometry(book, group[0].plan);
   pageHeading(book, page, group[0].plan.section?.heading ?? book.title);
   const slots = slotsOf(book, geometry, group[0]);
-  group.forEach((p, i) => {
-    const frame = slots.length > 1 ? slipFrame(book, slots, slots[i]) : pageFrame(book, slots[i]);
-    slipItems(book, page, p, slots[i], number, letterFont(p), false, frame);
-  });
   if (book.print.profile === 'home' && slots.length > 1) cutLines(book, page, slots);
   folio(book, page, number);
   if (answerAt)
     pointer(book, page, number, answerPointer(book.words, group.map(answerAt), group.length === 1));
+  group.forEach((p, i) => {
+    slipParts(book, page, p, slots[i], number, false);
+  });
+  const avoid = partBoxes(book, page.items);
+  group.forEach((p, i) => {
+    const frame = slots.length > 1 ? slipFrame(book, slots, slots[i]) : pageFrame(book, slots[i]);
+    slipMaze(book, page, p, slots[i], letterFont(p), false, frame, avoid);
+  });
   return page;
 }
 
@@ -270,27 +282,37 @@ export function answerSheet(
   pageHeading(book, page, book.solutions.title);
   const slots = slotsOf(book, geometry, group[0]);
   const backs = slots.map((slot) => backOf(book, slot));
+  folio(book, page, number);
+  group.forEach((p, i) => {
+    slipParts(book, page, p, backs[i], number, true);
+  });
+  const avoid = partBoxes(book, page.items);
   group.forEach((p, i) => {
     const frame = backs.length > 1 ? slipFrame(book, backs, backs[i]) : pageFrame(book, backs[i]);
-    slipItems(book, page, p, backs[i], number, letterFont(p), true, frame);
+    slipMaze(book, page, p, backs[i], letterFont(p), true, frame, avoid);
   });
-  folio(book, page, number);
   return page;
 }
 
-/** One slip: its label, name/date line, maze (solved for answers), letters and blanks or message. */
-function slipItems(
+/** Whether a puzzle's pages hold several slips. */
+function manySlips(book: BookPlan, p: PuzzleForLayout): boolean {
+  return (book.layouts[p.plan.perPage]?.slots?.length ?? 1) > 1;
+}
+
+/**
+ * What a slip holds besides its maze: its label, its name/date line, and under a mazegram the blanks to fill
+ * in (or on the answer sheet the message itself).
+ */
+function slipParts(
   book: BookPlan,
   page: Page,
   p: PuzzleForLayout,
   slot: Slot,
   number: number,
-  letterFont: string,
   answers: boolean,
-  frame: Rect,
 ): void {
   const { theme } = book;
-  const many = (book.layouts[p.plan.perPage]?.slots?.length ?? 1) > 1;
+  const many = manySlips(book, p);
   const cx = slot.maze.x + slot.maze.width / 2;
   if (many || answers) {
     const label = renderTemplate(p.plan.title, puzzleVars(book, p, number));
@@ -301,11 +323,40 @@ function slipItems(
   if (!answers && slot.nameLine !== undefined) {
     nameDateLine(book, page, cx, slot.nameLine, slot.box.width, theme.sizes.label * 1.1);
   }
+  if (p.mazegram && (many || answers)) {
+    const room = theme.markers.size * MARKER_ROOM;
+    const y = many
+      ? slot.maze.y + slot.maze.height + room - theme.sizes.label * 0.2
+      : slot.maze.y + slot.maze.height + room + theme.sizes.body * 2.4 * 0.7;
+    if (answers) {
+      const msg = p.mazegram.message;
+      const size = fitSize(theme, msg, 'body', theme.sizes.label * 1.2, slot.maze.width);
+      page.items.push(centredText(theme, msg, cx, y, { font: 'body', size, color: theme.colors.text }));
+    } else {
+      page.items.push(answerBlankLines(p.mazegram.words, cx, y, slot.maze.width, theme));
+    }
+  }
+}
+
+/**
+ * A slip's maze (solved for answers) with its markers, kept inside `frame` and clear of `avoid`, and a
+ * mazegram's letters.
+ */
+function slipMaze(
+  book: BookPlan,
+  page: Page,
+  p: PuzzleForLayout,
+  slot: Slot,
+  letterFont: string,
+  answers: boolean,
+  frame: Rect,
+  avoid: readonly Rect[],
+): void {
+  const { theme } = book;
   const mazeRect = p.plan.markers.pictures ? pictureInset(slot.maze, theme) : slot.maze;
   const place = fitGrid(p.maze.grid, mazeRect);
   const passage = place.scale * topologyPassage(p);
   const route = routeStyle(book, theme.walls.width, theme.solution.width, passage);
-  const room = theme.markers.size * MARKER_ROOM;
   page.items.push(
     ...drawMaze(
       p.maze,
@@ -313,7 +364,7 @@ function slipItems(
       {
         walls: { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
-        markers: markerStyle(book, p.plan, frame),
+        markers: markerStyle(book, p.plan, frame, avoid),
         ...(answers ? route : {}),
       },
       answers ? p.solution : undefined,
@@ -330,19 +381,6 @@ function slipItems(
       }),
     );
   }
-  if (p.mazegram && (many || answers)) {
-    // Under a slip's mazegram: the blanks to fill in, or on the answer sheet the message itself.
-    const y = many
-      ? slot.maze.y + slot.maze.height + room - theme.sizes.label * 0.2
-      : slot.maze.y + slot.maze.height + room + theme.sizes.body * 2.4 * 0.7;
-    if (answers) {
-      const msg = p.mazegram.message;
-      const size = fitSize(theme, msg, 'body', theme.sizes.label * 1.2, slot.maze.width);
-      page.items.push(centredText(theme, msg, cx, y, { font: 'body', size, color: theme.colors.text }));
-    } else {
-      page.items.push(answerBlankLines(p.mazegram.words, cx, y, slot.maze.width, theme));
-    }
-  }
 }
 
 /** Passage width of a puzzle's tiling, in grid units. */
@@ -355,8 +393,9 @@ export const HOME_BORDER = (5 / 25.4) * 72;
 
 /**
  * Where a slip's markers and their words may go: below its title and name lines, across the slip and half
- * the gap to its neighbours (up to the cut line); on the sheet's outer sides, for sheets printed at home (no
- * print-on-demand profile), out to the 5 mm border a home printer cannot print.
+ * the gap to its neighbours less {@link PART_CLEARANCE} (3 mm short of the cut line); on the sheet's outer
+ * sides, for sheets printed at home (no print-on-demand profile), out to the 5 mm border a home printer
+ * cannot print.
  */
 function slipFrame(book: BookPlan, slots: readonly Slot[], slot: Slot): Rect {
   const room = book.theme.markers.size * MARKER_ROOM;
@@ -379,15 +418,18 @@ function slipFrame(book: BookPlan, slots: readonly Slot[], slot: Slot): Rect {
   const left = gapTo('left');
   const right = gapTo('right');
   const below = gapTo('below');
-  const x0 = left !== undefined ? box.x - left / 2 : home ? Math.min(box.x, HOME_BORDER) : box.x;
+  // Towards a neighbour: up to the slip's edge (the middle of the gap, where the cut line runs) less the
+  // clearance every page part keeps from markers.
+  const x0 =
+    left !== undefined ? box.x - left / 2 + PART_CLEARANCE : home ? Math.min(box.x, HOME_BORDER) : box.x;
   const x1 =
     right !== undefined
-      ? box.x + box.width + right / 2
+      ? box.x + box.width + right / 2 - PART_CLEARANCE
       : home
         ? Math.max(box.x + box.width, book.paper.width - HOME_BORDER)
         : box.x + box.width;
   const y0 = slot.maze.y - room;
-  const y1 = box.y + box.height + (below !== undefined ? below / 2 : 0);
+  const y1 = below !== undefined ? box.y + box.height + below / 2 - PART_CLEARANCE : box.y + box.height;
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
@@ -419,4 +461,51 @@ function cutLines(book: BookPlan, page: Page, slots: readonly Slot[]): void {
     path: path.finish(),
     stroke: { color: book.theme.colors.muted, width, cap: 'butt', join: 'miter', dash: [4, 3] },
   });
+}
+
+/**
+ * The boxes of a page's parts drawn so far, which markers and their words keep clear of: each line of text
+ * in a theme font (its advance width, from the ascender — at least the cap height, 0.75 em — to 0.25 em
+ * under the baseline, where underscores and descenders reach) and each piece of a path (one box per subpath,
+ * grown by half its stroke). Page coordinates, pt.
+ */
+export function partBoxes(book: BookPlan, items: readonly Item[]): Rect[] {
+  const { fonts } = book.theme;
+  const boxes: Rect[] = [];
+  for (const item of items) {
+    if (item.type === 'text') {
+      if (item.font !== 'heading' && item.font !== 'body') continue;
+      const face = fonts[item.font];
+      const top = Math.max(capHeight(face, item.size), 0.75 * item.size);
+      const width = textWidth(face, item.text, item.size);
+      boxes.push({ x: item.x, y: item.y - top, width, height: top + 0.25 * item.size });
+    } else if (item.type === 'path') {
+      const grow = (item.stroke?.width ?? 0) / 2;
+      const { cmds, coords } = item.path;
+      let x0 = Number.POSITIVE_INFINITY;
+      let y0 = Number.POSITIVE_INFINITY;
+      let x1 = Number.NEGATIVE_INFINITY;
+      let y1 = Number.NEGATIVE_INFINITY;
+      const flush = () => {
+        if (x0 <= x1)
+          boxes.push({ x: x0 - grow, y: y0 - grow, width: x1 - x0 + 2 * grow, height: y1 - y0 + 2 * grow });
+        x0 = y0 = Number.POSITIVE_INFINITY;
+        x1 = y1 = Number.NEGATIVE_INFINITY;
+      };
+      let j = 0;
+      for (const c of cmds) {
+        if (c === MOVE) flush();
+        const n = c === CURVE ? 6 : c === CLOSE ? 0 : 2;
+        for (let k = 0; k < n; k += 2) {
+          x0 = Math.min(x0, coords[j + k]);
+          x1 = Math.max(x1, coords[j + k]);
+          y0 = Math.min(y0, coords[j + k + 1]);
+          y1 = Math.max(y1, coords[j + k + 1]);
+        }
+        j += n;
+      }
+      flush();
+    }
+  }
+  return boxes;
 }
