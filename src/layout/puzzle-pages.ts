@@ -1,3 +1,4 @@
+import { algorithmDisplayName } from '../generate/display-names.js';
 import { topologies } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import {
@@ -31,11 +32,13 @@ import { centredText, fitSize, leftText, type TextStyle } from './text-items.js'
 
 /** Puzzle pages: one maze with its title, or an activity sheet of several (and the answers on its back). */
 
+/** A puzzle's template variables on its page; `{{algorithm}}` is the algorithm's name for readers. */
 export function puzzleVars(book: BookPlan, p: PuzzleForLayout, pageNumber: number) {
   const { shape, size, algorithm } = p.recipe ?? p.plan.recipe;
   const { number, key } = p.plan;
+  const name = algorithmDisplayName(algorithm, book.words.locale);
   return {
-    ...puzzleTemplateVars(number, pageNumber, book.title, key, shape, size, algorithm, p.rating),
+    ...puzzleTemplateVars(number, pageNumber, book.title, key, shape, size, name, p.rating),
     blanks: p.mazegram ? answerBlanks(p.mazegram.words) : '',
   };
 }
