@@ -146,12 +146,11 @@ export function puzzlePage(
   folio(book, page, number);
   if (answerAt !== undefined) pointer(book, page, number, answerPointer(book.words, [answerAt], true));
   const room = theme.markers.size * MARKER_ROOM;
-  const frame = widen(book, {
-    x: content.x,
-    y: around.y - room,
-    width: content.width,
-    height: around.height + 2 * room,
-  });
+  const frame = widen(
+    book,
+    { x: content.x, y: around.y - room, width: content.width, height: around.height + 2 * room },
+    number,
+  );
   const avoid = partBoxes(book, page.items);
   page.items.push(
     ...drawMaze(p.maze, area, {
@@ -174,28 +173,47 @@ export function puzzlePage(
 }
 
 /** The free area around a page's one maze: the content's width, from the title band to the folio band. */
-function pageFrame(book: BookPlan, slot: Slot): Rect {
+function pageFrame(book: BookPlan, slot: Slot, number: number): Rect {
   const room = book.theme.markers.size * MARKER_ROOM;
   const { content } = book.geometry;
-  return widen(book, {
+  const frame = {
     x: content.x,
     y: slot.maze.y - room,
     width: content.width,
     height: slot.maze.height + 2 * room,
-  });
+  };
+  return widen(book, frame, number);
 }
 
 /**
- * A page's frame for markers and their words, widened on the left and right out to the 5 mm border a home
- * printer cannot print, for books printed at home (no print-on-demand profile): their margins are not a
- * print shop's safe zone.
+ * A page's frame for markers and their words, widened on the left and right as far as {@link outerSpan}
+ * allows.
  */
-function widen(book: BookPlan, frame: Rect): Rect {
-  const home = book.print.profile === undefined || book.print.profile === 'home';
-  if (!home) return frame;
-  const x0 = Math.min(frame.x, HOME_BORDER);
-  const x1 = Math.max(frame.x + frame.width, book.paper.width - HOME_BORDER);
+function widen(book: BookPlan, frame: Rect, number: number): Rect {
+  const span = outerSpan(book, number);
+  if (!span) return frame;
+  const x0 = Math.min(frame.x, span[0]);
+  const x1 = Math.max(frame.x + frame.width, span[1]);
   return { ...frame, x: x0, width: x1 - x0 };
+}
+
+/**
+ * How far left and right (layout x, pt) markers may reach beyond the margins on page `number`, for books
+ * printed at home (no print-on-demand profile; their margins are not a print shop's safe zone): out to the
+ * 5 mm border a home printer cannot print, but in a book with facing pages only on the outer side, never
+ * into the gutter. Layout works on right-hand pages (the inside margin on the left) and left-hand pages are
+ * moved left by the difference of the margins afterwards (`finishPages`), so a left-hand page's border is
+ * that much further right here. Undefined when markers stay within the margins.
+ */
+function outerSpan(book: BookPlan, number: number): [number, number] | undefined {
+  const home = book.print.profile === undefined || book.print.profile === 'home';
+  if (!home) return undefined;
+  const { content } = book.geometry;
+  const right = book.paper.width - HOME_BORDER;
+  if (!book.print.facing) return [HOME_BORDER, right];
+  if (number % 2 === 1) return [content.x, right];
+  const shift = book.print.margins.left - book.print.margins.right;
+  return [Math.min(content.x, HOME_BORDER + shift), content.x + content.width];
 }
 
 /**
@@ -264,7 +282,8 @@ export function sheetPage(
   });
   const avoid = partBoxes(book, page.items);
   group.forEach((p, i) => {
-    const frame = slots.length > 1 ? slipFrame(book, slots, slots[i]) : pageFrame(book, slots[i]);
+    const frame =
+      slots.length > 1 ? slipFrame(book, slots, slots[i], number) : pageFrame(book, slots[i], number);
     slipMaze(book, page, p, slots[i], letterFont(p), false, frame, avoid);
   });
   return page;
@@ -291,7 +310,8 @@ export function answerSheet(
   });
   const avoid = partBoxes(book, page.items);
   group.forEach((p, i) => {
-    const frame = backs.length > 1 ? slipFrame(book, backs, backs[i]) : pageFrame(book, backs[i]);
+    const frame =
+      backs.length > 1 ? slipFrame(book, backs, backs[i], number) : pageFrame(book, backs[i], number);
     slipMaze(book, page, p, backs[i], letterFont(p), true, frame, avoid);
   });
   return page;
@@ -397,13 +417,12 @@ export const HOME_BORDER = (5 / 25.4) * 72;
 /**
  * Where a slip's markers and their words may go: below its title and name lines, across the slip and half
  * the gap to its neighbours less {@link PART_CLEARANCE} (3 mm short of the cut line); on the sheet's outer
- * sides, for sheets printed at home (no print-on-demand profile), out to the 5 mm border a home printer
- * cannot print.
+ * sides as far as {@link outerSpan} allows.
  */
-function slipFrame(book: BookPlan, slots: readonly Slot[], slot: Slot): Rect {
+function slipFrame(book: BookPlan, slots: readonly Slot[], slot: Slot, number: number): Rect {
   const room = book.theme.markers.size * MARKER_ROOM;
   const { box } = slot;
-  const home = book.print.profile === undefined || book.print.profile === 'home';
+  const span = outerSpan(book, number);
   const overlaps = (a0: number, a1: number, b0: number, b1: number) => a0 < b1 && b0 < a1;
   const gapTo = (side: 'left' | 'right' | 'below'): number | undefined => {
     const gaps: number[] = [];
@@ -423,14 +442,11 @@ function slipFrame(book: BookPlan, slots: readonly Slot[], slot: Slot): Rect {
   const below = gapTo('below');
   // Towards a neighbour: up to the slip's edge (the middle of the gap, where the cut line runs) less the
   // clearance every page part keeps from markers.
-  const x0 =
-    left !== undefined ? box.x - left / 2 + PART_CLEARANCE : home ? Math.min(box.x, HOME_BORDER) : box.x;
+  const x0 = left !== undefined ? box.x - left / 2 + PART_CLEARANCE : Math.min(box.x, span?.[0] ?? box.x);
   const x1 =
     right !== undefined
       ? box.x + box.width + right / 2 - PART_CLEARANCE
-      : home
-        ? Math.max(box.x + box.width, book.paper.width - HOME_BORDER)
-        : box.x + box.width;
+      : Math.max(box.x + box.width, span?.[1] ?? box.x + box.width);
   const y0 = slot.maze.y - room;
   const y1 = below !== undefined ? box.y + box.height + below / 2 - PART_CLEARANCE : box.y + box.height;
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };

@@ -194,3 +194,35 @@ solutions: false
     expect(expectClear(plan, doc.pages)).toBeGreaterThanOrEqual(6);
   });
 });
+
+describe('markers in a bound book printed at home', () => {
+  it('reach into the outer margin, never into the gutter nor the 5 mm border', async () => {
+    const { plan, doc } = await laidOut(`title: Bound
+seed: 8
+theme: kids
+margins: { top: 0.6in, bottom: 0.6in, inside: 1in, outside: 0.5in }
+front: []
+defaults: { cells: [6, 8], entry: left, exit: right }
+pages: [{}, {}, {}, {}]
+solutions: false
+`);
+    const W = plan.paper.width;
+    const { left: inside } = plan.print.margins;
+    const border = (5 / 25.4) * 72;
+    let outer = 0;
+    doc.pages.forEach((page, i) => {
+      const recto = (i + 1) % 2 === 1;
+      for (const m of pageParts(plan, page).markers) {
+        const box = boxOf(m);
+        expect(box.x, `page ${i + 1}`).toBeGreaterThanOrEqual(recto ? inside - 1e-6 : border - 1e-6);
+        expect(box.x + box.width, `page ${i + 1}`).toBeLessThanOrEqual(
+          recto ? W - border + 1e-6 : W - inside + 1e-6,
+        );
+        // Some marker or word uses the outer margin (out past the content).
+        if (recto ? box.x + box.width > W - plan.print.margins.right : box.x < plan.print.margins.right)
+          outer++;
+      }
+    });
+    expect(outer).toBeGreaterThan(0);
+  });
+});
