@@ -143,15 +143,17 @@ export function puzzlePage(
       ),
     );
   }
-  folio(book, page, number);
-  if (answerAt !== undefined) pointer(book, page, number, answerPointer(book.words, [answerAt], true));
+  // The foot of the page is drawn last but kept clear of as well.
+  const foot: Page = { ...page, items: [] };
+  folio(book, foot, number);
+  if (answerAt !== undefined) pointer(book, foot, number, answerPointer(book.words, [answerAt], true));
   const room = theme.markers.size * MARKER_ROOM;
   const frame = widen(
     book,
     { x: content.x, y: around.y - room, width: content.width, height: around.height + 2 * room },
     number,
   );
-  const avoid = partBoxes(book, page.items);
+  const avoid = partBoxes(book, [...page.items, ...foot.items]);
   page.items.push(
     ...drawMaze(p.maze, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
@@ -169,6 +171,7 @@ export function puzzlePage(
       }),
     );
   }
+  page.items.push(...foot.items);
   return page;
 }
 
