@@ -465,11 +465,13 @@ function cutLines(book: BookPlan, page: Page, slots: readonly Slot[]): void {
   const ys = new Set<number>();
   const top = Math.min(...slots.map((s) => s.box.y));
   const bottom = Math.max(...slots.map((s) => s.box.y + s.box.height));
+  // Each slip's nearest neighbour to the right and below (never one further on: its line would run
+  // through the slips between).
   for (const a of slots) {
-    for (const b of slots) {
-      if (b.box.x > a.box.x + a.box.width) xs.add((a.box.x + a.box.width + b.box.x) / 2);
-      if (b.box.y > a.box.y + a.box.height) ys.add((a.box.y + a.box.height + b.box.y) / 2);
-    }
+    const right = slots.filter((b) => b.box.x > a.box.x + a.box.width).map((b) => b.box.x);
+    const below = slots.filter((b) => b.box.y > a.box.y + a.box.height).map((b) => b.box.y);
+    if (right.length > 0) xs.add((a.box.x + a.box.width + Math.min(...right)) / 2);
+    if (below.length > 0) ys.add((a.box.y + a.box.height + Math.min(...below)) / 2);
   }
   const path = new PathBuilder();
   for (const x of [...xs].sort((a, b) => a - b)) path.moveTo(x, top).lineTo(x, bottom);

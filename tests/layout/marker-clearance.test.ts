@@ -226,3 +226,30 @@ solutions: false
     expect(outer).toBeGreaterThan(0);
   });
 });
+
+describe('cut lines', () => {
+  for (const orientation of ['portrait', 'landscape'] as const) {
+    it(`run only between neighbouring slips, never through a maze (6 a sheet, ${orientation})`, async () => {
+      const spec = { ...sheetSpec({ ...sheetOptions, paper: 'a4', count: 6 }), orientation };
+      const { plan, doc } = await laidOut(spec);
+      const page = doc.pages[0];
+      const cuts = page.items.filter((i): i is PathItem => i.type === 'path' && !!i.stroke?.dash);
+      const lines = cuts.flatMap(subpaths);
+      const across = lines.filter(([a, b]) => Math.abs(a[1] - b[1]) < 1e-9).length;
+      const down = lines.length - across;
+      // 2 columns × 3 rows on portrait paper, 3 × 2 on landscape.
+      expect([down, across]).toEqual(orientation === 'portrait' ? [1, 2] : [2, 1]);
+      const mazes = page.items
+        .filter(
+          (i): i is PathItem =>
+            i.type === 'path' && i.stroke?.color === plan.theme.colors.walls && !i.stroke.dash,
+        )
+        .map((i) => boxOf(subpaths(i).flat()));
+      expect(mazes).toHaveLength(6);
+      for (const line of lines) {
+        const box = boxOf(line);
+        for (const m of mazes) expect(distance(boxCorners(m), box)).toBeGreaterThan(KEEP);
+      }
+    });
+  }
+});
