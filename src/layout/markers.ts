@@ -145,27 +145,40 @@ export function placeMarkers(
     const parts = style.avoid ?? [];
     const markerUpTo = (cap: number) =>
       fitMarker(open, cap, least, wallWidth, end, picture, near, rim, frame, parts);
-    // The word at its size, else a little smaller, where room is short; never under LABEL_SHRINK of it.
-    const labelBeside = (m: PlacedMarker): PlacedMarker['label'] => {
-      if (!style.labels) return undefined;
-      for (const k of [1, 0.85, LABEL_SHRINK]) {
-        const labels = { ...style.labels, size: style.labels.size * k };
-        const label = fitLabel(m, open, wallWidth, labels, end, near, rim, frame, parts);
-        if (label) return label;
-      }
-      return undefined;
-    };
+    const labelBeside = (m: PlacedMarker, k: number): PlacedMarker['label'] =>
+      style.labels
+        ? fitLabel(
+            m,
+            open,
+            wallWidth,
+            { ...style.labels, size: style.labels.size * k },
+            end,
+            near,
+            rim,
+            frame,
+            parts,
+          )
+        : undefined;
+    // Where room is short, the word keeps its size (so words read alike across a page) beside a smaller
+    // marker, down to the theme's size; then the word shrinks (never under LABEL_SHRINK of it) beside
+    // markers down to the shrink floor; a word that fits nowhere is left out beside the largest marker.
     let marker = markerUpTo(biggest);
-    let label = labelBeside(marker);
-    // No room for the word: a smaller marker (down to the shrink floor) that leaves room for it, else the
-    // largest marker without it.
-    for (let m = marker; style.labels && !label && m.fits; ) {
-      const cap = m.size * 0.85;
-      if (cap < least * SHRINK_FLOOR) break;
-      m = markerUpTo(cap);
-      if (!m.fits) break;
-      label = labelBeside(m);
-      if (label) marker = m;
+    let label: PlacedMarker['label'];
+    const tries: [number, number][] = [[1, least]];
+    for (const k of [0.85, LABEL_SHRINK]) tries.push([k, least * SHRINK_FLOOR]);
+    for (const [k, smallest] of style.labels ? tries : []) {
+      for (let m = marker; ; ) {
+        label = labelBeside(m, k);
+        if (label) {
+          marker = m;
+          break;
+        }
+        const cap = m.size * 0.85;
+        if (!m.fits || cap < smallest) break;
+        m = markerUpTo(cap);
+        if (!m.fits) break;
+      }
+      if (label) break;
     }
     marker.wall = wall;
     if (label) {
