@@ -280,15 +280,7 @@ export function sheetPage(
   folio(book, page, number);
   if (answerAt)
     pointer(book, page, number, answerPointer(book.words, group.map(answerAt), group.length === 1));
-  group.forEach((p, i) => {
-    slipParts(book, page, p, slots[i], number, false);
-  });
-  const avoid = partBoxes(book, page.items);
-  group.forEach((p, i) => {
-    const frame =
-      slots.length > 1 ? slipFrame(book, slots, slots[i], number) : pageFrame(book, slots[i], number);
-    slipMaze(book, page, p, slots[i], letterFont(p), false, frame, avoid);
-  });
+  drawSlips(book, page, group, slots, number, letterFont, false);
   return page;
 }
 
@@ -308,16 +300,32 @@ export function answerSheet(
   const slots = slotsOf(book, geometry, group[0]);
   const backs = slots.map((slot) => backOf(book, slot));
   folio(book, page, number);
+  drawSlips(book, page, group, backs, number, letterFont, true);
+  return page;
+}
+
+/**
+ * The slips of a sheet or of its back: first every slip's label, name line and blanks, then the mazes, whose
+ * markers keep clear of those and of whatever the page already holds.
+ */
+function drawSlips(
+  book: BookPlan,
+  page: Page,
+  group: readonly PuzzleForLayout[],
+  slots: readonly Slot[],
+  number: number,
+  letterFont: (p: PuzzleForLayout) => string,
+  answers: boolean,
+): void {
   group.forEach((p, i) => {
-    slipParts(book, page, p, backs[i], number, true);
+    slipParts(book, page, p, slots[i], number, answers);
   });
   const avoid = partBoxes(book, page.items);
   group.forEach((p, i) => {
     const frame =
-      backs.length > 1 ? slipFrame(book, backs, backs[i], number) : pageFrame(book, backs[i], number);
-    slipMaze(book, page, p, backs[i], letterFont(p), true, frame, avoid);
+      slots.length > 1 ? slipFrame(book, slots, slots[i], number) : pageFrame(book, slots[i], number);
+    slipMaze(book, page, p, slots[i], letterFont(p), answers, frame, avoid);
   });
-  return page;
 }
 
 /** Whether a puzzle's pages hold several slips. */
