@@ -46,7 +46,10 @@ export function sheetError(e: UserError): UserError {
   return new UserError((field && SHEET_FLAGS[field]) ?? 'sheet', what, e.hint);
 }
 
-/** The book spec a `sheet` command stands for (what --print-spec shows). */
+/**
+ * The book spec a `sheet` command stands for (what --print-spec shows): printed at home (profile `home`:
+ * dashed cut lines between the slips, clear of the border a home printer cannot print).
+ */
 export function sheetSpec(o: SheetCliOptions): Record<string, unknown> {
   const perPage = o.count <= 6 ? ([1, 2, 4, 6].find((n) => n >= o.count) ?? 6) : 6;
   const maze = mazeFromFlags({
@@ -61,6 +64,7 @@ export function sheetSpec(o: SheetCliOptions): Record<string, unknown> {
     title: o.title,
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
     paper: o.paper,
+    profile: 'home',
     ...(o.theme ? { theme: o.theme } : {}),
     ...(o.locale ? { locale: o.locale } : {}),
     'per-page': perPage,

@@ -36,7 +36,15 @@ export interface MarkerStyle {
    * Default: the maze's rectangle grown by 1.75 × `size` on every side, the room pages reserve today.
    */
   frame?: Rect;
+  /**
+   * Other parts of the page inside or near the frame (titles, name/date lines, answer blanks, cut lines), pt
+   * in page coordinates: markers and labels keep {@link PART_CLEARANCE} from each box.
+   */
+  avoid?: readonly Rect[];
 }
+
+/** Least free space between a marker or its label and another part of the page ({@link MarkerStyle.avoid}): 3 mm, pt. */
+export const PART_CLEARANCE = (3 / 25.4) * 72;
 
 /** Arrow size (0.84 of it across the head) as a share of the opening's clear width. */
 export const ARROW_SHARE = 0.8;
@@ -71,9 +79,15 @@ export interface PlacedMarker {
   direction: [number, number];
   /** False when no size and distance kept the marker clear of walls and inside the frame (drawn anyway). */
   fits: boolean;
-  /** The word beside the marker: its box (cap height above the baseline) and type size, pt. */
+  /**
+   * The word beside the marker: its box (from the cap height above the baseline to {@link LABEL_DESCENT}
+   * below it) and type size, pt.
+   */
   label?: { text: string; x: number; y: number; width: number; height: number; size: number };
 }
+
+/** How far below the baseline a label's box reaches (descenders of words such as "Départ"), in ems. */
+export const LABEL_DESCENT = 0.25;
 
 /** Labels shrink down to this share of their size before they are left out. */
 export const LABEL_SHRINK = 0.72;
@@ -128,20 +142,48 @@ export function placeMarkers(
     const near = wallsNear(maze, place, open.mx, open.my, reach).concat(
       nearby(taken, open.mx, open.my, reach),
     );
-    const marker = fitMarker(open, biggest, least, wallWidth, end, picture, near, rim, frame);
+    const parts = style.avoid ?? [];
+    const markerUpTo = (cap: number) =>
+      fitMarker(open, cap, least, wallWidth, end, picture, near, rim, frame, parts);
+    const labelBeside = (m: PlacedMarker, k: number): PlacedMarker['label'] =>
+      style.labels
+        ? fitLabel(
+            m,
+            open,
+            wallWidth,
+            { ...style.labels, size: style.labels.size * k },
+            end,
+            near,
+            rim,
+            frame,
+            parts,
+          )
+        : undefined;
+    // Where room is short, the word keeps its size (so words read alike across a page) beside a smaller
+    // marker, down to the theme's size; then the word shrinks (never under LABEL_SHRINK of it) beside
+    // markers down to the shrink floor; a word that fits nowhere is left out beside the largest marker.
+    let marker = markerUpTo(biggest);
+    let label: PlacedMarker['label'];
+    const tries: [number, number][] = [[1, least]];
+    for (const k of [0.85, LABEL_SHRINK]) tries.push([k, least * SHRINK_FLOOR]);
+    for (const [k, smallest] of style.labels ? tries : []) {
+      for (let m = marker; ; ) {
+        label = labelBeside(m, k);
+        if (label) {
+          marker = m;
+          break;
+        }
+        const cap = m.size * 0.85;
+        if (!m.fits || cap < smallest) break;
+        m = markerUpTo(cap);
+        if (!m.fits) break;
+      }
+      if (label) break;
+    }
     marker.wall = wall;
-    if (style.labels) {
-      // The word at its size, else a little smaller, where room is short; never under LABEL_SHRINK of it.
-      let label: PlacedMarker['label'];
-      for (const k of [1, 0.85, LABEL_SHRINK]) {
-        const labels = { ...style.labels, size: style.labels.size * k };
-        label = fitLabel(marker, open, wallWidth, labels, end, near, rim, frame);
-        if (label) break;
-      }
-      if (label) {
-        marker.label = label;
-        pushOutline(taken, boxOutline(label.x, label.y, label.width, label.height));
-      }
+    if (label) {
+      marker.label = label;
+      pushOutline(taken, boxOutline(label.x, label.y, label.width, label.height));
     }
     pushOutline(taken, marker.outline);
     placed.push(marker);
@@ -178,7 +220,7 @@ export function drawMarkers(
         type: 'text',
         text: m.label.text,
         x: m.label.x,
-        y: m.label.y + m.label.height, // the box spans the cap height above the baseline
+        y: m.label.y + m.label.height - LABEL_DESCENT * m.label.size, // the baseline
         size: m.label.size,
         font: fontKey,
         color,
@@ -215,7 +257,7 @@ function opening(grid: Grid, wall: number, { ox, oy, scale }: Placement): Openin
 
 /**
  * The largest marker (from the passage-sized one down) at the smallest distance out of the opening that is
- * clear of the walls near it, outside the maze and inside the frame.
+ * clear of the walls near it and of the page's other parts, outside the maze and inside the frame.
  */
 function fitMarker(
   open: Opening,
@@ -227,6 +269,7 @@ function fitMarker(
   walls: Segments,
   rim: Segments,
   frame: Rect,
+  parts: readonly Rect[],
 ): PlacedMarker {
   const { nx, ny } = open;
   const inward = end === 'start';
@@ -241,6 +284,7 @@ function fitMarker(
       if (!insideFrame(outline, frame)) break; // farther out only leaves the frame more
       if (clearance(outline, walls, margin + wallWidth) - wallWidth / 2 < margin) continue;
       if (insideRegion(centreOf(outline), rim)) continue;
+      if (!clearOfParts(outline, parts)) continue;
       return { end, kind: picture ? 'picture' : 'arrow', wall: -1, outline, size, direction, fits: true };
     }
   }
@@ -358,11 +402,13 @@ function fitLabel(
   obstacles: Segments,
   rim: Segments,
   frame: Rect,
+  parts: readonly Rect[],
 ): PlacedMarker['label'] {
   const text = end === 'start' ? labels.start : labels.finish;
   if (text.trim() === '') return undefined;
   const width = textWidth(labels.face, text, labels.size);
-  const height = capHeight(labels.face, labels.size);
+  // From the cap height above the baseline to where descenders reach below it.
+  const height = capHeight(labels.face, labels.size) + LABEL_DESCENT * labels.size;
   const { nx, ny } = open;
   const tx = -ny;
   const ty = nx;
@@ -397,9 +443,27 @@ function fitLabel(
     if (clearance(box, obstacles, margin + wallWidth) - wallWidth / 2 < margin) continue;
     if (clearance(box, own, gap) < gap * 0.99) continue;
     if (insideRegion([cx, cy], rim)) continue;
+    if (!clearOfParts(box, parts)) continue;
     return { text, x: cx - width / 2, y: cy - height / 2, width, height, size: labels.size };
   }
   return undefined;
+}
+
+/** True when the outline keeps {@link PART_CLEARANCE} from every box (none of it inside or across one). */
+export function clearOfParts(outline: readonly [number, number][], parts: readonly Rect[]): boolean {
+  if (parts.length === 0) return true;
+  const [minX, minY, maxX, maxY] = boundsOf(outline);
+  const k = PART_CLEARANCE;
+  for (const r of parts) {
+    if (minX > r.x + r.width + k || maxX < r.x - k || minY > r.y + r.height + k || maxY < r.y - k) continue;
+    for (const [x, y] of outline) {
+      if (x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height) return false;
+    }
+    const edges: Segments = [];
+    pushOutline(edges, boxOutline(r.x, r.y, r.width, r.height));
+    if (clearance(outline, edges, k) < k) return false;
+  }
+  return true;
 }
 
 function boxOutline(x: number, y: number, w: number, h: number): [number, number][] {

@@ -1,3 +1,4 @@
+import { algorithmDisplayName } from '../generate/display-names.js';
 import { topologies } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import {
@@ -10,13 +11,13 @@ import {
 import { markerWords } from '../plan/resolve-markers.js';
 import { puzzleTemplateVars } from '../plan/template-vars.js';
 import { answerPointer } from '../plan/words.js';
-import { textWidth } from '../text/fonts.js';
+import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
 import type { PuzzleForLayout } from './compose-book.js';
-import { type Page, PathBuilder } from './display-list.js';
+import { CLOSE, CURVE, type Item, MOVE, type Page, PathBuilder } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
-import { MARKER_ROOM, type MarkerStyle } from './markers.js';
+import { MARKER_ROOM, type MarkerStyle, PART_CLEARANCE } from './markers.js';
 import {
   answerBlankLines,
   blankPage,
@@ -31,11 +32,13 @@ import { centredText, fitSize, leftText, type TextStyle } from './text-items.js'
 
 /** Puzzle pages: one maze with its title, or an activity sheet of several (and the answers on its back). */
 
+/** A puzzle's template variables on its page; `{{algorithm}}` is the algorithm's name for readers. */
 export function puzzleVars(book: BookPlan, p: PuzzleForLayout, pageNumber: number) {
   const { shape, size, algorithm } = p.recipe ?? p.plan.recipe;
   const { number, key } = p.plan;
+  const name = algorithmDisplayName(algorithm, book.words.locale);
   return {
-    ...puzzleTemplateVars(number, pageNumber, book.title, key, shape, size, algorithm, p.rating),
+    ...puzzleTemplateVars(number, pageNumber, book.title, key, shape, size, name, p.rating),
     blanks: p.mazegram ? answerBlanks(p.mazegram.words) : '',
   };
 }
@@ -47,15 +50,22 @@ export function pageGeometry(book: BookPlan, p: PuzzlePlan): PuzzlePageGeometry 
 
 /**
  * The start and finish markers of a puzzle: arrows or its pictures, with the locale's words when it asks,
- * free to use `frame` (the page's free area around the maze).
+ * free to use `frame` (the page's free area around the maze) and keeping clear of `avoid` (the page's other
+ * parts, {@link partBoxes}).
  */
-export function markerStyle(book: BookPlan, p: PuzzlePlan, frame: Rect): MarkerStyle {
+export function markerStyle(
+  book: BookPlan,
+  p: PuzzlePlan,
+  frame: Rect,
+  avoid: readonly Rect[] = [],
+): MarkerStyle {
   const { theme } = book;
   const words = markerWords(book.words);
   return {
     color: theme.colors.markers,
     size: theme.markers.size,
     frame,
+    ...(avoid.length > 0 ? { avoid } : {}),
     ...(p.markers.pictures ? { pictures: p.markers.pictures } : {}),
     ...(p.markers.labels
       ? {
@@ -133,18 +143,22 @@ export function puzzlePage(
       ),
     );
   }
+  // The foot of the page is drawn last but kept clear of as well.
+  const foot: Page = { ...page, items: [] };
+  folio(book, foot, number);
+  if (answerAt !== undefined) pointer(book, foot, number, answerPointer(book.words, [answerAt], true));
   const room = theme.markers.size * MARKER_ROOM;
-  const frame = widen(book, {
-    x: content.x,
-    y: around.y - room,
-    width: content.width,
-    height: around.height + 2 * room,
-  });
+  const frame = widen(
+    book,
+    { x: content.x, y: around.y - room, width: content.width, height: around.height + 2 * room },
+    number,
+  );
+  const avoid = partBoxes(book, [...page.items, ...foot.items]);
   page.items.push(
     ...drawMaze(p.maze, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      markers: markerStyle(book, p.plan, frame),
+      markers: markerStyle(book, p.plan, frame, avoid),
     }),
   );
   if (p.mazegram && p.plan.mazegram) {
@@ -157,34 +171,52 @@ export function puzzlePage(
       }),
     );
   }
-  folio(book, page, number);
-  if (answerAt !== undefined) pointer(book, page, number, answerPointer(book.words, [answerAt], true));
+  page.items.push(...foot.items);
   return page;
 }
 
 /** The free area around a page's one maze: the content's width, from the title band to the folio band. */
-function pageFrame(book: BookPlan, slot: Slot): Rect {
+function pageFrame(book: BookPlan, slot: Slot, number: number): Rect {
   const room = book.theme.markers.size * MARKER_ROOM;
   const { content } = book.geometry;
-  return widen(book, {
+  const frame = {
     x: content.x,
     y: slot.maze.y - room,
     width: content.width,
     height: slot.maze.height + 2 * room,
-  });
+  };
+  return widen(book, frame, number);
 }
 
 /**
- * A page's frame for markers and their words, widened on the left and right out to the 5 mm border a home
- * printer cannot print, for books printed at home (no print-on-demand profile): their margins are not a
- * print shop's safe zone.
+ * A page's frame for markers and their words, widened on the left and right as far as {@link outerSpan}
+ * allows.
  */
-function widen(book: BookPlan, frame: Rect): Rect {
-  const home = book.print.profile === undefined || book.print.profile === 'home';
-  if (!home) return frame;
-  const x0 = Math.min(frame.x, HOME_BORDER);
-  const x1 = Math.max(frame.x + frame.width, book.paper.width - HOME_BORDER);
+function widen(book: BookPlan, frame: Rect, number: number): Rect {
+  const span = outerSpan(book, number);
+  if (!span) return frame;
+  const x0 = Math.min(frame.x, span[0]);
+  const x1 = Math.max(frame.x + frame.width, span[1]);
   return { ...frame, x: x0, width: x1 - x0 };
+}
+
+/**
+ * How far left and right (layout x, pt) markers may reach beyond the margins on page `number`, for books
+ * printed at home (no print-on-demand profile; their margins are not a print shop's safe zone): out to the
+ * 5 mm border a home printer cannot print, but in a book with facing pages only on the outer side, never
+ * into the gutter. Layout works on right-hand pages (the inside margin on the left) and left-hand pages are
+ * moved left by the difference of the margins afterwards (`finishPages`), so a left-hand page's border is
+ * that much further right here. Undefined when markers stay within the margins.
+ */
+function outerSpan(book: BookPlan, number: number): [number, number] | undefined {
+  const home = book.print.profile === undefined || book.print.profile === 'home';
+  if (!home) return undefined;
+  const { content } = book.geometry;
+  const right = book.paper.width - HOME_BORDER;
+  if (!book.print.facing) return [HOME_BORDER, right];
+  if (number % 2 === 1) return [content.x, right];
+  const shift = book.print.margins.left - book.print.margins.right;
+  return [Math.min(content.x, HOME_BORDER + shift), content.x + content.width];
 }
 
 /**
@@ -244,14 +276,11 @@ export function sheetPage(
   const geometry = pageGeometry(book, group[0].plan);
   pageHeading(book, page, group[0].plan.section?.heading ?? book.title);
   const slots = slotsOf(book, geometry, group[0]);
-  group.forEach((p, i) => {
-    const frame = slots.length > 1 ? slipFrame(book, slots, slots[i]) : pageFrame(book, slots[i]);
-    slipItems(book, page, p, slots[i], number, letterFont(p), false, frame);
-  });
   if (book.print.profile === 'home' && slots.length > 1) cutLines(book, page, slots);
   folio(book, page, number);
   if (answerAt)
     pointer(book, page, number, answerPointer(book.words, group.map(answerAt), group.length === 1));
+  drawSlips(book, page, group, slots, number, letterFont, false);
   return page;
 }
 
@@ -270,27 +299,54 @@ export function answerSheet(
   pageHeading(book, page, book.solutions.title);
   const slots = slotsOf(book, geometry, group[0]);
   const backs = slots.map((slot) => backOf(book, slot));
-  group.forEach((p, i) => {
-    const frame = backs.length > 1 ? slipFrame(book, backs, backs[i]) : pageFrame(book, backs[i]);
-    slipItems(book, page, p, backs[i], number, letterFont(p), true, frame);
-  });
   folio(book, page, number);
+  drawSlips(book, page, group, backs, number, letterFont, true);
   return page;
 }
 
-/** One slip: its label, name/date line, maze (solved for answers), letters and blanks or message. */
-function slipItems(
+/**
+ * The slips of a sheet or of its back: first every slip's label, name line and blanks, then the mazes, whose
+ * markers keep clear of those and of whatever the page already holds.
+ */
+function drawSlips(
+  book: BookPlan,
+  page: Page,
+  group: readonly PuzzleForLayout[],
+  slots: readonly Slot[],
+  number: number,
+  letterFont: (p: PuzzleForLayout) => string,
+  answers: boolean,
+): void {
+  group.forEach((p, i) => {
+    slipParts(book, page, p, slots[i], number, answers);
+  });
+  const avoid = partBoxes(book, page.items);
+  group.forEach((p, i) => {
+    const frame =
+      slots.length > 1 ? slipFrame(book, slots, slots[i], number) : pageFrame(book, slots[i], number);
+    slipMaze(book, page, p, slots[i], letterFont(p), answers, frame, avoid);
+  });
+}
+
+/** Whether a puzzle's pages hold several slips. */
+function manySlips(book: BookPlan, p: PuzzleForLayout): boolean {
+  return (book.layouts[p.plan.perPage]?.slots?.length ?? 1) > 1;
+}
+
+/**
+ * What a slip holds besides its maze: its label, its name/date line, and under a mazegram the blanks to fill
+ * in (or on the answer sheet the message itself).
+ */
+function slipParts(
   book: BookPlan,
   page: Page,
   p: PuzzleForLayout,
   slot: Slot,
   number: number,
-  letterFont: string,
   answers: boolean,
-  frame: Rect,
 ): void {
   const { theme } = book;
-  const many = (book.layouts[p.plan.perPage]?.slots?.length ?? 1) > 1;
+  const many = manySlips(book, p);
   const cx = slot.maze.x + slot.maze.width / 2;
   if (many || answers) {
     const label = renderTemplate(p.plan.title, puzzleVars(book, p, number));
@@ -301,11 +357,40 @@ function slipItems(
   if (!answers && slot.nameLine !== undefined) {
     nameDateLine(book, page, cx, slot.nameLine, slot.box.width, theme.sizes.label * 1.1);
   }
+  if (p.mazegram && (many || answers)) {
+    const room = theme.markers.size * MARKER_ROOM;
+    const y = many
+      ? slot.maze.y + slot.maze.height + room - theme.sizes.label * 0.2
+      : slot.maze.y + slot.maze.height + room + theme.sizes.body * 2.4 * 0.7;
+    if (answers) {
+      const msg = p.mazegram.message;
+      const size = fitSize(theme, msg, 'body', theme.sizes.label * 1.2, slot.maze.width);
+      page.items.push(centredText(theme, msg, cx, y, { font: 'body', size, color: theme.colors.text }));
+    } else {
+      page.items.push(answerBlankLines(p.mazegram.words, cx, y, slot.maze.width, theme));
+    }
+  }
+}
+
+/**
+ * A slip's maze (solved for answers) with its markers, kept inside `frame` and clear of `avoid`, and a
+ * mazegram's letters.
+ */
+function slipMaze(
+  book: BookPlan,
+  page: Page,
+  p: PuzzleForLayout,
+  slot: Slot,
+  letterFont: string,
+  answers: boolean,
+  frame: Rect,
+  avoid: readonly Rect[],
+): void {
+  const { theme } = book;
   const mazeRect = p.plan.markers.pictures ? pictureInset(slot.maze, theme) : slot.maze;
   const place = fitGrid(p.maze.grid, mazeRect);
   const passage = place.scale * topologyPassage(p);
   const route = routeStyle(book, theme.walls.width, theme.solution.width, passage);
-  const room = theme.markers.size * MARKER_ROOM;
   page.items.push(
     ...drawMaze(
       p.maze,
@@ -313,7 +398,7 @@ function slipItems(
       {
         walls: { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
-        markers: markerStyle(book, p.plan, frame),
+        markers: markerStyle(book, p.plan, frame, avoid),
         ...(answers ? route : {}),
       },
       answers ? p.solution : undefined,
@@ -330,19 +415,6 @@ function slipItems(
       }),
     );
   }
-  if (p.mazegram && (many || answers)) {
-    // Under a slip's mazegram: the blanks to fill in, or on the answer sheet the message itself.
-    const y = many
-      ? slot.maze.y + slot.maze.height + room - theme.sizes.label * 0.2
-      : slot.maze.y + slot.maze.height + room + theme.sizes.body * 2.4 * 0.7;
-    if (answers) {
-      const msg = p.mazegram.message;
-      const size = fitSize(theme, msg, 'body', theme.sizes.label * 1.2, slot.maze.width);
-      page.items.push(centredText(theme, msg, cx, y, { font: 'body', size, color: theme.colors.text }));
-    } else {
-      page.items.push(answerBlankLines(p.mazegram.words, cx, y, slot.maze.width, theme));
-    }
-  }
 }
 
 /** Passage width of a puzzle's tiling, in grid units. */
@@ -355,13 +427,13 @@ export const HOME_BORDER = (5 / 25.4) * 72;
 
 /**
  * Where a slip's markers and their words may go: below its title and name lines, across the slip and half
- * the gap to its neighbours (up to the cut line); on the sheet's outer sides, for sheets printed at home (no
- * print-on-demand profile), out to the 5 mm border a home printer cannot print.
+ * the gap to its neighbours less {@link PART_CLEARANCE} (3 mm short of the cut line); on the sheet's outer
+ * sides as far as {@link outerSpan} allows.
  */
-function slipFrame(book: BookPlan, slots: readonly Slot[], slot: Slot): Rect {
+function slipFrame(book: BookPlan, slots: readonly Slot[], slot: Slot, number: number): Rect {
   const room = book.theme.markers.size * MARKER_ROOM;
   const { box } = slot;
-  const home = book.print.profile === undefined || book.print.profile === 'home';
+  const span = outerSpan(book, number);
   const overlaps = (a0: number, a1: number, b0: number, b1: number) => a0 < b1 && b0 < a1;
   const gapTo = (side: 'left' | 'right' | 'below'): number | undefined => {
     const gaps: number[] = [];
@@ -379,15 +451,15 @@ function slipFrame(book: BookPlan, slots: readonly Slot[], slot: Slot): Rect {
   const left = gapTo('left');
   const right = gapTo('right');
   const below = gapTo('below');
-  const x0 = left !== undefined ? box.x - left / 2 : home ? Math.min(box.x, HOME_BORDER) : box.x;
+  // Towards a neighbour: up to the slip's edge (the middle of the gap, where the cut line runs) less the
+  // clearance every page part keeps from markers.
+  const x0 = left !== undefined ? box.x - left / 2 + PART_CLEARANCE : Math.min(box.x, span?.[0] ?? box.x);
   const x1 =
     right !== undefined
-      ? box.x + box.width + right / 2
-      : home
-        ? Math.max(box.x + box.width, book.paper.width - HOME_BORDER)
-        : box.x + box.width;
+      ? box.x + box.width + right / 2 - PART_CLEARANCE
+      : Math.max(box.x + box.width, span?.[1] ?? box.x + box.width);
   const y0 = slot.maze.y - room;
-  const y1 = box.y + box.height + (below !== undefined ? below / 2 : 0);
+  const y1 = below !== undefined ? box.y + box.height + below / 2 - PART_CLEARANCE : box.y + box.height;
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
@@ -401,11 +473,13 @@ function cutLines(book: BookPlan, page: Page, slots: readonly Slot[]): void {
   const ys = new Set<number>();
   const top = Math.min(...slots.map((s) => s.box.y));
   const bottom = Math.max(...slots.map((s) => s.box.y + s.box.height));
+  // Each slip's nearest neighbour to the right and below (never one further on: its line would run
+  // through the slips between).
   for (const a of slots) {
-    for (const b of slots) {
-      if (b.box.x > a.box.x + a.box.width) xs.add((a.box.x + a.box.width + b.box.x) / 2);
-      if (b.box.y > a.box.y + a.box.height) ys.add((a.box.y + a.box.height + b.box.y) / 2);
-    }
+    const right = slots.filter((b) => b.box.x > a.box.x + a.box.width).map((b) => b.box.x);
+    const below = slots.filter((b) => b.box.y > a.box.y + a.box.height).map((b) => b.box.y);
+    if (right.length > 0) xs.add((a.box.x + a.box.width + Math.min(...right)) / 2);
+    if (below.length > 0) ys.add((a.box.y + a.box.height + Math.min(...below)) / 2);
   }
   const path = new PathBuilder();
   for (const x of [...xs].sort((a, b) => a - b)) path.moveTo(x, top).lineTo(x, bottom);
@@ -419,4 +493,51 @@ function cutLines(book: BookPlan, page: Page, slots: readonly Slot[]): void {
     path: path.finish(),
     stroke: { color: book.theme.colors.muted, width, cap: 'butt', join: 'miter', dash: [4, 3] },
   });
+}
+
+/**
+ * The boxes of a page's parts drawn so far, which markers and their words keep clear of: each line of text
+ * in a theme font (its advance width, from the ascender — at least the cap height, 0.75 em — to 0.25 em
+ * under the baseline, where underscores and descenders reach) and each piece of a path (one box per subpath,
+ * grown by half its stroke). Page coordinates, pt.
+ */
+export function partBoxes(book: BookPlan, items: readonly Item[]): Rect[] {
+  const { fonts } = book.theme;
+  const boxes: Rect[] = [];
+  for (const item of items) {
+    if (item.type === 'text') {
+      if (item.font !== 'heading' && item.font !== 'body') continue;
+      const face = fonts[item.font];
+      const top = Math.max(capHeight(face, item.size), 0.75 * item.size);
+      const width = textWidth(face, item.text, item.size);
+      boxes.push({ x: item.x, y: item.y - top, width, height: top + 0.25 * item.size });
+    } else if (item.type === 'path') {
+      const grow = (item.stroke?.width ?? 0) / 2;
+      const { cmds, coords } = item.path;
+      let x0 = Number.POSITIVE_INFINITY;
+      let y0 = Number.POSITIVE_INFINITY;
+      let x1 = Number.NEGATIVE_INFINITY;
+      let y1 = Number.NEGATIVE_INFINITY;
+      const flush = () => {
+        if (x0 <= x1)
+          boxes.push({ x: x0 - grow, y: y0 - grow, width: x1 - x0 + 2 * grow, height: y1 - y0 + 2 * grow });
+        x0 = y0 = Number.POSITIVE_INFINITY;
+        x1 = y1 = Number.NEGATIVE_INFINITY;
+      };
+      let j = 0;
+      for (const c of cmds) {
+        if (c === MOVE) flush();
+        const n = c === CURVE ? 6 : c === CLOSE ? 0 : 2;
+        for (let k = 0; k < n; k += 2) {
+          x0 = Math.min(x0, coords[j + k]);
+          x1 = Math.max(x1, coords[j + k]);
+          y0 = Math.min(y0, coords[j + k + 1]);
+          y1 = Math.max(y1, coords[j + k + 1]);
+        }
+        j += n;
+      }
+      flush();
+    }
+  }
+  return boxes;
 }

@@ -7,6 +7,8 @@ import type { localeCodes } from '../spec/names.js';
 export type Locale = (typeof localeCodes)[number];
 
 export interface Words {
+  /** The locale these words are in, for names kept in other tables (algorithms', src/generate/display-names.ts). */
+  locale: Locale;
   /** The default puzzle title's word: "Maze 7". */
   maze: string;
   solutions: string;
@@ -24,7 +26,7 @@ export interface Words {
   answersOnPages: string;
 }
 
-const TABLE: Record<Locale, Words> = {
+const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
   en: {
     maze: 'Maze',
     solutions: 'Solutions',
@@ -136,7 +138,7 @@ const TABLE: Record<Locale, Words> = {
 export const localeNames = Object.keys(TABLE) as Locale[];
 
 export function wordsFor(locale: Locale): Words {
-  return { ...TABLE[locale] };
+  return { locale, ...TABLE[locale] };
 }
 
 /** "Answer on page 41" for one puzzle, or for a sheet "Answers on page 41" / "Answers on pages 41–42". */

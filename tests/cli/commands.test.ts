@@ -27,7 +27,7 @@ describe('mazebook schema, validate and init', () => {
   it('validates a good spec without building, and refuses a bad one with exit 2', async () => {
     const ok = await mazebook(['validate', 'books/sample.yaml']);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/books\/sample\.yaml: valid — 12 mazes, 14 pages before the answers/);
+    expect(ok.stdout).toMatch(/books\/sample\.yaml: valid — 12 mazes, 15 pages before the answers/);
     const dir = tempDir({ 'b.yaml': 'title: T\npages:\n  - maze: { cells: 4, algorithm: wilsn }\n' });
     // End to end: the exit code and stderr of a real process.
     const bad = mazebookSpawned(['validate', join(dir, 'b.yaml')]);
