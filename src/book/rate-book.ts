@@ -121,7 +121,17 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
     }
     const title = renderTemplate(
       p.plan.title,
-      puzzleTemplateVars(number, plan.front.length + number, plan.title, key, shape, size, algorithm, smart),
+      puzzleTemplateVars(
+        number,
+        plan.front.length + number,
+        plan.title,
+        key,
+        shape,
+        size,
+        algorithm,
+        plan.words.locale,
+        smart,
+      ),
     );
     const target = p.plan.difficulty;
     const page: PageRating = {

@@ -1,4 +1,3 @@
-import { algorithmDisplayName } from '../generate/display-names.js';
 import { topologies } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import {
@@ -36,9 +35,18 @@ import { centredText, fitSize, leftText, type TextStyle } from './text-items.js'
 export function puzzleVars(book: BookPlan, p: PuzzleForLayout, pageNumber: number) {
   const { shape, size, algorithm } = p.recipe ?? p.plan.recipe;
   const { number, key } = p.plan;
-  const name = algorithmDisplayName(algorithm, book.words.locale);
   return {
-    ...puzzleTemplateVars(number, pageNumber, book.title, key, shape, size, name, p.rating),
+    ...puzzleTemplateVars(
+      number,
+      pageNumber,
+      book.title,
+      key,
+      shape,
+      size,
+      algorithm,
+      book.words.locale,
+      p.rating,
+    ),
     blanks: p.mazegram ? answerBlanks(p.mazegram.words) : '',
   };
 }

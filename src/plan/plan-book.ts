@@ -25,7 +25,7 @@ import { sizePhrase } from './resolve-size.js';
 import { expectedPages, resolveSolutions } from './resolve-solutions.js';
 import { puzzleTemplateVars } from './template-vars.js';
 import { type Ink, loadTheme, type Theme, themeForInk } from './theme.js';
-import { answerLabel, answerPointer, wordsFor } from './words.js';
+import { answerLabel, answerPointer, type Locale, wordsFor } from './words.js';
 
 export type {
   BookPlan,
@@ -138,7 +138,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   };
   const planned = entries.map((entry, n) => problems.catch(() => resolvePuzzle(ctx, entry, n)));
   const puzzles = planned.filter((p): p is PuzzlePlan => p !== undefined);
-  for (const p of puzzles) problems.catch(() => checkTitleGlyphs(theme, p, s.title));
+  for (const p of puzzles) problems.catch(() => checkTitleGlyphs(theme, p, s.title, words.locale));
   s.pages.forEach((page, i) => {
     if (page.section !== undefined)
       problems.catch(() => checkGlyphs(theme, 'heading', page.section ?? '', at(['pages', i, 'section'])));
@@ -253,13 +253,21 @@ function sheetCount(puzzles: readonly PuzzlePlan[]): number {
   return sheets;
 }
 
-/** A puzzle's title as it will print (with any rating label and score), in the heading font. */
-function checkTitleGlyphs(theme: BookPlan['theme'], p: PuzzlePlan, book: string): void {
+/**
+ * A puzzle's title as it will print (with any rating label and score, and the name of any algorithm the
+ * candidate search may choose), in the heading font.
+ */
+function checkTitleGlyphs(theme: BookPlan['theme'], p: PuzzlePlan, book: string, locale: Locale): void {
   const { shape, size, algorithm } = p.recipe;
   const ratings = p.usesRating ? difficultyLabels.map((label) => ({ score: 10, label })) : [undefined];
-  for (const rating of ratings) {
-    const vars = puzzleTemplateVars(p.number, p.number, book, p.key, shape, size, algorithm, rating);
-    checkGlyphs(theme, 'heading', renderTemplate(p.title, vars), p.title.where);
+  const algorithms = p.title.source.includes('algorithm')
+    ? new Set([algorithm, ...p.reach.algorithms])
+    : [algorithm];
+  for (const a of algorithms) {
+    for (const rating of ratings) {
+      const vars = puzzleTemplateVars(p.number, p.number, book, p.key, shape, size, a, locale, rating);
+      checkGlyphs(theme, 'heading', renderTemplate(p.title, vars), p.title.where);
+    }
   }
 }
 

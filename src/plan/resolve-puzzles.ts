@@ -261,7 +261,17 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
         : s.defaults?.title
           ? at(['defaults', 'title'])
           : where;
-  const sample = puzzleTemplateVars(n + 1, n + 1, s.title, entry.key, shape, size, algorithm, SAMPLE_RATING);
+  const sample = puzzleTemplateVars(
+    n + 1,
+    n + 1,
+    s.title,
+    entry.key,
+    shape,
+    size,
+    algorithm,
+    ctx.words.locale,
+    SAMPLE_RATING,
+  );
   return {
     key: entry.key,
     number: n + 1,

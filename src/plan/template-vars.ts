@@ -1,4 +1,6 @@
+import { algorithmDisplayName } from '../generate/display-names.js';
 import { type GridSize, type TopologyName, topologies } from '../grid/registry.js';
+import type { Locale } from './words.js';
 
 /** A size as authors write it: `12×16` cells, or `9 rings`. */
 export function sizeLabel(shape: TopologyName, size: GridSize): string {
@@ -8,7 +10,10 @@ export function sizeLabel(shape: TopologyName, size: GridSize): string {
 /** A rating with every field, for checking templates before any maze exists. */
 export const SAMPLE_RATING = { score: 5.5, label: 'medium' } as const;
 
-/** The variables a puzzle title template may use (see docs/spec.md, Templates). */
+/**
+ * The variables a puzzle title template may use (see docs/spec.md, Templates); `{{algorithm}}` is the
+ * algorithm's name for readers in `locale`, not its key.
+ */
 export function puzzleTemplateVars(
   number: number,
   page: number,
@@ -17,6 +22,7 @@ export function puzzleTemplateVars(
   shape: TopologyName,
   size: GridSize,
   algorithm: string,
+  locale: Locale,
   rating?: { score: number; label: string },
 ) {
   const { columns, rows } = size;
@@ -29,7 +35,7 @@ export function puzzleTemplateVars(
     size: sizeLabel(shape, size),
     columns,
     rows,
-    algorithm,
+    algorithm: algorithmDisplayName(algorithm, locale),
     difficulty: rating ? rating.score.toFixed(1) : '',
     level: rating?.label ?? '',
     blanks: '',

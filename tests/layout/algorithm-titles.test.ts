@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutBook } from '../../src/book/build-book.js';
+import { rateBook } from '../../src/book/rate-book.js';
 import {
   algorithmDisplayName,
   algorithmDisplayNames,
@@ -71,5 +72,20 @@ solutions: false
       '1. Wachsender Baum',
       '2. Jagen und Töten',
     ]);
+  });
+
+  it('are the titles `rate` reports, as the book prints them', async () => {
+    const dir = tempDir({
+      'b.yaml': `title: A
+seed: 2
+locale: de
+front: []
+defaults: { title: "{{number}}. {{algorithm}}", cells: 4 }
+pages: [{ maze: { algorithm: growing-tree } }]
+solutions: false
+`,
+    });
+    const rated = await rateBook(join(dir, 'b.yaml'));
+    expect(rated.pages.map((p) => p.title)).toEqual(['1. Wachsender Baum']);
   });
 });
