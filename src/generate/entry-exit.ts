@@ -1,4 +1,4 @@
-import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
+import { type Grid, maxDegree, rimNormal, wallMidpoint } from '../grid/grid.js';
 import { UserError } from '../spec/errors.js';
 import type { Maze } from './maze.js';
 
@@ -216,36 +216,24 @@ interface EndPair {
  * maze itself, for a spanning tree. A best pair too close on the page keeps its better end, which gets the
  * farthest partner far enough away (one more pass from each end, rarely needed); so does a maze with no
  * pair in opposite parts, from its first rim cell.
+ *
+ * The traversal reads the passages packed per cell (`TreeWalk`); only cells with a rim cell below them get
+ * a record of eight distances (most cells are in dead-end branches and never get one).
  */
 function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: number): EndPair {
-  const { adjStart, adjCell, adjWall, cellX, cellY } = grid;
-  const n = grid.cellCount;
+  const { cellX, cellY } = grid;
   const root = rim.cells[0];
-  const parent = new Int32Array(n);
-  const seen = new Uint8Array(n);
-  const order = new Int32Array(n);
-  const stack = new Int32Array(n);
-  /** down[8c + p]: passages from c to the farthest rim cell below c with an outer wall in part p, or -1. */
-  const down = new Int32Array(8 * n).fill(-1);
+  const { start, next, parent, order, count } = treeWalk(grid, open, root);
+  /** Per cell: 1 + its record's number in `down`, 0 for none (no rim cell below it). */
+  const record = scratch.record(grid.cellCount);
+  /** down[8r + p]: passages from record r's cell to the farthest rim cell below it in part p, or -1. */
+  let down = new Int32Array(8 * Math.max(64, 4 * rim.cells.length)).fill(-1);
+  let records = 0;
   for (let i = 0; i < rim.cells.length; i++) {
     const c = rim.cells[i];
-    for (let p = 0; p < 8; p++) if ((rim.parts[c] >> p) & 1) down[8 * c + p] = 0;
-  }
-  let count = 0;
-  let sp = 0;
-  stack[sp++] = root;
-  parent[root] = -1;
-  seen[root] = 1;
-  while (sp > 0) {
-    const c = stack[--sp];
-    order[count++] = c;
-    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      const m = adjCell[k];
-      if (seen[m] !== 0 || open[adjWall[k]] === 0) continue;
-      seen[m] = 1;
-      parent[m] = c;
-      stack[sp++] = m;
-    }
+    const o = 8 * records++;
+    record[c] = records;
+    for (let p = 0; p < 8; p++) if ((rim.parts[c] >> p) & 1) down[o + p] = 0;
   }
   // The longest pair so far: its length, the cell where its branches meet, the branch, and the part of the
   // end in that branch (the other end is in the opposite part).
@@ -255,29 +243,27 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
   let bestPart = -1;
   for (let i = count - 1; i > 0; i--) {
     const c = order[i];
-    const o = 8 * c;
-    // Most cells have no rim cell below them (dead-end branches): all eight are -1, sign bits all set.
-    if (
-      (down[o] &
-        down[o + 1] &
-        down[o + 2] &
-        down[o + 3] &
-        down[o + 4] &
-        down[o + 5] &
-        down[o + 6] &
-        down[o + 7]) <
-      0
-    ) {
-      continue;
+    const rc = record[c];
+    if (rc === 0) continue;
+    const o = 8 * (rc - 1);
+    const up = parent[c];
+    let rq = record[up];
+    if (rq === 0) {
+      if (8 * records === down.length) {
+        const grown = new Int32Array(2 * down.length).fill(-1);
+        grown.set(down);
+        down = grown;
+      }
+      rq = record[up] = ++records;
     }
-    const q = 8 * parent[c];
+    const q = 8 * (rq - 1);
     for (let p = 0; p < 8; p++) {
       const dc = down[o + p];
       if (dc < 0) continue;
       const dq = down[q + (p ^ 4)];
       if (dq >= 0 && dq + dc + 1 > bestLength) {
         bestLength = dq + dc + 1;
-        bestMeet = q >> 3;
+        bestMeet = up;
         bestBranch = c;
         bestPart = p;
       }
@@ -289,26 +275,25 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
   }
   let found: EndPair;
   if (bestLength >= 0) {
-    // The rim cell in part p exactly r passages below u (down[8u + p] = r), walking down the tree and
-    // leaving out branch `skip` at the first step.
+    const depth = (m: number, p: number): number => (record[m] === 0 ? -1 : down[8 * (record[m] - 1) + p]);
+    // The rim cell in part p exactly r passages below u (depth r), walking down the tree and leaving out
+    // branch `skip` at the first step; the first child in neighbour order on every step.
     const below = (u: number, p: number, r: number, skip: number): number => {
       let cell = u;
       for (let left = r; left > 0; left--) {
-        let next = -1;
-        for (let k = adjStart[cell], end = adjStart[cell + 1]; k < end && next < 0; k++) {
-          const m = adjCell[k];
-          if (m !== skip && parent[m] === cell && seen[m] !== 0 && open[adjWall[k]] !== 0) {
-            if (down[8 * m + p] === left - 1) next = m;
-          }
+        let step = -1;
+        for (let k = start[cell], end = start[cell + 1]; k < end && step < 0; k++) {
+          const m = next[k];
+          if (m !== skip && parent[m] === cell && depth(m, p) === left - 1) step = m;
         }
-        if (next < 0)
+        if (step < 0)
           throw new Error('internal: the search for the entry and exit lost its way down the tree');
-        cell = next;
+        cell = step;
         skip = -1;
       }
       return cell;
     };
-    const inBranch = down[8 * bestBranch + bestPart];
+    const inBranch = depth(bestBranch, bestPart);
     const y = below(bestBranch, bestPart, inBranch, -1);
     const x = below(bestMeet, bestPart ^ 4, bestLength - inBranch - 1, bestBranch);
     found = { a: x, partA: bestPart ^ 4, b: y, partB: bestPart };
@@ -334,6 +319,115 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
   }
   return kept;
 }
+
+/**
+ * A depth-first order over the open walls from `root`, with the passages packed per cell. `next[start[c]
+ * .. start[c + 1])` are the cells through c's open walls, in c's neighbour order; `order[0 .. count)` the
+ * cells reached, each before the cells below it, as a stack walk takes them (the last neighbour pushed is
+ * the first taken); `parent` the cell each was reached from (-1 for the root and cells not reached).
+ * The arrays are scratch, valid until the next call.
+ */
+interface TreeWalk {
+  start: Int32Array;
+  next: Int32Array;
+  parent: Int32Array;
+  order: Int32Array;
+  count: number;
+}
+
+function treeWalk(grid: Grid, open: Uint8Array, root: number): TreeWalk {
+  const { adjStart, adjCell, adjWall } = grid;
+  const n = grid.cellCount;
+  // The passages packed per cell in one pass in cell order (memory read in sequence, every neighbour
+  // written and kept only if its wall is open: no branch to mispredict), so the walk below reads only open
+  // passages and no wall flags.
+  const start = scratch.ints('start', n + 1);
+  const next = scratch.ints('next', adjCell.length);
+  let t = 0;
+  for (let c = 0; c < n; c++) {
+    start[c] = t;
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      next[t] = adjCell[k];
+      t += open[adjWall[k]] === 0 ? 0 : 1;
+    }
+  }
+  start[n] = t;
+  const parent = scratch.ints('parent', n);
+  parent.fill(-1, 0, n);
+  const order = scratch.ints('order', n);
+  const stack = scratch.ints('stack', n + maxDegree(grid));
+  // On a tree every neighbour but the parent is new, so no cell needs marking. Open walls that are not a
+  // tree show: two walls between the same cells as a cell already reached from this one, a loop as more
+  // cells taken and waiting than there are; the walk then starts again, marking cells as it goes.
+  let count = 0;
+  let sp = 0;
+  stack[sp++] = root;
+  while (sp > 0) {
+    const c = stack[--sp];
+    order[count++] = c;
+    const up = parent[c];
+    for (let k = start[c], end = start[c + 1]; k < end; k++) {
+      const m = next[k];
+      if (m === up) continue;
+      if (parent[m] === c) return markedWalk(start, next, parent, order, stack, n, root);
+      parent[m] = c;
+      stack[sp++] = m;
+    }
+    if (count + sp > n) return markedWalk(start, next, parent, order, stack, n, root);
+  }
+  return { start, next, parent, order, count };
+}
+
+/** `treeWalk`'s walk for open walls that are not a tree (loops, or two walls between the same cells). */
+function markedWalk(
+  start: Int32Array,
+  next: Int32Array,
+  parent: Int32Array,
+  order: Int32Array,
+  stack: Int32Array,
+  n: number,
+  root: number,
+): TreeWalk {
+  const seen = new Uint8Array(n);
+  parent.fill(-1, 0, n);
+  let count = 0;
+  let sp = 0;
+  stack[sp++] = root;
+  seen[root] = 1;
+  while (sp > 0) {
+    const c = stack[--sp];
+    order[count++] = c;
+    for (let k = start[c], end = start[c + 1]; k < end; k++) {
+      const m = next[k];
+      if (seen[m] !== 0) continue;
+      seen[m] = 1;
+      parent[m] = c;
+      stack[sp++] = m;
+    }
+  }
+  return { start, next, parent, order, count };
+}
+
+/**
+ * Scratch arrays kept between calls (one maze at a time on a thread), so that the pages of a book do not
+ * allocate and clear them again; each grows to the largest maze seen. `record` is handed out zeroed.
+ */
+const scratch = {
+  arrays: new Map<string, Int32Array>(),
+  ints(name: string, length: number): Int32Array {
+    let a = this.arrays.get(name);
+    if (!a || a.length < length) {
+      a = new Int32Array(length);
+      this.arrays.set(name, a);
+    }
+    return a;
+  },
+  record(length: number): Int32Array {
+    const a = this.ints('record', length);
+    a.fill(0, 0, length);
+    return a;
+  },
+};
 
 const lowestPart = (mask: number): number => 31 - Math.clz32(mask & -mask);
 
