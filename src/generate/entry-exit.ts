@@ -217,23 +217,26 @@ interface EndPair {
  * farthest partner far enough away (one more pass from each end, rarely needed); so does a maze with no
  * pair in opposite parts, from its first rim cell.
  *
- * The traversal reads the passages packed per cell (`TreeWalk`); only cells with a rim cell below them get
- * a record of eight distances (most cells are in dead-end branches and never get one).
+ * Only cells with a rim cell below them get a record of eight distances (most cells are in dead-end
+ * branches and never get one).
  */
 function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: number): EndPair {
-  const { cellX, cellY } = grid;
+  const { adjStart, adjCell, adjWall, cellX, cellY } = grid;
   const root = rim.cells[0];
-  const { start, next, parent, order, count } = treeWalk(grid, open, root);
+  const { parent, order, count } = treeWalk(grid, open, root);
   /** Per cell: 1 + its record's number in `down`, 0 for none (no rim cell below it). */
   const record = scratch.record(grid.cellCount);
-  /** down[8r + p]: passages from record r's cell to the farthest rim cell below it in part p, or -1. */
-  let down = new Int32Array(8 * Math.max(64, 4 * rim.cells.length)).fill(-1);
+  /**
+   * down[8r + p]: passages from record r's cell to the farthest rim cell below it in part p, or -1. Scratch
+   * (grown to the most records seen), each record set when it is handed out.
+   */
+  let down = scratch.ints('down', 8 * Math.max(64, 4 * rim.cells.length));
   let records = 0;
   for (let i = 0; i < rim.cells.length; i++) {
     const c = rim.cells[i];
     const o = 8 * records++;
     record[c] = records;
-    for (let p = 0; p < 8; p++) if ((rim.parts[c] >> p) & 1) down[o + p] = 0;
+    for (let p = 0; p < 8; p++) down[o + p] = (rim.parts[c] >> p) & 1 ? 0 : -1;
   }
   // The longest pair so far: its length, the cell where its branches meet, the branch, and the part of the
   // end in that branch (the other end is in the opposite part).
@@ -249,12 +252,9 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
     const up = parent[c];
     let rq = record[up];
     if (rq === 0) {
-      if (8 * records === down.length) {
-        const grown = new Int32Array(2 * down.length).fill(-1);
-        grown.set(down);
-        down = grown;
-      }
+      if (8 * records === down.length) down = scratch.grow('down', 2 * down.length);
       rq = record[up] = ++records;
+      for (let p = 8 * records - 8; p < 8 * records; p++) down[p] = -1;
     }
     const q = 8 * (rq - 1);
     for (let p = 0; p < 8; p++) {
@@ -282,9 +282,10 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
       let cell = u;
       for (let left = r; left > 0; left--) {
         let step = -1;
-        for (let k = start[cell], end = start[cell + 1]; k < end && step < 0; k++) {
-          const m = next[k];
-          if (m !== skip && parent[m] === cell && depth(m, p) === left - 1) step = m;
+        for (let k = adjStart[cell], end = adjStart[cell + 1]; k < end && step < 0; k++) {
+          const m = adjCell[k];
+          if (m !== skip && parent[m] === cell && open[adjWall[k]] !== 0 && depth(m, p) === left - 1)
+            step = m;
         }
         if (step < 0)
           throw new Error('internal: the search for the entry and exit lost its way down the tree');
@@ -321,15 +322,12 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
 }
 
 /**
- * A depth-first order over the open walls from `root`, with the passages packed per cell. `next[start[c]
- * .. start[c + 1])` are the cells through c's open walls, in c's neighbour order; `order[0 .. count)` the
- * cells reached, each before the cells below it, as a stack walk takes them (the last neighbour pushed is
- * the first taken); `parent` the cell each was reached from (-1 for the root and cells not reached).
- * The arrays are scratch, valid until the next call.
+ * A depth-first order over the open walls from `root`: `order[0 .. count)` the cells reached, each before
+ * the cells below it, as a stack walk takes them (the last neighbour pushed is the first taken); `parent`
+ * the cell each was reached from (-1 for the root and cells not reached). The arrays are scratch, valid
+ * until the next call.
  */
 interface TreeWalk {
-  start: Int32Array;
-  next: Int32Array;
   parent: Int32Array;
   order: Int32Array;
   count: number;
@@ -338,20 +336,6 @@ interface TreeWalk {
 function treeWalk(grid: Grid, open: Uint8Array, root: number): TreeWalk {
   const { adjStart, adjCell, adjWall } = grid;
   const n = grid.cellCount;
-  // The passages packed per cell in one pass in cell order (memory read in sequence, every neighbour
-  // written and kept only if its wall is open: no branch to mispredict), so the walk below reads only open
-  // passages and no wall flags.
-  const start = scratch.ints('start', n + 1);
-  const next = scratch.ints('next', adjCell.length);
-  let t = 0;
-  for (let c = 0; c < n; c++) {
-    start[c] = t;
-    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      next[t] = adjCell[k];
-      t += open[adjWall[k]] === 0 ? 0 : 1;
-    }
-  }
-  start[n] = t;
   const parent = scratch.ints('parent', n);
   parent.fill(-1, 0, n);
   const order = scratch.ints('order', n);
@@ -366,30 +350,27 @@ function treeWalk(grid: Grid, open: Uint8Array, root: number): TreeWalk {
     const c = stack[--sp];
     order[count++] = c;
     const up = parent[c];
-    for (let k = start[c], end = start[c + 1]; k < end; k++) {
-      const m = next[k];
-      if (m === up) continue;
-      if (parent[m] === c) return markedWalk(start, next, parent, order, stack, n, root);
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      const m = adjCell[k];
+      if (m === up || open[adjWall[k]] === 0) continue;
+      if (parent[m] === c) return markedWalk(grid, open, root);
       parent[m] = c;
       stack[sp++] = m;
     }
-    if (count + sp > n) return markedWalk(start, next, parent, order, stack, n, root);
+    if (count + sp > n) return markedWalk(grid, open, root);
   }
-  return { start, next, parent, order, count };
+  return { parent, order, count };
 }
 
 /** `treeWalk`'s walk for open walls that are not a tree (loops, or two walls between the same cells). */
-function markedWalk(
-  start: Int32Array,
-  next: Int32Array,
-  parent: Int32Array,
-  order: Int32Array,
-  stack: Int32Array,
-  n: number,
-  root: number,
-): TreeWalk {
-  const seen = new Uint8Array(n);
+function markedWalk(grid: Grid, open: Uint8Array, root: number): TreeWalk {
+  const { adjStart, adjCell, adjWall } = grid;
+  const n = grid.cellCount;
+  const parent = scratch.ints('parent', n);
   parent.fill(-1, 0, n);
+  const order = scratch.ints('order', n);
+  const stack = scratch.ints('stack', n);
+  const seen = new Uint8Array(n);
   let count = 0;
   let sp = 0;
   stack[sp++] = root;
@@ -397,15 +378,15 @@ function markedWalk(
   while (sp > 0) {
     const c = stack[--sp];
     order[count++] = c;
-    for (let k = start[c], end = start[c + 1]; k < end; k++) {
-      const m = next[k];
-      if (seen[m] !== 0) continue;
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      const m = adjCell[k];
+      if (seen[m] !== 0 || open[adjWall[k]] === 0) continue;
       seen[m] = 1;
       parent[m] = c;
       stack[sp++] = m;
     }
   }
-  return { start, next, parent, order, count };
+  return { parent, order, count };
 }
 
 /**
@@ -420,6 +401,13 @@ const scratch = {
       a = new Int32Array(length);
       this.arrays.set(name, a);
     }
+    return a;
+  },
+  /** The array `name` made `length` long, its contents kept. */
+  grow(name: string, length: number): Int32Array {
+    const a = new Int32Array(length);
+    a.set(this.ints(name, 0));
+    this.arrays.set(name, a);
     return a;
   },
   record(length: number): Int32Array {
