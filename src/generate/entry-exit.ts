@@ -252,7 +252,7 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
     const up = parent[c];
     let rq = record[up];
     if (rq === 0) {
-      if (8 * records === down.length) down = scratch.grow('down', 2 * down.length);
+      if (8 * records === down.length) down = scratch.grow('down', down, 2 * down.length);
       rq = record[up] = ++records;
       for (let p = 8 * records - 8; p < 8 * records; p++) down[p] = -1;
     }
@@ -389,25 +389,28 @@ function markedWalk(grid: Grid, open: Uint8Array, root: number): TreeWalk {
   return { parent, order, count };
 }
 
+/** Longest scratch array kept between calls (1 MB: mazes up to about 500 × 500 cells). */
+const KEEP = 1 << 18;
+
 /**
  * Scratch arrays kept between calls (one maze at a time on a thread), so that the pages of a book do not
- * allocate and clear them again; each grows to the largest maze seen. `record` is handed out zeroed.
+ * allocate and clear them again; each grows to the largest maze seen, up to KEEP; longer ones are made for
+ * the call and left to the collector. `record` is handed out zeroed.
  */
 const scratch = {
   arrays: new Map<string, Int32Array>(),
   ints(name: string, length: number): Int32Array {
-    let a = this.arrays.get(name);
-    if (!a || a.length < length) {
-      a = new Int32Array(length);
-      this.arrays.set(name, a);
-    }
-    return a;
+    const a = this.arrays.get(name);
+    if (a && a.length >= length) return a;
+    const made = new Int32Array(length);
+    if (length <= KEEP) this.arrays.set(name, made);
+    return made;
   },
-  /** The array `name` made `length` long, its contents kept. */
-  grow(name: string, length: number): Int32Array {
+  /** `current` (the array `name`) made `length` long, its contents kept. */
+  grow(name: string, current: Int32Array, length: number): Int32Array {
     const a = new Int32Array(length);
-    a.set(this.ints(name, 0));
-    this.arrays.set(name, a);
+    a.set(current);
+    if (length <= KEEP) this.arrays.set(name, a);
     return a;
   },
   record(length: number): Int32Array {
