@@ -1,4 +1,4 @@
-import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
+import { type Grid, maxDegree, rimNormal, wallMidpoint } from '../grid/grid.js';
 import { UserError } from '../spec/errors.js';
 import type { Maze } from './maze.js';
 
@@ -216,36 +216,27 @@ interface EndPair {
  * maze itself, for a spanning tree. A best pair too close on the page keeps its better end, which gets the
  * farthest partner far enough away (one more pass from each end, rarely needed); so does a maze with no
  * pair in opposite parts, from its first rim cell.
+ *
+ * Only cells with a rim cell below them get a record of eight distances (most cells are in dead-end
+ * branches and never get one).
  */
 function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: number): EndPair {
   const { adjStart, adjCell, adjWall, cellX, cellY } = grid;
-  const n = grid.cellCount;
   const root = rim.cells[0];
-  const parent = new Int32Array(n);
-  const seen = new Uint8Array(n);
-  const order = new Int32Array(n);
-  const stack = new Int32Array(n);
-  /** down[8c + p]: passages from c to the farthest rim cell below c with an outer wall in part p, or -1. */
-  const down = new Int32Array(8 * n).fill(-1);
+  const { parent, order, count } = treeWalk(grid, open, root);
+  /** Per cell: 1 + its record's number in `down`, 0 for none (no rim cell below it). */
+  const record = scratch.record(grid.cellCount);
+  /**
+   * down[8r + p]: passages from record r's cell to the farthest rim cell below it in part p, or -1. Scratch
+   * (grown to the most records seen), each record set when it is handed out.
+   */
+  let down = scratch.ints('down', 8 * Math.max(64, 4 * rim.cells.length));
+  let records = 0;
   for (let i = 0; i < rim.cells.length; i++) {
     const c = rim.cells[i];
-    for (let p = 0; p < 8; p++) if ((rim.parts[c] >> p) & 1) down[8 * c + p] = 0;
-  }
-  let count = 0;
-  let sp = 0;
-  stack[sp++] = root;
-  parent[root] = -1;
-  seen[root] = 1;
-  while (sp > 0) {
-    const c = stack[--sp];
-    order[count++] = c;
-    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      const m = adjCell[k];
-      if (seen[m] !== 0 || open[adjWall[k]] === 0) continue;
-      seen[m] = 1;
-      parent[m] = c;
-      stack[sp++] = m;
-    }
+    const o = 8 * records++;
+    record[c] = records;
+    for (let p = 0; p < 8; p++) down[o + p] = (rim.parts[c] >> p) & 1 ? 0 : -1;
   }
   // The longest pair so far: its length, the cell where its branches meet, the branch, and the part of the
   // end in that branch (the other end is in the opposite part).
@@ -255,29 +246,24 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
   let bestPart = -1;
   for (let i = count - 1; i > 0; i--) {
     const c = order[i];
-    const o = 8 * c;
-    // Most cells have no rim cell below them (dead-end branches): all eight are -1, sign bits all set.
-    if (
-      (down[o] &
-        down[o + 1] &
-        down[o + 2] &
-        down[o + 3] &
-        down[o + 4] &
-        down[o + 5] &
-        down[o + 6] &
-        down[o + 7]) <
-      0
-    ) {
-      continue;
+    const rc = record[c];
+    if (rc === 0) continue;
+    const o = 8 * (rc - 1);
+    const up = parent[c];
+    let rq = record[up];
+    if (rq === 0) {
+      if (8 * records === down.length) down = scratch.grow('down', down, 2 * down.length);
+      rq = record[up] = ++records;
+      for (let p = 8 * records - 8; p < 8 * records; p++) down[p] = -1;
     }
-    const q = 8 * parent[c];
+    const q = 8 * (rq - 1);
     for (let p = 0; p < 8; p++) {
       const dc = down[o + p];
       if (dc < 0) continue;
       const dq = down[q + (p ^ 4)];
       if (dq >= 0 && dq + dc + 1 > bestLength) {
         bestLength = dq + dc + 1;
-        bestMeet = q >> 3;
+        bestMeet = up;
         bestBranch = c;
         bestPart = p;
       }
@@ -289,26 +275,26 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
   }
   let found: EndPair;
   if (bestLength >= 0) {
-    // The rim cell in part p exactly r passages below u (down[8u + p] = r), walking down the tree and
-    // leaving out branch `skip` at the first step.
+    const depth = (m: number, p: number): number => (record[m] === 0 ? -1 : down[8 * (record[m] - 1) + p]);
+    // The rim cell in part p exactly r passages below u (depth r), walking down the tree and leaving out
+    // branch `skip` at the first step; the first child in neighbour order on every step.
     const below = (u: number, p: number, r: number, skip: number): number => {
       let cell = u;
       for (let left = r; left > 0; left--) {
-        let next = -1;
-        for (let k = adjStart[cell], end = adjStart[cell + 1]; k < end && next < 0; k++) {
+        let step = -1;
+        for (let k = adjStart[cell], end = adjStart[cell + 1]; k < end && step < 0; k++) {
           const m = adjCell[k];
-          if (m !== skip && parent[m] === cell && seen[m] !== 0 && open[adjWall[k]] !== 0) {
-            if (down[8 * m + p] === left - 1) next = m;
-          }
+          if (m !== skip && parent[m] === cell && open[adjWall[k]] !== 0 && depth(m, p) === left - 1)
+            step = m;
         }
-        if (next < 0)
+        if (step < 0)
           throw new Error('internal: the search for the entry and exit lost its way down the tree');
-        cell = next;
+        cell = step;
         skip = -1;
       }
       return cell;
     };
-    const inBranch = down[8 * bestBranch + bestPart];
+    const inBranch = depth(bestBranch, bestPart);
     const y = below(bestBranch, bestPart, inBranch, -1);
     const x = below(bestMeet, bestPart ^ 4, bestLength - inBranch - 1, bestBranch);
     found = { a: x, partA: bestPart ^ 4, b: y, partB: bestPart };
@@ -334,6 +320,105 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
   }
   return kept;
 }
+
+/**
+ * A depth-first order over the open walls from `root`: `order[0 .. count)` the cells reached, each before
+ * the cells below it, as a stack walk takes them (the last neighbour pushed is the first taken); `parent`
+ * the cell each was reached from (-1 for the root and cells not reached). The arrays are scratch, valid
+ * until the next call.
+ */
+interface TreeWalk {
+  parent: Int32Array;
+  order: Int32Array;
+  count: number;
+}
+
+function treeWalk(grid: Grid, open: Uint8Array, root: number): TreeWalk {
+  const { adjStart, adjCell, adjWall } = grid;
+  const n = grid.cellCount;
+  const parent = scratch.ints('parent', n);
+  parent.fill(-1, 0, n);
+  const order = scratch.ints('order', n);
+  const stack = scratch.ints('stack', n + maxDegree(grid));
+  // On a tree every neighbour but the parent is new, so no cell needs marking. Open walls that are not a
+  // tree show: two walls between the same cells as a cell already reached from this one, a loop as more
+  // cells taken and waiting than there are; the walk then starts again, marking cells as it goes.
+  let count = 0;
+  let sp = 0;
+  stack[sp++] = root;
+  while (sp > 0) {
+    const c = stack[--sp];
+    order[count++] = c;
+    const up = parent[c];
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      const m = adjCell[k];
+      if (m === up || open[adjWall[k]] === 0) continue;
+      if (parent[m] === c) return markedWalk(grid, open, root);
+      parent[m] = c;
+      stack[sp++] = m;
+    }
+    if (count + sp > n) return markedWalk(grid, open, root);
+  }
+  return { parent, order, count };
+}
+
+/** `treeWalk`'s walk for open walls that are not a tree (loops, or two walls between the same cells). */
+function markedWalk(grid: Grid, open: Uint8Array, root: number): TreeWalk {
+  const { adjStart, adjCell, adjWall } = grid;
+  const n = grid.cellCount;
+  const parent = scratch.ints('parent', n);
+  parent.fill(-1, 0, n);
+  const order = scratch.ints('order', n);
+  const stack = scratch.ints('stack', n);
+  const seen = new Uint8Array(n);
+  let count = 0;
+  let sp = 0;
+  stack[sp++] = root;
+  seen[root] = 1;
+  while (sp > 0) {
+    const c = stack[--sp];
+    order[count++] = c;
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      const m = adjCell[k];
+      if (seen[m] !== 0 || open[adjWall[k]] === 0) continue;
+      seen[m] = 1;
+      parent[m] = c;
+      stack[sp++] = m;
+    }
+  }
+  return { parent, order, count };
+}
+
+/** Longest scratch array kept between calls (1 MB: mazes up to about 500 × 500 cells). */
+const KEEP = 1 << 18;
+
+/**
+ * Scratch arrays kept between calls (one maze at a time on a thread), so that the pages of a book do not
+ * allocate and clear them again; each grows to the largest maze seen, up to KEEP; longer ones are made for
+ * the call and left to the collector. `record` is handed out zeroed.
+ */
+const scratch = {
+  arrays: new Map<string, Int32Array>(),
+  ints(name: string, length: number): Int32Array {
+    const a = this.arrays.get(name);
+    if (a && a.length >= length) return a;
+    const made = new Int32Array(length);
+    if (length <= KEEP) this.arrays.set(name, made);
+    return made;
+  },
+  /** `current` (the array `name`) made `length` long, its contents kept. */
+  grow(name: string, current: Int32Array, length: number): Int32Array {
+    const a = new Int32Array(length);
+    a.set(current);
+    if (length <= KEEP) this.arrays.set(name, a);
+    return a;
+  },
+  record(length: number): Int32Array {
+    const a = this.ints('record', length);
+    a.fill(0, 0, length);
+    return a;
+  },
+};
 
 const lowestPart = (mask: number): number => 31 - Math.clz32(mask & -mask);
 

@@ -132,7 +132,7 @@ function circleTables(rings: number): TileTables {
       let s = 0;
       // Inner arc, clockwise: towards the parent (or the centre disc).
       corners[s] = inFirst + k;
-      across[s] = r === 1 ? 0 : first[r - 1] + Math.floor(k / inner);
+      across[s] = r === 1 ? 0 : first[r - 1] + ((k / inner) | 0);
       arc[s++] = 1;
       // Radial edge on the clockwise side.
       corners[s] = inFirst + next;

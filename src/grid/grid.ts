@@ -381,9 +381,18 @@ export function rimNormal(grid: Grid, wall: number): [number, number] {
   return [nx + 0, ny + 0]; // + 0 turns -0 into 0
 }
 
-/** The largest number of neighbours any cell has (sizes per-step scratch arrays). */
+const degreeCache = new WeakMap<Grid, number>();
+
+/** The largest number of neighbours any cell has (sizes per-step scratch arrays); found once per grid. */
 export function maxDegree(grid: Grid): number {
+  const hit = degreeCache.get(grid);
+  if (hit !== undefined) return hit;
+  const { adjStart, cellCount } = grid;
   let max = 0;
-  for (let c = 0; c < grid.cellCount; c++) max = Math.max(max, grid.adjStart[c + 1] - grid.adjStart[c]);
+  for (let c = 0; c < cellCount; c++) {
+    const d = adjStart[c + 1] - adjStart[c];
+    if (d > max) max = d;
+  }
+  degreeCache.set(grid, max);
   return max;
 }

@@ -65,27 +65,30 @@ function hexTables(columns: number, rows: number): TileTables {
       cellY[c] = 1 + 1.5 * row;
     }
   }
-  const vid = (k: number, X: number): number => k * line + (X >> 1);
   return {
     topology: 'hex',
     sizeLabel: `${columns}×${rows}`,
     cellCount,
     stride: 6,
     cell(c, corners, across) {
-      const row = Math.floor(c / columns);
+      const row = (c / columns) | 0;
       const col = c - row * columns;
       const odd = row & 1;
-      const k = 2 * row;
+      // Corner (k, X) is vertex k·line + ⌊X/2⌋ (see the diagram); this cell's lie on lines 2·row … 2·row + 3
+      // at X = 2·col + odd … 2·col + odd + 2.
+      const X = 2 * col + odd;
+      const top = 2 * row * line;
+      const mid = (X + 1) >> 1; // ⌊(X + 1)/2⌋
+      const low = X >> 1;
+      corners[0] = top + mid;
+      corners[1] = top + line + low + 1;
+      corners[2] = top + 2 * line + low + 1;
+      corners[3] = top + 3 * line + mid;
+      corners[4] = top + 2 * line + low;
+      corners[5] = top + line + low;
+      // Neighbours across each edge, in corner order: NE, E, SE, SW, W, NW.
       const up = row > 0;
       const down = row + 1 < rows;
-      const X = 2 * col + odd;
-      corners[0] = vid(k, X + 1);
-      corners[1] = vid(k + 1, X + 2);
-      corners[2] = vid(k + 2, X + 2);
-      corners[3] = vid(k + 3, X + 1);
-      corners[4] = vid(k + 2, X);
-      corners[5] = vid(k + 1, X);
-      // Neighbours across each edge, in corner order: NE, E, SE, SW, W, NW.
       const right = col + odd; // column of the upper-right and lower-right neighbours
       const left = right - 1;
       across[0] = up && right < columns ? c - columns + odd : -1;

@@ -107,7 +107,7 @@ function octagonTables(columns: number, rows: number): TileTables {
     stride,
     cell(c, corners, across) {
       if (c < octagons) {
-        const j = Math.floor(c / columns);
+        const j = (c / columns) | 0;
         const i = c - j * columns;
         corners[0] = hv(j, i, 0);
         corners[1] = hv(j, i, 1);
@@ -127,7 +127,7 @@ function octagonTables(columns: number, rows: number): TileTables {
         across[7] = square(i - 1, j - 1);
         return 8;
       }
-      const q = Math.floor((c - octagons) / (columns - 1));
+      const q = ((c - octagons) / (columns - 1)) | 0;
       const p = c - octagons - q * (columns - 1);
       corners[0] = vv(p + 1, q, 1);
       corners[1] = hv(q + 1, p + 1, 0);

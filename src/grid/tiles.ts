@@ -143,14 +143,16 @@ function buildAllTiles(t: TileTables): Grid {
   let vertexX = t.vertexX;
   let vertexY = t.vertexY;
   if (used < vertices) {
-    vertexX = new Float64Array(used);
-    vertexY = new Float64Array(used);
+    // Moved down in place (a vertex's new number is never above its old one) and cut to length: the
+    // lattices leave only a few corners unused, so a copy of every vertex would be the cost of this.
     for (let v = 0; v < vertices; v++) {
       const k = vertexId[v];
-      if (k < 0) continue;
-      vertexX[k] = t.vertexX[v];
-      vertexY[k] = t.vertexY[v];
+      if (k < 0 || k === v) continue;
+      vertexX[k] = vertexX[v];
+      vertexY[k] = vertexY[v];
     }
+    vertexX = vertexX.subarray(0, used);
+    vertexY = vertexY.subarray(0, used);
   }
   for (let c = 0; c < cellCount; c++) {
     adjStart[c + 1] += adjStart[c];

@@ -54,7 +54,7 @@ function triangleTables(columns: number, rows: number): TileTables {
     cellCount,
     stride: 3,
     cell(c, corners, across) {
-      const row = Math.floor(c / columns);
+      const row = (c / columns) | 0;
       const col = c - row * columns;
       const top = row * line + col;
       const bottom = (row + 1) * line + col;

@@ -24,7 +24,8 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   const acx = grid.arcCX ?? 0;
   const acy = grid.arcCY ?? 0;
 
-  // Vertex → standing walls (CSR).
+  // Vertex → standing walls (CSR, in wall order), each with the vertex at its other end, so a walk reads
+  // its next step from the list it is already reading.
   const start = new Int32Array(vertexCount + 1);
   for (let w = 0; w < wallCount; w++) {
     if (open[w] !== 0) continue;
@@ -34,10 +35,17 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
   const fill = start.slice(0, vertexCount);
   const incident = new Int32Array(start[vertexCount]);
+  const otherEnd = new Int32Array(incident.length);
   for (let w = 0; w < wallCount; w++) {
     if (open[w] !== 0) continue;
-    incident[fill[wallV0[w]]++] = w;
-    incident[fill[wallV1[w]]++] = w;
+    const v0 = wallV0[w];
+    const v1 = wallV1[w];
+    let k = fill[v0]++;
+    incident[k] = w;
+    otherEnd[k] = v1;
+    k = fill[v1]++;
+    incident[k] = w;
+    otherEnd[k] = v0;
   }
 
   const used = new Uint8Array(wallCount);
@@ -63,12 +71,13 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   };
 
   /**
-   * One chain from vertex `from` through wall `first`: on through every plain bend, and straight on
-   * (tangent to tangent) through junctions. All its changing state is local, so it stays in registers.
+   * One chain from vertex `from` through the wall of its list entry `first`: on through every plain bend,
+   * and straight on (tangent to tangent) through junctions. All its changing state is local, so it stays in
+   * registers.
    */
   const walk = (from: number, first: number): void => {
     let v = from;
-    let w = first;
+    let e = first;
     // Direction of travel at v (not of unit length), and whether the last piece was a straight line.
     let dx = 0;
     let dy = 0;
@@ -79,9 +88,10 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
     let arcA0 = 0;
     let arcA1 = 0;
     out.moveTo(ox + vertexX[v] * scale, oy + vertexY[v] * scale);
-    while (w >= 0) {
+    while (e >= 0) {
+      const w = incident[e];
+      const u = otherEnd[e];
       used[w] = 1;
-      const u = wallV0[w] === v ? wallV1[w] : wallV0[w];
       const ux = ox + vertexX[u] * scale;
       const uy = oy + vertexY[u] * scale;
       if (arcs !== undefined && arcs[w] !== 0) {
@@ -125,16 +135,14 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
       const k0 = start[v];
       const k1 = start[v + 1];
       if (k1 - k0 === 2) {
-        const a = incident[k0];
-        const b = incident[k0 + 1];
-        w = used[a] === 0 ? a : used[b] === 0 ? b : -1;
+        e = used[incident[k0]] === 0 ? k0 : used[incident[k0 + 1]] === 0 ? k0 + 1 : -1;
         continue;
       }
-      w = -1;
+      e = -1;
       for (let k = k0; k < k1; k++) {
         const c = incident[k];
         if (used[c] !== 0) continue;
-        const t = wallV0[c] === v ? wallV1[c] : wallV0[c];
+        const t = otherEnd[k];
         let ex = vertexX[t] - vertexX[v];
         let ey = vertexY[t] - vertexY[v];
         if (arcs !== undefined && arcs[c] !== 0) {
@@ -143,7 +151,7 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
           ey = arcDir[1];
         }
         if (sameDirection(dx, dy, ex, ey)) {
-          w = c;
+          e = k;
           break;
         }
       }
@@ -155,10 +163,16 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   for (let v = 0; v < vertexCount; v++) {
     const deg = start[v + 1] - start[v];
     if (deg === 0 || deg === 2) continue;
-    for (let k = start[v]; k < start[v + 1]; k++) if (used[incident[k]] === 0) walk(v, incident[k]);
+    for (let k = start[v]; k < start[v + 1]; k++) if (used[incident[k]] === 0) walk(v, k);
   }
-  // ...and whatever is left are closed loops of plain bends.
-  for (let w = 0; w < wallCount; w++) if (open[w] === 0 && used[w] === 0) walk(wallV0[w], w);
+  // ...and whatever is left are closed loops of plain bends, each from its lowest wall's first vertex.
+  for (let w = 0; w < wallCount; w++) {
+    if (open[w] !== 0 || used[w] !== 0) continue;
+    const v = wallV0[w];
+    let k = start[v];
+    while (incident[k] !== w) k++;
+    walk(v, k);
+  }
   return out.finish();
 }
 

@@ -79,45 +79,50 @@ export function pdfPathBytes(path: PathData, from = 0, to = path.cmds.length, fi
     }
     const count = c === CURVE ? 6 : 2;
     for (let k = 0; k < count; k++) {
-      let v = Math.round(coords[j++] * 100);
-      if (v === 0) {
+      const r = Math.round(coords[j++] * 100);
+      if (r === 0) {
         out[o++] = 48; // also -0
         out[o++] = 32;
         continue;
       }
-      if (v < 0) {
-        out[o++] = 45;
-        v = -v;
-      }
-      const int = Math.floor(v / 100);
-      const frac = v - int * 100;
-      if (int < 10) out[o++] = 48 + int;
-      else if (int < 100) {
-        out[o++] = PAIRS[2 * int];
-        out[o++] = PAIRS[2 * int + 1];
-      } else if (int < 10000) {
-        const high = Math.floor(int / 100);
-        const low = int - high * 100;
-        if (high < 10) out[o++] = 48 + high;
-        else {
-          out[o++] = PAIRS[2 * high];
-          out[o++] = PAIRS[2 * high + 1];
+      if (r < 0) out[o++] = 45;
+      const a = r < 0 ? -r : r;
+      // Hundredths below 2^30 (every page coordinate) as 32-bit integers, divided as integers.
+      if (a < 0x40000000) {
+        const v = a | 0;
+        const int = (v / 100) | 0;
+        const frac = v - int * 100;
+        if (int < 100) {
+          if (int < 10) out[o++] = 48 + int;
+          else {
+            out[o++] = PAIRS[2 * int];
+            out[o++] = PAIRS[2 * int + 1];
+          }
+        } else if (int < 10000) {
+          const high = (int / 100) | 0;
+          const low = int - high * 100;
+          if (high < 10) out[o++] = 48 + high;
+          else {
+            out[o++] = PAIRS[2 * high];
+            out[o++] = PAIRS[2 * high + 1];
+          }
+          out[o++] = PAIRS[2 * low];
+          out[o++] = PAIRS[2 * low + 1];
+        } else o = writeDigits(out, o, int);
+        if (frac !== 0) {
+          out[o++] = 46;
+          out[o++] = PAIRS[2 * frac];
+          if (frac % 10 !== 0) out[o++] = PAIRS[2 * frac + 1];
         }
-        out[o++] = PAIRS[2 * low];
-        out[o++] = PAIRS[2 * low + 1];
       } else {
-        const first = o;
-        for (let d = int; d > 0; d = Math.floor(d / 10)) out[o++] = 48 + (d % 10);
-        for (let a = first, b = o - 1; a < b; a++, b--) {
-          const t = out[a];
-          out[a] = out[b];
-          out[b] = t;
+        const int = Math.floor(a / 100);
+        const frac = a - int * 100;
+        o = writeDigits(out, o, int);
+        if (frac !== 0) {
+          out[o++] = 46;
+          out[o++] = PAIRS[2 * frac];
+          if (frac % 10 !== 0) out[o++] = PAIRS[2 * frac + 1];
         }
-      }
-      if (frac !== 0) {
-        out[o++] = 46;
-        out[o++] = PAIRS[2 * frac];
-        if (frac % 10 !== 0) out[o++] = PAIRS[2 * frac + 1];
       }
       out[o++] = 32;
     }
@@ -125,6 +130,18 @@ export function pdfPathBytes(path: PathData, from = 0, to = path.cmds.length, fi
     out[o++] = 10;
   }
   return out.subarray(0, o);
+}
+
+/** Writes the decimal digits of a whole number ≥ 1 at `o`; returns the position after them. */
+function writeDigits(out: Buffer, o: number, int: number): number {
+  const first = o;
+  for (let d = int; d > 0; d = Math.floor(d / 10)) out[o++] = 48 + (d % 10);
+  for (let a = first, b = o - 1; a < b; a++, b--) {
+    const t = out[a];
+    out[a] = out[b];
+    out[b] = t;
+  }
+  return o;
 }
 
 /** Coordinates a path command takes. */

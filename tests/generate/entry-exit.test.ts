@@ -5,7 +5,7 @@ import { placeEnds, type RimPart, rimPart } from '../../src/generate/entry-exit.
 import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
 import { bfs } from '../../src/grid/bfs.js';
-import { rimNormal, wallMidpoint } from '../../src/grid/grid.js';
+import { assembleGrid, type Grid, rimNormal, wallMidpoint } from '../../src/grid/grid.js';
 import { buildGrid } from '../../src/grid/registry.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
 import { maskOf } from '../../src/mask/descriptor.js';
@@ -72,6 +72,61 @@ describe('entry and exit', () => {
     const open = backtracker(grid, createRng(deriveSeed(1, 'x')), { straightness: 0 });
     const top = { kind: 'side', side: 'top', at: 0.5 } as const;
     expect(() => placeEnds(grid, open, top, top, 'pages[0]')).toThrow(UserError);
+  });
+});
+
+describe('auto ends on open walls that are not a spanning tree', () => {
+  // Both ends auto walk the tree once without marking cells; open walls with loops, two open walls between
+  // the same cells, or cells out of reach take the marked walk instead, and must find what it always found.
+  const ends = (grid: Grid, open: Uint8Array) => {
+    const m = placeEnds(grid, open, { kind: 'auto' }, { kind: 'auto' }, 'test');
+    return [m.entryWall, m.exitWall];
+  };
+  const cases = [
+    ['square', [93, 175], [91, 177], [95, 10]],
+    ['hex', [72, 194], [41, 193], [4, 11]],
+    ['circle', [512, 442], [512, 442], [401, 524]],
+  ] as const;
+  for (const [shape, tree, loops, cut] of cases) {
+    it(`${shape}: a tree, the tree with loops, the tree cut in pieces`, () => {
+      const grid = buildGrid({ shape, size: { columns: 9, rows: 9 } });
+      const open = backtracker(grid, createRng(deriveSeed(5, shape)), { straightness: 0 });
+      const looped = open.slice();
+      for (let w = 0; w < grid.wallCount; w += 5) if (grid.wallCellB[w] >= 0) looped[w] = 1;
+      const pieces = open.slice();
+      for (let w = 0; w < grid.wallCount; w += 4) pieces[w] = 0;
+      expect(ends(grid, open)).toEqual(tree);
+      expect(ends(grid, looped)).toEqual(loops);
+      expect(ends(grid, pieces)).toEqual(cut);
+    });
+  }
+
+  it('two open walls between the same two cells', () => {
+    const plain = buildSquareGrid({ columns: 4, rows: 4 });
+    const w0 = 6; // between cells 4 and 5
+    expect([plain.wallCellA[w0], plain.wallCellB[w0]]).toEqual([4, 5]);
+    const twin = (a: Int32Array) => Int32Array.from([...a, a[w0]]);
+    const grid = assembleGrid({
+      topology: 'square',
+      sizeLabel: '4×4 with a twin wall',
+      cellCount: plain.cellCount,
+      cellX: plain.cellX.slice(),
+      cellY: plain.cellY.slice(),
+      wallCount: plain.wallCount + 1,
+      wallCellA: twin(plain.wallCellA),
+      wallCellB: twin(plain.wallCellB),
+      wallV0: twin(plain.wallV0),
+      wallV1: twin(plain.wallV1),
+      vertexX: plain.vertexX,
+      vertexY: plain.vertexY,
+      width: 0,
+      height: 0,
+    });
+    const open = new Uint8Array(grid.wallCount);
+    open.set(backtracker(plain, createRng(deriveSeed(6, 'twin')), { straightness: 0 }));
+    open[w0] = 1;
+    open[plain.wallCount] = 1;
+    expect(ends(grid, open)).toEqual([0, 19]);
   });
 });
 
