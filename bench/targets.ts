@@ -77,12 +77,12 @@ export function referenceLoops(): void {
     const grid = buildGrid({ shape: 'square', size: { columns: size, rows: size } });
     let i = 0;
     const ours =
-      steadyCpu(rounds, () => {
+      bestCpu(rounds, () => {
         for (let k = 0; k < repeat; k++) backtracker(grid, rng(i++), { straightness: 0 });
       }) / repeat;
     const scratch = referenceScratch(size, size);
     const js =
-      steadyCpu(rounds, () => {
+      bestCpu(rounds, () => {
         for (let k = 0; k < repeat; k++) referenceBacktracker(size, size, 0x9e3779b9 + i++, scratch);
       }) / repeat;
     const tag = `${size}×${size}`;
@@ -100,27 +100,6 @@ export function referenceLoops(): void {
       `  mazebook takes ${(ours / js).toFixed(2)}× the JavaScript loop${compiled ? ` and ${(ours / c).toFixed(2)}× the C loop (target ≤ 2×)` : ''}`,
     );
   }
-}
-
-/**
- * Best of `rounds` CPU timings of `fn` in ms, each after a garbage collection and an untimed call. The
- * collection that keeps one round's garbage from the next also throws away some of the JIT's work on a
- * function that calls others (mazebook's generators: the rng, the grid's arrays), not on one plain loop
- * (the references): timed straight after it, a 10k-cell backtracker took twice its steady time while the
- * reference loop did not move. The untimed call puts both back in their steady state, as in a book, where
- * nothing forces collections between mazes.
- */
-function steadyCpu(rounds: number, fn: () => void): number {
-  let min = Infinity;
-  for (let i = 0; i < rounds; i++) {
-    collect();
-    fn();
-    const t = process.cpuUsage();
-    fn();
-    const used = process.cpuUsage(t);
-    min = Math.min(min, (used.user + used.system) / 1000);
-  }
-  return min;
 }
 
 /** Compiles bench/reference/backtracker.c into a temporary folder; undefined without gcc. */
@@ -154,7 +133,7 @@ export function generateVsAlgorithm(): void {
       let i = 0;
       // Untimed calls first: the JIT settles for each size before anything is timed.
       const per = (fn: () => void) =>
-        steadyCpu(rounds, () => {
+        bestCpu(rounds, () => {
           for (let k = 0; k < repeat; k++) fn();
         }) / repeat;
       const algorithm = per(() => backtracker(grid, rng(i++), { straightness: 0 }));
