@@ -216,11 +216,13 @@ export function rimOutline(grid: Grid, { ox, oy, scale }: Placement): PathData {
 
 /**
  * The route from the entry opening to the exit opening (from or to a cell centre when an end is inside the
- * maze). On straight-edged tilings it runs through the midpoints of the walls each step crosses, a straight
- * line across every cell between them (cells are convex), so it is an even polyline on every tiling: a
- * straight run of triangles is a straight line, not a sawtooth through their centroids. On circle mazes steps
- * round a ring follow the ring's arc through the cell centres and steps between rings turn along the inner
- * ring, then go straight out, so the line stays inside its cells.
+ * maze). On straight-edged tilings it runs through the midpoints of the walls each step crosses; where it
+ * turns in a cell of more than three walls (squares, hexagons, octagons) it passes through the cell's centre,
+ * so it follows the corridors' middles (and a mazegram's letters, set on the centres) instead of cutting the
+ * corners. Triangles, where every step turns, are crossed straight from midpoint to midpoint, so a straight run of
+ * triangles is a straight line, not a sawtooth through their centroids. On circle mazes steps round a ring
+ * follow the ring's arc through the cell centres and steps between rings turn along the inner ring, then go
+ * straight out, so the line stays inside its cells.
  */
 export function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: Placement): PathData {
   const { grid } = maze;
@@ -229,29 +231,49 @@ export function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: 
   const Y = (y: number): number => oy + y * scale;
   const cells = solution.cells;
   const curved = grid.wallArc !== undefined;
-  if (maze.entryWall >= 0) {
-    const [ex, ey] = wallMidpoint(grid, maze.entryWall);
-    b.moveTo(X(ex), Y(ey));
-    if (curved) b.lineTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
-  } else {
-    b.moveTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
-  }
   if (!curved) {
+    const { adjStart, rimStart } = grid;
+    // A triangle (three walls) is crossed straight between midpoints; other cells turn at their centre.
+    const turnsAtCentre = (c: number): boolean =>
+      adjStart[c + 1] - adjStart[c] + rimStart[c + 1] - rimStart[c] > 3;
+    const first = cells[0];
+    let [px, py] =
+      maze.entryWall >= 0 ? wallMidpoint(grid, maze.entryWall) : [grid.cellX[first], grid.cellY[first]];
+    b.moveTo(X(px), Y(py));
+    // Leaves cell `c` for (nx, ny): through its centre when the way turns there.
+    const step = (c: number, nx: number, ny: number): void => {
+      const cx = grid.cellX[c];
+      const cy = grid.cellY[c];
+      const turn = (cx - px) * (ny - cy) - (cy - py) * (nx - cx);
+      if (Math.abs(turn) > 1e-9 && turnsAtCentre(c)) b.lineTo(X(cx), Y(cy));
+      b.lineTo(X(nx), Y(ny));
+      px = nx;
+      py = ny;
+    };
     for (let i = 1; i < cells.length; i++) {
       const w = sharedWall(maze, cells[i - 1], cells[i]);
       if (w < 0) {
         b.lineTo(X(grid.cellX[cells[i]]), Y(grid.cellY[cells[i]]));
+        px = grid.cellX[cells[i]];
+        py = grid.cellY[cells[i]];
         continue;
       }
       const [mx, my] = wallMidpoint(grid, w);
-      b.lineTo(X(mx), Y(my));
+      step(cells[i - 1], mx, my);
     }
     const last = cells[cells.length - 1];
     if (maze.exitWall >= 0) {
       const [xx, xy] = wallMidpoint(grid, maze.exitWall);
-      b.lineTo(X(xx), Y(xy));
+      step(last, xx, xy);
     } else b.lineTo(X(grid.cellX[last]), Y(grid.cellY[last]));
     return b.finish();
+  }
+  if (maze.entryWall >= 0) {
+    const [ex, ey] = wallMidpoint(grid, maze.entryWall);
+    b.moveTo(X(ex), Y(ey));
+    b.lineTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
+  } else {
+    b.moveTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
   }
   const cx = X(grid.arcCX ?? 0);
   const cy = Y(grid.arcCY ?? 0);

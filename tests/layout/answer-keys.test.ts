@@ -176,13 +176,25 @@ solutions: { per-page: 4 }
     }
   });
 
-  it('keep the square ones even too', () => {
+  it('keep the square ones even too, turning at cell centres', () => {
     const maze = squareMaze(6, 6, 4);
     const path = solutionPath(maze, solve(maze), { ox: 0, oy: 0, scale: 10 });
-    // Every step is a wall's midpoint: coordinates on the half-cell lattice.
-    for (const [x, y] of points({ type: 'path', path })) {
-      expect((x / 5) % 1 === 0 && (y / 5) % 1 === 0).toBe(true);
-      expect((x / 10) % 1 === 0 || (y / 10) % 1 === 0).toBe(true);
+    const pts = points({ type: 'path', path });
+    // Every point is a wall's midpoint or a cell's centre: coordinates on the half-cell lattice.
+    for (const [x, y] of pts) expect((x / 5) % 1 === 0 && (y / 5) % 1 === 0).toBe(true);
+    // Every stretch runs along a row or a column (no corner cut), and a centre is only where the way turns.
+    for (let i = 1; i < pts.length; i++) {
+      expect(pts[i - 1][0] === pts[i][0] || pts[i - 1][1] === pts[i][1]).toBe(true);
     }
+    let turns = 0;
+    for (let i = 1; i + 1 < pts.length; i++) {
+      const [x, y] = pts[i];
+      if ((x / 10) % 1 === 0 || (y / 10) % 1 === 0) continue; // a midpoint
+      turns++;
+      const inAlongRow = pts[i - 1][1] === y;
+      const outAlongRow = pts[i + 1][1] === y;
+      expect(inAlongRow).not.toBe(outAlongRow);
+    }
+    expect(turns).toBeGreaterThan(0);
   });
 });
