@@ -73,27 +73,27 @@ async function cover(name: string): Promise<Buffer> {
 const PICTURES: Record<string, () => Promise<Buffer>> = {
   'sample-pages.png': () =>
     pages([
-      ['sample', 5],
-      ['sample', 14],
+      ['sample', 6],
+      ['sample', 16],
     ]),
   'shapes-pages.png': () =>
     pages([
-      ['shapes', 4],
-      ['shapes', 7],
-      ['shapes', 9],
-      ['shapes', 15],
+      ['shapes', 10],
+      ['shapes', 11],
+      ['shapes', 5],
+      ['shapes', 17],
     ]),
   'picture-pages.png': () =>
     pages([
-      ['pictures', 3],
       ['pictures', 4],
       ['pictures', 5],
-      ['pictures', 8],
+      ['pictures', 6],
+      ['pictures', 9],
     ]),
   'print-pages.png': () =>
     pages([
-      ['kids-activity', 4],
-      ['kids-activity', 7],
+      ['kids-activity', 6],
+      ['kids-activity', 10],
       ['kdp-interior', 17],
       ['kdp-interior', 38],
     ]),
