@@ -181,7 +181,10 @@ export function seriesReports(puzzles: readonly GeneratedPuzzle[]): string[] {
     const s = puzzles[i].plan.series;
     if (s?.index !== 0) continue;
     const run = puzzles.slice(i, i + s.count);
-    const scores = run.map((p) => p.rating?.score.toFixed(1) ?? '?').join(' → ');
+    // One decimal, or two where neighbours would print alike (a series grows strictly).
+    const at = (digits: number) => run.map((p) => p.rating?.score.toFixed(digits) ?? '?');
+    const one = at(1);
+    const scores = (one.some((v, k) => k > 0 && v === one[k - 1]) ? at(2) : one).join(' → ');
     lines.push(
       `${puzzles[i].plan.where}: series of ${s.count}, puzzles ${run[0].plan.number}–${run.at(-1)?.plan.number}: ${scores}`,
     );

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LABEL_BANDS } from '../../src/analyze/rate.js';
-import { layoutBook } from '../../src/book/build-book.js';
+import { type GeneratedPuzzle, layoutBook, seriesReports } from '../../src/book/build-book.js';
 import { UserError } from '../../src/spec/errors.js';
 import { tempDir } from '../helpers.js';
 
@@ -51,7 +51,7 @@ describe('difficulty targets', () => {
     for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeGreaterThan(scores[i - 1]);
     expect(book.puzzles[1].plan.key).toMatch(/^s[0-9a-f]{8}-1$/);
     expect(book.reports).toHaveLength(1);
-    expect(book.reports[0]).toMatch(/series of 10, puzzles 2–11: (\d\.\d → ){9}\d\.\d$/);
+    expect(book.reports[0]).toMatch(/series of 10, puzzles 2–11: (\d\.\d\d? → ){9}\d\.\d\d?$/);
   });
 
   it('puts the difficulty in titles and draws stars under them', async () => {
@@ -76,5 +76,22 @@ describe('book checks', () => {
     const strict = build(spec, { strict: true });
     await expect(strict).rejects.toBeInstanceOf(UserError);
     await expect(build(spec, { strict: true })).rejects.toThrow(/--strict: \d+ problems? in the book/);
+  });
+});
+
+describe('series reports', () => {
+  const run = (scores: number[]) =>
+    scores.map((score, index) => ({
+      plan: { where: 'b.yaml:3:5', number: index + 1, series: { index, count: scores.length, page: 0 } },
+      rating: { score },
+    })) as unknown as GeneratedPuzzle[];
+
+  it('print one decimal, or two where neighbours would print alike', () => {
+    expect(seriesReports(run([2.04, 3.5, 4.96]))).toEqual([
+      'b.yaml:3:5: series of 3, puzzles 1–3: 2.0 → 3.5 → 5.0',
+    ]);
+    expect(seriesReports(run([7.12, 7.14, 7.3]))).toEqual([
+      'b.yaml:3:5: series of 3, puzzles 1–3: 7.12 → 7.14 → 7.30',
+    ]);
   });
 });
