@@ -54,6 +54,8 @@ export const PICTURE_SHARE = 1.1;
 const PICTURE_MIN = 1.4;
 /** Markers grow with the passage up to this many marker sizes. */
 export const MAX_GROWTH = 2.5;
+/** The larger end's marker may be at most this times the smaller one's; beyond, it is placed again no larger. */
+const SAME_SIZE = 1.15;
 /** Markers shrink (where room is short) down to this share of the marker size, then fall back. */
 const SHRINK_FLOOR = 0.5;
 /** Room to grow the default frame by, in marker sizes: what page layouts reserve around the maze area. */
@@ -119,76 +121,92 @@ export function placeMarkers(
     height: rect.height + 2 * room,
   };
   const rim = rimSegments(grid, place);
-  const placed: PlacedMarker[] = [];
-  const taken: Segments = []; // outlines of markers and labels already placed
-  for (const [end, wall, cell] of [
-    ['start', maze.entryWall, maze.entryCell],
-    ['finish', maze.exitWall, maze.exitCell],
-  ] as const) {
-    const picture = style.pictures?.[end];
-    if (wall < 0) {
-      placed.push(insideMarker(grid, cell, place, style, end, picture));
-      continue;
-    }
-    const open = opening(grid, wall, place);
-    const clear = Math.max(0, open.width - wallWidth);
-    const least = picture ? PICTURE_MIN * style.size : style.size;
-    const biggest = Math.min(
-      Math.max((picture ? PICTURE_SHARE : ARROW_SHARE) * clear, least),
-      MAX_GROWTH * least,
-    );
-    // Everything a marker (at most 1.25 × biggest long, 2.5 × biggest out) or its label could touch.
-    const reach = 6 * biggest + 4 * wallWidth + (style.labels ? labelReach(style.labels) : 0);
-    const near = wallsNear(maze, place, open.mx, open.my, reach).concat(
-      nearby(taken, open.mx, open.my, reach),
-    );
-    const parts = style.avoid ?? [];
-    const markerUpTo = (cap: number) =>
-      fitMarker(open, cap, least, wallWidth, end, picture, near, rim, frame, parts);
-    const labelBeside = (m: PlacedMarker, k: number): PlacedMarker['label'] =>
-      style.labels
-        ? fitLabel(
-            m,
-            open,
-            wallWidth,
-            { ...style.labels, size: style.labels.size * k },
-            end,
-            near,
-            rim,
-            frame,
-            parts,
-          )
-        : undefined;
-    // Where room is short, the word keeps its size (so words read alike across a page) beside a smaller
-    // marker, down to the theme's size; then the word shrinks (never under LABEL_SHRINK of it) beside
-    // markers down to the shrink floor; a word that fits nowhere is left out beside the largest marker.
-    let marker = markerUpTo(biggest);
-    let label: PlacedMarker['label'];
-    const tries: [number, number][] = [[1, least]];
-    for (const k of [0.85, LABEL_SHRINK]) tries.push([k, least * SHRINK_FLOOR]);
-    for (const [k, smallest] of style.labels ? tries : []) {
-      for (let m = marker; ; ) {
-        label = labelBeside(m, k);
-        if (label) {
-          marker = m;
-          break;
-        }
-        const cap = m.size * 0.85;
-        if (!m.fits || cap < smallest) break;
-        m = markerUpTo(cap);
-        if (!m.fits) break;
+  /** Both ends' markers, none larger than `limit` (pt). */
+  const placeEnds = (limit: number): PlacedMarker[] => {
+    const placed: PlacedMarker[] = [];
+    const taken: Segments = []; // outlines of markers and labels already placed
+    for (const [end, wall, cell] of [
+      ['start', maze.entryWall, maze.entryCell],
+      ['finish', maze.exitWall, maze.exitCell],
+    ] as const) {
+      const picture = style.pictures?.[end];
+      if (wall < 0) {
+        placed.push(insideMarker(grid, cell, place, style, end, picture));
+        continue;
       }
-      if (label) break;
+      const open = opening(grid, wall, place);
+      const clear = Math.max(0, open.width - wallWidth);
+      const least = picture ? PICTURE_MIN * style.size : style.size;
+      const biggest = Math.min(
+        Math.max((picture ? PICTURE_SHARE : ARROW_SHARE) * clear, least),
+        MAX_GROWTH * least,
+        limit,
+      );
+      // Everything a marker (at most 1.25 × biggest long, 2.5 × biggest out) or its label could touch.
+      const reach = 6 * biggest + 4 * wallWidth + (style.labels ? labelReach(style.labels) : 0);
+      const near = wallsNear(maze, place, open.mx, open.my, reach).concat(
+        nearby(taken, open.mx, open.my, reach),
+      );
+      const parts = style.avoid ?? [];
+      const markerUpTo = (cap: number) =>
+        fitMarker(open, cap, least, wallWidth, end, picture, near, rim, frame, parts);
+      const labelBeside = (m: PlacedMarker, k: number): PlacedMarker['label'] =>
+        style.labels
+          ? fitLabel(
+              m,
+              open,
+              wallWidth,
+              { ...style.labels, size: style.labels.size * k },
+              end,
+              near,
+              rim,
+              frame,
+              parts,
+            )
+          : undefined;
+      // Where room is short, the word keeps its size (so words read alike across a page) beside a smaller
+      // marker, down to the theme's size; then the word shrinks (never under LABEL_SHRINK of it) beside
+      // markers down to the shrink floor; a word that fits nowhere is left out beside the largest marker.
+      let marker = markerUpTo(biggest);
+      let label: PlacedMarker['label'];
+      const tries: [number, number][] = [[1, least]];
+      for (const k of [0.85, LABEL_SHRINK]) tries.push([k, least * SHRINK_FLOOR]);
+      for (const [k, smallest] of style.labels ? tries : []) {
+        for (let m = marker; ; ) {
+          label = labelBeside(m, k);
+          if (label) {
+            marker = m;
+            break;
+          }
+          const cap = m.size * 0.85;
+          if (!m.fits || cap < smallest) break;
+          m = markerUpTo(cap);
+          if (!m.fits) break;
+        }
+        if (label) break;
+      }
+      marker.wall = wall;
+      if (label) {
+        marker.label = label;
+        pushOutline(taken, boxOutline(label.x, label.y, label.width, label.height));
+      }
+      pushOutline(taken, marker.outline);
+      placed.push(marker);
     }
-    marker.wall = wall;
-    if (label) {
-      marker.label = label;
-      pushOutline(taken, boxOutline(label.x, label.y, label.width, label.height));
-    }
-    pushOutline(taken, marker.outline);
-    placed.push(marker);
-  }
-  return placed;
+    return placed;
+  };
+  // The two ends drawn alike: where one end has less room (a maze filling the page's width leaves its sides
+  // narrow), the other is placed again no larger than it.
+  const first = placeEnds(Number.POSITIVE_INFINITY);
+  const [a, b] = first;
+  if (!a || !b || a.wall === undefined || b.wall === undefined || a.wall < 0 || b.wall < 0) return first;
+  // Words beside the markers keep their own rules (their size first); pictures and arrows are not compared.
+  if (style.labels || !!style.pictures?.start !== !!style.pictures?.finish) return first;
+  const small = Math.min(a.size, b.size);
+  if (Math.max(a.size, b.size) <= small * SAME_SIZE) return first;
+  // Kept only where both still fit (a smaller marker may be placed closer in).
+  const alike = placeEnds(small);
+  return alike.every((m) => m.fits) ? alike : first;
 }
 
 /** Display items for the markers {@link placeMarkers} chose: filled arrows or pictures, then labels. */

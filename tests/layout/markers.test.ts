@@ -124,6 +124,29 @@ describe('placeMarkers', () => {
     expect(sizeOf('square 30×40')).toBe(SIZE);
   });
 
+  it('draws both ends alike: an end with little room keeps the other from growing past it', () => {
+    // Room above the maze, little at its sides: the top opening alone would take a large arrow.
+    const maze = make('square 6×8', {
+      size: { columns: 6, rows: 8 },
+      entry: { kind: 'side', side: 'top', at: 0.5 },
+      exit: { kind: 'side', side: 'right', at: 0.5 },
+    });
+    const narrow: Rect = {
+      x: RECT.x - 1.2 * SIZE,
+      y: RECT.y - 6 * SIZE,
+      width: RECT.width + 2.4 * SIZE,
+      height: RECT.height + 7 * SIZE,
+    };
+    const [start, finish] = placeMarkers(maze, fitGrid(maze.grid, RECT), RECT, WALL, {
+      color: '#000',
+      size: SIZE,
+      frame: narrow,
+    });
+    expect(finish.size).toBeLessThan(2 * SIZE);
+    expect(Math.max(start.size, finish.size) / Math.min(start.size, finish.size)).toBeLessThanOrEqual(1.15);
+    for (const m of [start, finish]) checkMarker(maze, m, narrow);
+  });
+
   it('stays within the default room (1.75 sizes around the maze) when no frame is given', () => {
     const maze = make('square 6×8', mazes[0][1]);
     const room = 1.75 * SIZE;
