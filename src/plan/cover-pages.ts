@@ -2,30 +2,35 @@ import type { BookPlan } from './book-plan.js';
 
 /**
  * The interior's final page count, from the plan alone (no maze is needed): front matter, a section opener
- * where each section starts, one page per sheet of `perPage` puzzles (a sheet never runs across a section),
- * the answers inline after each sheet or in an appendix, then one blank page when the profile pads to an even
- * count. It follows `composeBook` and `finishPages` page for page; a test builds books and compares.
+ * where each section starts (after a blank left-hand page when a facing book would open it on the left), one
+ * page per sheet of its section's `per-page` puzzles (a sheet never runs across a section), the answers inline
+ * after each sheet or in an appendix of `solutions.per-page` a page, then one blank page when the profile pads
+ * to an even count. It follows `composeBook` and `finishPages` page for page (a test builds books and
+ * compares); the one thing it cannot foresee is an answer page given fewer, larger slots for a large maze,
+ * which the build's own count (and the cover made with it) takes into account.
  */
 export function interiorPageCount(plan: BookPlan): number {
-  let pages = plan.front.length;
-  const { puzzles, perPage, solutions } = plan;
+  const { puzzles, solutions } = plan;
+  let next = plan.front.length + 1;
   let sections = 0;
   for (let i = 0; i < puzzles.length; ) {
+    const first = puzzles[i];
     let end = i + 1;
     while (
-      end < i + perPage &&
+      end < i + first.perPage &&
       end < puzzles.length &&
-      puzzles[end].section?.index === puzzles[i].section?.index
+      puzzles[end].section?.index === first.section?.index
     )
       end++;
-    const section = puzzles[i].section;
-    if (section && sections === section.index) {
+    if (first.section && sections === first.section.index) {
       sections++;
-      pages++;
+      if (plan.print.facing && next % 2 === 0) next++;
+      next++;
     }
-    pages += solutions.inline ? 2 : 1;
+    next += solutions.inline ? 2 : 1;
     i = end;
   }
+  let pages = next - 1;
   if (solutions.appendix) pages += Math.ceil(puzzles.length / solutions.perPage);
   if (plan.print.rules.padEven && pages % 2 === 1) pages++;
   return pages;

@@ -24,6 +24,10 @@ describe('the interior page count from the plan', () => {
     ],
     ['inline answers', `title: D\nper-page: 2\nsolutions: inline\nfront: []\npages:\n${maze(5)}\n`],
     ['no answers', `title: E\nsolutions: false\npages:\n${maze(3)}\n`],
+    [
+      'sections of their own per-page, opening on the right in a facing book',
+      `title: F\nprofile: kdp\npaper: trim-6x9\nfront: [title-page, contents]\npages:\n  - section: One\n${maze(3)}\n  - section: Two\n    per-page: 2\n${maze(4).replaceAll('id: p', 'id: q')}\n  - section: Three\n${maze(1).replaceAll('id: p', 'id: r')}\n`,
+    ],
   ];
   it.each(books)('%s: the same as the composed book', async (name, yaml) => {
     const file = join(dir, `${name.replaceAll(' ', '-')}.yaml`);
