@@ -1,5 +1,5 @@
 import type { ComposedCover } from '../layout/cover.js';
-import { CLOSE, CURVE, type Item } from '../layout/display-list.js';
+import { type Item, pathBox } from '../layout/display-list.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import { inches, spineWidth } from '../plan/cover-geometry.js';
 import { inkExtent } from '../plan/cover-text.js';
@@ -115,24 +115,6 @@ export function itemBox(item: Item, fonts: Record<string, string>): Rect | undef
     const y = Math.min(...ys);
     return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
   }
-  const { cmds, coords } = item.path;
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  let j = 0;
-  for (let i = 0; i < cmds.length; i++) {
-    const n = cmds[i] === CURVE ? 6 : cmds[i] === CLOSE ? 0 : 2;
-    for (let k = 0; k < n; k += 2) {
-      x0 = Math.min(x0, coords[j + k]);
-      x1 = Math.max(x1, coords[j + k]);
-      y0 = Math.min(y0, coords[j + k + 1]);
-      y1 = Math.max(y1, coords[j + k + 1]);
-    }
-    j += n;
-  }
-  if (x0 > x1) return undefined;
   // Square caps and miter joins reach out by up to half the width times √2.
-  const grow = item.stroke ? (item.stroke.width / 2) * Math.SQRT2 : 0;
-  return { x: x0 - grow, y: y0 - grow, width: x1 - x0 + 2 * grow, height: y1 - y0 + 2 * grow };
+  return pathBox(item.path, item.stroke ? (item.stroke.width / 2) * Math.SQRT2 : 0);
 }

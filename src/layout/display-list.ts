@@ -253,3 +253,52 @@ export function polygon(points: readonly (readonly [number, number])[]): PathDat
   });
   return b.close().finish();
 }
+
+/** An axis-aligned box, pt. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The bounding box of each subpath of a path (its points and Bézier control points), grown by `grow` all round. */
+export function subpathBoxes(path: PathData, grow = 0): Box[] {
+  const { cmds, coords } = path;
+  const boxes: Box[] = [];
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  const flush = () => {
+    if (x0 <= x1)
+      boxes.push({ x: x0 - grow, y: y0 - grow, width: x1 - x0 + 2 * grow, height: y1 - y0 + 2 * grow });
+    x0 = y0 = Number.POSITIVE_INFINITY;
+    x1 = y1 = Number.NEGATIVE_INFINITY;
+  };
+  let j = 0;
+  for (const c of cmds) {
+    if (c === MOVE) flush();
+    const n = c === CURVE ? 6 : c === CLOSE ? 0 : 2;
+    for (let k = 0; k < n; k += 2) {
+      x0 = Math.min(x0, coords[j + k]);
+      x1 = Math.max(x1, coords[j + k]);
+      y0 = Math.min(y0, coords[j + k + 1]);
+      y1 = Math.max(y1, coords[j + k + 1]);
+    }
+    j += n;
+  }
+  flush();
+  return boxes;
+}
+
+/** The bounding box of a whole path grown by `grow`, or undefined for a path with no points. */
+export function pathBox(path: PathData, grow = 0): Box | undefined {
+  const boxes = subpathBoxes(path, grow);
+  if (boxes.length === 0) return undefined;
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x, y, width: right - x, height: bottom - y };
+}

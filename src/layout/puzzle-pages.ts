@@ -13,7 +13,7 @@ import { answerPointer } from '../plan/words.js';
 import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
 import type { PuzzleForLayout } from './compose-book.js';
-import { CLOSE, CURVE, type Item, MOVE, type Page, PathBuilder } from './display-list.js';
+import { type Item, type Page, PathBuilder, subpathBoxes } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { MARKER_ROOM, type MarkerStyle, PART_CLEARANCE } from './markers.js';
@@ -520,31 +520,7 @@ export function partBoxes(book: BookPlan, items: readonly Item[]): Rect[] {
       const width = textWidth(face, item.text, item.size);
       boxes.push({ x: item.x, y: item.y - top, width, height: top + 0.25 * item.size });
     } else if (item.type === 'path') {
-      const grow = (item.stroke?.width ?? 0) / 2;
-      const { cmds, coords } = item.path;
-      let x0 = Number.POSITIVE_INFINITY;
-      let y0 = Number.POSITIVE_INFINITY;
-      let x1 = Number.NEGATIVE_INFINITY;
-      let y1 = Number.NEGATIVE_INFINITY;
-      const flush = () => {
-        if (x0 <= x1)
-          boxes.push({ x: x0 - grow, y: y0 - grow, width: x1 - x0 + 2 * grow, height: y1 - y0 + 2 * grow });
-        x0 = y0 = Number.POSITIVE_INFINITY;
-        x1 = y1 = Number.NEGATIVE_INFINITY;
-      };
-      let j = 0;
-      for (const c of cmds) {
-        if (c === MOVE) flush();
-        const n = c === CURVE ? 6 : c === CLOSE ? 0 : 2;
-        for (let k = 0; k < n; k += 2) {
-          x0 = Math.min(x0, coords[j + k]);
-          x1 = Math.max(x1, coords[j + k]);
-          y0 = Math.min(y0, coords[j + k + 1]);
-          y1 = Math.max(y1, coords[j + k + 1]);
-        }
-        j += n;
-      }
-      flush();
+      boxes.push(...subpathBoxes(item.path, (item.stroke?.width ?? 0) / 2));
     }
   }
   return boxes;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutBook } from '../../src/book/build-book.js';
-import { CLOSE, CURVE, type Page, type PathItem } from '../../src/layout/display-list.js';
+import { type Page, type PathItem, pathBox } from '../../src/layout/display-list.js';
 import { HOME_BORDER } from '../../src/layout/puzzle-pages.js';
 import { tempDir } from '../helpers.js';
 
@@ -11,20 +11,9 @@ async function laidOut(spec: string) {
 }
 
 function bounds(item: PathItem): [number, number, number, number] {
-  const { cmds, coords } = item.path;
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  let j = 0;
-  for (const c of cmds) {
-    const n = c === CURVE ? 6 : c === CLOSE ? 0 : 2;
-    for (let k = 0; k < n; k += 2) {
-      x0 = Math.min(x0, coords[j + k]);
-      x1 = Math.max(x1, coords[j + k]);
-      y0 = Math.min(y0, coords[j + k + 1]);
-      y1 = Math.max(y1, coords[j + k + 1]);
-    }
-    j += n;
-  }
-  return [x0, y0, x1, y1];
+  const b = pathBox(item.path);
+  if (!b) throw new Error('an empty path');
+  return [b.x, b.y, b.x + b.width, b.y + b.height];
 }
 
 /** The boxes of the mazes drawn on a page (their wall paths), in drawing order. */
