@@ -48,66 +48,23 @@ export function weaveGrowingTree(
  * left with no choice is replaced on the stack by the cell it carved into, as `backtracker` does).
  */
 export function weaveBacktracker(grid: Grid, rng: Rng, options: AlgorithmOptions): Uint8Array {
-  const weave = options.weave ?? 0;
+  const walk = new WeaveWalk(grid, options.weave ?? 0);
   const { cellCount } = grid;
-  const wallUnder = grid.wallUnder ?? new Int32Array(grid.wallCount).fill(-1);
-  const { adjStart, adjCell, adjWall } = plainGrid(grid);
-  const { near, far, sides, tunnelVia, tunnelTo } = underWalls(grid);
-  const open = new Uint8Array(grid.wallCount);
-  if (cellCount === 0) return open;
-  const used = new Uint8Array(grid.wallCount);
-  const openDeg = new Uint8Array(cellCount);
-  const crossed = new Uint8Array(cellCount);
-  const visited = new Uint8Array(cellCount);
+  if (cellCount === 0) return walk.open;
   const stack = new Int32Array(cellCount);
-  const plainChoices = new Int32Array(8);
-  const tunnelChoices = new Int32Array(8);
   let sp = 0;
   const start = rng.int(cellCount);
-  visited[start] = 1;
+  walk.visited[start] = 1;
   stack[sp++] = start;
   let budget = stepBudget(grid);
   while (sp > 0) {
     if (--budget < 0) throw runaway('weave backtracker', grid);
-    const c = stack[sp - 1];
-    let n = 0;
-    let m = 0;
-    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      const b = adjCell[k];
-      if (visited[b] === 0) {
-        plainChoices[n++] = k;
-        continue;
-      }
-      const d = tunnelTo[k];
-      if (d < 0 || visited[d] !== 0 || openDeg[b] !== 2 || crossed[b] !== 0 || sides[b] !== 4) continue;
-      const t = tunnelVia[k];
-      if (used[near[t]] === 0 && used[far[t]] === 0) tunnelChoices[m++] = k;
-    }
-    let next: number;
-    if (m > 0 && (weave >= 1 || rng.next() < weave)) {
-      const k = tunnelChoices[m === 1 ? 0 : rng.int(m)];
-      const t = tunnelVia[k];
-      next = tunnelTo[k];
-      open[t] = 1;
-      used[near[t]] = 1;
-      used[far[t]] = 1;
-      crossed[wallUnder[t]] = 1;
-    } else if (n > 0) {
-      const k = plainChoices[n === 1 ? 0 : rng.int(n)];
-      next = adjCell[k];
-      open[adjWall[k]] = 1;
-      used[adjWall[k]] = 1;
-      openDeg[c]++;
-      openDeg[next]++;
-    } else {
-      sp--;
-      continue;
-    }
-    visited[next] = 1;
-    if (n + m === 1) stack[sp - 1] = next;
+    const next = walk.step(stack[sp - 1], rng);
+    if (next < 0) sp--;
+    else if (walk.choices === 1) stack[sp - 1] = next;
     else stack[sp++] = next;
   }
-  return open;
+  return walk.open;
 }
 
 /** Weave Prim: the weave growing tree that always grows from a random active cell. */
