@@ -12,28 +12,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
 import { generatePuzzles, planSpec } from '../src/book/build-book.js';
 import { composeBook } from '../src/layout/compose-book.js';
 import { renderPdf } from '../src/render/pdf.js';
-import { report, say } from './measure.js';
+import { measureProcess, report, say } from './measure.js';
 
 /** CPU milliseconds (all threads) and wall milliseconds of one `mazebook` process. */
 function runCli(args: string[], env: Record<string, string> = {}): { cpu: number; wall: number } {
-  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
-  const usage = join(dir, 'usage.json');
-  const t = performance.now();
-  const run = spawnSync(
-    process.execPath,
-    ['--require', resolve('bench/resource-usage.cjs'), 'bin/mazebook.js', ...args],
-    { encoding: 'utf8', env: { ...process.env, ...env, MAZEBOOK_BENCH_USAGE: usage } },
-  );
-  const wall = performance.now() - t;
-  if (run.status !== 0) throw new Error(`mazebook ${args.join(' ')} failed: ${run.stderr.trim()}`);
-  const { cpuMs } = JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number };
-  rmSync(dir, { recursive: true, force: true });
-  return { cpu: cpuMs, wall };
+  const run = measureProcess(['bin/mazebook.js', ...args], env);
+  if (!run.ok) throw new Error(`mazebook ${args.join(' ')} failed: ${run.stderr.trim()}`);
+  return { cpu: run.cpuMs, wall: run.wallMs };
 }
 
 function fortyBook(dir: string, pages: number): string {

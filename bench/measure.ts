@@ -2,8 +2,10 @@
  * Timing and reporting for `npm run bench`. Figures are printed and compared with the previous run on this
  * machine (bench/.last.json, not committed); they are never asserted.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -95,4 +97,38 @@ export function say(text = ''): void {
 /** Writes this run's figures for the next run to compare with (figures of sections not run are kept). */
 export function saveResults(): void {
   writeFileSync(LAST, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+/** What one measured process did: whether it succeeded, its stderr, wall time, CPU time and peak memory. */
+export interface ProcessRun {
+  ok: boolean;
+  stderr: string;
+  wallMs: number;
+  /** User + system, all threads. */
+  cpuMs: number;
+  maxRssKb: number;
+}
+
+/**
+ * Runs `node <args>` with bench/resource-usage.cjs preloaded (it records the process's own CPU time and peak
+ * memory as it exits) and `env` added to this process's environment.
+ */
+export function measureProcess(args: readonly string[], env: Record<string, string> = {}): ProcessRun {
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  const usage = join(dir, 'usage.json');
+  try {
+    const t = performance.now();
+    const run = spawnSync(process.execPath, ['--require', resolve('bench/resource-usage.cjs'), ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env, MAZEBOOK_BENCH_USAGE: usage },
+    });
+    const wallMs = performance.now() - t;
+    const ok = run.status === 0 && existsSync(usage);
+    const { cpuMs, maxRssKb } = ok
+      ? (JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number; maxRssKb: number })
+      : { cpuMs: Number.NaN, maxRssKb: Number.NaN };
+    return { ok, stderr: run.stderr, wallMs, cpuMs, maxRssKb };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -12,7 +12,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { deflateSync } from 'node:zlib';
 import { generatePuzzles, planSpec } from '../src/book/build-book.js';
 import { lockFor, mazeContentHash } from '../src/book/lockfile.js';
@@ -39,7 +38,7 @@ import { deriveSeed } from '../src/random/derive-seed.js';
 import { createRng } from '../src/random/sfc32.js';
 import { pdfPathBytes } from '../src/render/path-ops.js';
 import { renderPdf } from '../src/render/pdf.js';
-import { bestCpu, collect, record, report, say } from './measure.js';
+import { bestCpu, collect, measureProcess, record, report, say } from './measure.js';
 import { referenceBacktracker, referenceScratch } from './reference/backtracker.js';
 
 /** A size of each topology with about `cells` cells and a roughly square frame. */
@@ -394,32 +393,21 @@ export function millionRender(): void {
       shape === 'circle'
         ? ['--shape', 'circle', '--rings', String(size.rows)]
         : ['--shape', shape, '--cells', `${size.columns}x${size.rows}`];
-    const usage = join(dir, 'usage.json');
-    const t = performance.now();
-    const run = spawnSync(
-      process.execPath,
-      [
-        '--require',
-        resolve('bench/resource-usage.cjs'),
-        'bin/mazebook.js',
-        'render',
-        ...args,
-        '--size',
-        '250cm',
-        '-o',
-        join(dir, `${shape}.pdf`),
-      ],
-      { encoding: 'utf8', env: { ...process.env, MAZEBOOK_BENCH_USAGE: usage } },
-    );
-    const wall = (performance.now() - t) / 1000;
-    if (run.status !== 0) {
+    const run = measureProcess([
+      'bin/mazebook.js',
+      'render',
+      ...args,
+      '--size',
+      '250cm',
+      '-o',
+      join(dir, `${shape}.pdf`),
+    ]);
+    const wall = run.wallMs / 1000;
+    if (!run.ok) {
       say(`  ${shape}: render failed: ${run.stderr.trim().split('\n')[0]}`);
       continue;
     }
-    const { cpuMs, maxRssKb } = JSON.parse(readFileSync(usage, 'utf8')) as {
-      cpuMs: number;
-      maxRssKb: number;
-    };
+    const { cpuMs, maxRssKb } = run;
     const peer = RAZIMANTV[shape];
     const cells = topologies[shape].count(size);
     report(`render ${shape} ${label(cells)} cells: wall`, wall, 's', false, 2);
@@ -439,27 +427,19 @@ export function millionRender(): void {
       join(dir, `${shape}.yaml`),
       `title: Big\nfront: []\nsolutions: false\npaper: { width: 250cm, height: 250cm }\npages:\n  - { maze: ${maze} }\n`,
     );
-    const tb = performance.now();
-    const book = spawnSync(
-      process.execPath,
-      [
-        '--require',
-        resolve('bench/resource-usage.cjs'),
-        'bin/mazebook.js',
-        'build',
-        join(dir, `${shape}.yaml`),
-        '-q',
-        '-o',
-        join(dir, `${shape}-book.pdf`),
-      ],
-      { encoding: 'utf8', env: { ...process.env, MAZEBOOK_BENCH_USAGE: usage } },
-    );
-    const bookWall = (performance.now() - tb) / 1000;
-    if (book.status !== 0) {
-      say(`  ${shape} in a book: build failed: ${book.stderr.trim().split('\n')[0]}`);
+    const inBook = measureProcess([
+      'bin/mazebook.js',
+      'build',
+      join(dir, `${shape}.yaml`),
+      '-q',
+      '-o',
+      join(dir, `${shape}-book.pdf`),
+    ]);
+    const bookWall = inBook.wallMs / 1000;
+    if (!inBook.ok) {
+      say(`  ${shape} in a book: build failed: ${inBook.stderr.trim().split('\n')[0]}`);
       continue;
     }
-    const inBook = JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number; maxRssKb: number };
     report(`book of one ${shape} ${label(cells)} maze: wall`, bookWall, 's', false, 2);
     report(`book of one ${shape} ${label(cells)} maze: CPU`, inBook.cpuMs / 1000, 's', false, 2);
     say(
@@ -494,38 +474,23 @@ export function hardBook(): void {
   const spec = join(dir, 'hard.yaml');
   const pages = Array.from({ length: 100 }, () => '  - {}').join('\n');
   writeFileSync(spec, `title: Hard\nseed: 7\ndefaults: { difficulty: hard }\npages:\n${pages}\n`);
-  const usage = join(dir, 'usage.json');
   const best: Record<number, { wall: number; cpu: number }> = {};
   const pdfs: Record<number, Buffer> = {};
   for (const round of [0, 1]) {
     for (const workers of round === 0 ? [1, 2] : [2, 1]) {
-      const t = performance.now();
-      const run = spawnSync(
-        process.execPath,
-        [
-          '--require',
-          resolve('bench/resource-usage.cjs'),
-          'bin/mazebook.js',
-          'build',
-          spec,
-          '-q',
-          '-o',
-          join(dir, `w${workers}.pdf`),
-        ],
+      const run = measureProcess(
+        ['bin/mazebook.js', 'build', spec, '-q', '-o', join(dir, `w${workers}.pdf`)],
         {
-          encoding: 'utf8',
-          env: { ...process.env, MAZEBOOK_BENCH_USAGE: usage, MAZEBOOK_WORKERS: String(workers) },
+          MAZEBOOK_WORKERS: String(workers),
         },
       );
-      const wall = (performance.now() - t) / 1000;
-      if (run.status !== 0) {
+      if (!run.ok) {
         say(`  build failed: ${run.stderr.trim().split('\n')[0]}`);
         rmSync(dir, { recursive: true, force: true });
         return;
       }
-      const { cpuMs } = JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number };
       const b = best[workers] ?? { wall: Infinity, cpu: Infinity };
-      best[workers] = { wall: Math.min(b.wall, wall), cpu: Math.min(b.cpu, cpuMs / 1000) };
+      best[workers] = { wall: Math.min(b.wall, run.wallMs / 1000), cpu: Math.min(b.cpu, run.cpuMs / 1000) };
       pdfs[workers] = readFileSync(join(dir, `w${workers}.pdf`));
     }
   }
@@ -547,8 +512,6 @@ export function cliStart(): void {
     say('  (no dist/: run `npm run build` first; skipped)');
     return;
   }
-  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
-  const usage = join(dir, 'usage.json');
   const runs: [string, string[]][] = [
     ['node alone', ['-e', '0']],
     ['mazebook --version', ['bin/mazebook.js', '--version']],
@@ -559,15 +522,11 @@ export function cliStart(): void {
     let wall = Infinity;
     let cpu = Infinity;
     for (let i = 0; i < 7; i++) {
-      const t = performance.now();
-      spawnSync(process.execPath, ['--require', resolve('bench/resource-usage.cjs'), ...args], {
-        env: { ...process.env, MAZEBOOK_BENCH_USAGE: usage },
-      });
-      wall = Math.min(wall, performance.now() - t);
-      cpu = Math.min(cpu, (JSON.parse(readFileSync(usage, 'utf8')) as { cpuMs: number }).cpuMs);
+      const run = measureProcess(args);
+      wall = Math.min(wall, run.wallMs);
+      cpu = Math.min(cpu, run.cpuMs);
     }
     report(`${name}: wall`, wall, 'ms', false, 0);
     report(`${name}: CPU`, cpu, 'ms', false, 0);
   }
-  rmSync(dir, { recursive: true, force: true });
 }
