@@ -3,6 +3,7 @@ import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import type { Mazegram } from '../mazegram/place.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
+import { sheetRanges } from '../plan/sheets.js';
 import { answerPage, paginateAnswers } from './answer-pages.js';
 import type { DisplayDocument, Page } from './display-list.js';
 import { finishPages } from './finish-pages.js';
@@ -149,18 +150,5 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
 
 /** Puzzles by page: a sheet holds up to its `per-page` puzzles and never runs across a section. */
 export function sheetGroups(puzzles: readonly PuzzleForLayout[]): PuzzleForLayout[][] {
-  const groups: PuzzleForLayout[][] = [];
-  for (let i = 0; i < puzzles.length; ) {
-    const perPage = puzzles[i].plan.perPage;
-    let end = i + 1;
-    while (
-      end < i + perPage &&
-      end < puzzles.length &&
-      puzzles[end].plan.section?.index === puzzles[i].plan.section?.index
-    )
-      end++;
-    groups.push(puzzles.slice(i, end));
-    i = end;
-  }
-  return groups;
+  return sheetRanges(puzzles.map((p) => p.plan)).map(([start, end]) => puzzles.slice(start, end));
 }

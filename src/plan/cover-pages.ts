@@ -1,4 +1,5 @@
 import type { BookPlan } from './book-plan.js';
+import { sheetRanges } from './sheets.js';
 
 /**
  * The interior's final page count, from the plan alone (no maze is needed): front matter, a section opener
@@ -13,22 +14,14 @@ export function interiorPageCount(plan: BookPlan): number {
   const { puzzles, solutions } = plan;
   let next = plan.front.length + 1;
   let sections = 0;
-  for (let i = 0; i < puzzles.length; ) {
-    const first = puzzles[i];
-    let end = i + 1;
-    while (
-      end < i + first.perPage &&
-      end < puzzles.length &&
-      puzzles[end].section?.index === first.section?.index
-    )
-      end++;
-    if (first.section && sections === first.section.index) {
+  for (const [start] of sheetRanges(puzzles)) {
+    const { section } = puzzles[start];
+    if (section && sections === section.index) {
       sections++;
       if (plan.print.facing && next % 2 === 0) next++;
       next++;
     }
     next += solutions.inline ? 2 : 1;
-    i = end;
   }
   let pages = next - 1;
   if (solutions.appendix) pages += Math.ceil(puzzles.length / solutions.perPage);

@@ -23,6 +23,7 @@ import { resolveBleed, resolveDate, resolvePaper } from './resolve-paper.js';
 import { cellsToGenerate, expandEntries, resolveFloor, resolvePuzzle } from './resolve-puzzles.js';
 import { sizePhrase } from './resolve-size.js';
 import { expectedPages, resolveSolutions } from './resolve-solutions.js';
+import { sheetRanges } from './sheets.js';
 import { puzzleTemplateVars } from './template-vars.js';
 import { type Ink, loadTheme, type Theme, themeForInk } from './theme.js';
 import { answerLabel, answerPointer, type Locale, wordsFor } from './words.js';
@@ -148,7 +149,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     checkBuiltinWords(theme, words, solutions.title, s.solutions ? at(['solutions']) : spec.file),
   );
 
-  const sheets = sheetCount(puzzles);
+  const sheets = sheetRanges(puzzles).length;
   const answerPages = solutions.appendix
     ? Math.ceil(entries.length / solutions.perPage)
     : solutions.inline
@@ -236,21 +237,6 @@ function tintNotes(theme: Theme, ink: Ink, pageTint: boolean): string[] {
 function impliedAudience(s: BookSpec): Audience {
   const base = typeof s.theme === 'string' ? s.theme : s.theme?.base;
   return base === 'kids' ? 'kids' : 'adults';
-}
-
-/** Puzzle pages: a sheet holds up to its `per-page` puzzles and never runs across a section. */
-function sheetCount(puzzles: readonly PuzzlePlan[]): number {
-  let sheets = 0;
-  let run = 0;
-  for (const [i, p] of puzzles.entries()) {
-    const prev = puzzles[i - 1];
-    if (!prev || prev.section?.index !== p.section?.index || run === p.perPage) {
-      sheets++;
-      run = 0;
-    }
-    run++;
-  }
-  return sheets;
 }
 
 /**
