@@ -183,6 +183,8 @@ export function answerPage(
   const all = measures.map((m) => weights(book, m));
   const wall = Math.min(...all.map((w) => w.wall));
   const route = Math.min(...all.map((w) => w.route));
+  // One route style for the page: band and line sized to its narrowest passage, like its walls and routes.
+  const style = routeStyle(book, wall, route, Math.min(...measures.map((m) => m.passage)));
   const label: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
   group.forEach((p, i) => {
     const { slot, maze } = thumbs[i];
@@ -207,7 +209,6 @@ export function answerPage(
         page: (pageOf.get(p.plan.number) ?? 1) - 1,
       });
     }
-    const style = routeStyle(book, wall, route, measures[i].passage);
     page.items.push(
       ...drawMaze(
         p.maze,

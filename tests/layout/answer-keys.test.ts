@@ -66,8 +66,10 @@ describe('answer pages', () => {
     for (const page of answerPages) {
       const walls = strokes(page, plan.theme.colors.walls);
       const routes = strokes(page, plan.theme.colors.solution);
+      const bands = strokes(page, routeColors(plan).band);
       expect(walls).toHaveLength(1);
       expect(routes).toHaveLength(1);
+      expect(bands).toHaveLength(1);
       expect(walls[0]).toBeGreaterThanOrEqual(0.5);
       expect(routes[0]).toBeGreaterThanOrEqual(0.5);
     }
