@@ -464,4 +464,8 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+/**
+ * Settles when the command has finished and `process.exitCode` is set. Not awaited at the top level, so the
+ * command can be bundled into one CommonJS script (bench/bundle-cli.mjs); node waits for it anyway.
+ */
+export const finished: Promise<void> = main();
