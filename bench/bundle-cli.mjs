@@ -9,6 +9,8 @@
  *                                  CommonJS file: node compiles a function only when it first runs, so what
  *                                  `validate` never calls (layout, PDF) costs little, and one script can be
  *                                  given a V8 code cache on Node 20 (bin/mazebook.js, src/cli/code-cache.ts);
+ * - dist/bundle/code-cache.cjs     src/cli/code-cache.ts, which bin/mazebook.js (CommonJS, so that no ES
+ *                                  module loader starts) uses on Node 20;
  * - dist/bundle/puzzle-worker.js   the worker threads' entry (ESM), which src/book/parallel.ts finds beside
  *                                  the code that starts the pool (`new URL('./puzzle-worker.js', …)`).
  *
@@ -109,6 +111,12 @@ await build({
   supported: { 'dynamic-import': false },
   define: { 'import.meta.url': '__mazebookUrl' },
   banner: { js: "const __mazebookUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+await build({
+  ...common,
+  entryPoints: ['dist/cli/code-cache.js'],
+  outfile: join(outdir, 'code-cache.cjs'),
+  format: 'cjs',
 });
 await build({
   ...common,

@@ -96,7 +96,7 @@ describe.skipIf(!existsSync(BUNDLE))('the bundled command', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/sample\.yaml: valid — \d+ mazes/);
     for (const file of r.own)
-      expect(['bin/mazebook.js', 'dist/cli/code-cache.js', 'dist/bundle/mazebook.cjs']).toContain(file);
+      expect(['bin/mazebook.js', 'dist/bundle/code-cache.cjs', 'dist/bundle/mazebook.cjs']).toContain(file);
     expect(r.own.has('bin/mazebook.js')).toBe(true);
     for (const name of ['commander', 'yaml', 'zod', 'handlebars', 'source-map'])
       expect(r.packages.has(name), name).toBe(false);
