@@ -8,7 +8,11 @@ const module_ = require('node:module');
 const { join } = require('node:path');
 
 const bundle = join(__dirname, '..', 'dist', 'bundle', 'mazebook.cjs');
-if (module_.enableCompileCache) {
+if (process.argv.includes('--debug') || process.env.MAZEBOOK_DEBUG === '1') {
+  // Stack traces name the TypeScript sources (through the bundle's source map), not the bundle.
+  process.setSourceMapsEnabled(true);
+  require(bundle);
+} else if (module_.enableCompileCache) {
   module_.enableCompileCache();
   require(bundle);
 } else {

@@ -61,11 +61,26 @@ export function codeCacheDir(parent: string = tmpdir()): string | undefined {
   }
 }
 
-/** The cache's name part for a command line: the command (`validate`, `build`…) or `options`. */
+/** The commands of src/cli/main.ts (one with another name shares the cache `other`). */
+const COMMANDS = new Set([
+  'build',
+  'rate',
+  'calibrate',
+  'render',
+  'sheet',
+  'cover',
+  'validate',
+  'preview',
+  'schema',
+  'init',
+  'help',
+]);
+
+/** The cache's name part for a command line: the command (`validate`, `build`…), `options` or `other`. */
 export function commandKey(args: readonly string[]): string {
   const first = args.find((a) => !a.startsWith('-'));
   if (first === undefined) return 'options';
-  return /^[a-z]{1,16}$/.test(first) ? first : 'other';
+  return COMMANDS.has(first) ? first : 'other';
 }
 
 /**

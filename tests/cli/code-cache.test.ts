@@ -74,6 +74,7 @@ describe('commandKey', () => {
     expect(commandKey(['--help'])).toBe('options');
     expect(commandKey([])).toBe('options');
     expect(commandKey(['../x.yaml'])).toBe('other');
+    expect(commandKey(['frobnicate'])).toBe('other');
     expect(commandKey(['Build'])).toBe('other');
   });
 });

@@ -121,6 +121,13 @@ describe.skipIf(!existsSync(BUNDLE))('the bundled command', () => {
     }
   });
 
+  it('names the TypeScript sources in the stack traces --debug shows', () => {
+    const r = loaded(['--debug', 'validate', 'books/no-such.yaml'], 'bin');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/error: books\/no-such\.yaml: spec file not found/);
+    expect(r.stderr).toMatch(/\bsrc\/spec\/files\.ts:\d+:\d+/);
+  });
+
   it('runs the same without its compile cache', () => {
     const r = loaded(['--version'], 'bin', { NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(r.code).toBe(0);
