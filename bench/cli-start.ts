@@ -47,13 +47,18 @@ export function cliStart(): void {
     report(`${name}: wall`, median(wall[j]), 'ms', false, 0);
     report(`${name}: CPU`, median(cpu[j]), 'ms', false, 0);
   }
-  // Ratios within one run are what a shared machine keeps; scaled to node's 120 ms on a quiet one.
+  // Two estimates for a quiet machine where node starts in 120 ms, from figures of this one run: node's time
+  // scaled by the wall-time ratio, and node's time plus the CPU time spent beyond node alone (steadier when
+  // other work shares the cores). The target is judged by the larger.
+  const nodeCpu = median(cpu[0]);
   for (const [j, [name]] of runs.entries()) {
     if (j === 0) continue;
-    const ratio = median(wall[j]) / node;
-    const quiet = ratio * QUIET_NODE_MS;
+    const byWall = (median(wall[j]) / node) * QUIET_NODE_MS;
+    const byCpu = QUIET_NODE_MS + median(cpu[j]) - nodeCpu;
+    const verdict = j < 4 ? (Math.max(byWall, byCpu) <= TARGET_MS ? '  target met' : '  target NOT met') : '';
     say(
-      `  ${name}: ${ratio.toFixed(2)}× node alone, about ${quiet.toFixed(0)} ms where node starts in ${QUIET_NODE_MS} ms${j < 4 ? (quiet <= TARGET_MS ? ' (target met)' : ' (target NOT met)') : ''}`,
+      `  ${name}: ${(median(wall[j]) / node).toFixed(2)}× node alone (wall), +${(median(cpu[j]) - nodeCpu).toFixed(0)} ms CPU; ` +
+        `about ${byWall.toFixed(0)} / ${byCpu.toFixed(0)} ms where node starts in ${QUIET_NODE_MS} ms${verdict}`,
     );
   }
 }
