@@ -6,7 +6,8 @@
  * - targets: issue 18's targets for grids, ends, hashes and drawing (bench/targets.ts), each beside its
  *   reference from the same run: backtracker vs plain JS and C loops, generateMaze vs the algorithm alone,
  *   linear scaling 1e3 … 1e6 cells, hashes, a 40×40 page and books of 10, 100 and 500 of them, `render` of a
- *   million cells of every shape and the same maze in a book, CLI start beside node alone;
+ *   million cells of every shape and the same maze in a book, CLI start beside node alone
+ *   (bench/cli-start.ts);
  * - workers: a 100-page book with `difficulty: hard` on 1 and 2 worker threads (slow: about a minute);
  * - book: whole books as the CLI builds them (bench/book-speed.ts): CPU per 40×40 page at 10, 100 and 500
  *   pages and the cost of one more page, the hard book's stages and the best speed-up threads could give
@@ -51,9 +52,9 @@ import { deriveSeed } from '../src/random/derive-seed.js';
 import { createRng } from '../src/random/sfc32.js';
 import { renderPdf } from '../src/render/pdf.js';
 import { bookSpeed } from './book-speed.js';
+import { cliStart } from './cli-start.js';
 import { best, bestAsync, report, saveResults, say } from './measure.js';
 import {
-  cliStart,
   fortyPage,
   generateVsAlgorithm,
   hardBook,

@@ -96,7 +96,8 @@ async function runInProcess(args: string[], options: CliOptions): Promise<CliRun
       stderr += s;
     }) as typeof process.stderr.write;
     // A new module instance per run: main.ts builds its program and parses process.argv when evaluated.
-    await import(`${pathToFileURL(MAIN).href}?run=${++runs}`);
+    const { finished } = await import(`${pathToFileURL(MAIN).href}?run=${++runs}`);
+    await finished;
     const code = process.exitCode ?? 0;
     return { code: Number(code), stdout, stderr };
   } finally {

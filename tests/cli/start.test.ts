@@ -1,10 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
 
 const MAIN = resolve('src/cli/main.ts');
+const BIN = resolve('bin/mazebook.js');
+const BUNDLE = resolve('dist/bundle/mazebook.cjs');
 
 /** Loader hook: appends every module URL loaded through `import` to the file RECORD_TO names. */
 const RECORD_IMPORTS = `
@@ -23,22 +26,42 @@ require('node:module').register(pathToFileURL(require('node:path').join(__dirnam
 process.on('exit', () => appendFileSync(process.env.RECORD_TO, Object.keys(require.cache).join('\\n')));
 `;
 
-/** The npm packages a `mazebook` command loads (through `import` or `require`), and how it ended. */
-function packagesLoaded(args: string[]): { code: number | null; packages: Set<string>; stderr: string } {
+interface Loaded {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** npm packages loaded from node_modules (through `import` or `require`). */
+  packages: Set<string>;
+  /** Modules of this package (under bin/, dist/, src/) loaded, relative to it (`dist/cli/main.js`…). */
+  own: Set<string>;
+}
+
+/** What a `mazebook` command loads, from TypeScript sources (tsx) or as users run it (`bin`). */
+function loaded(
+  args: string[],
+  from: 'sources' | 'bin' = 'sources',
+  env: Record<string, string> = {},
+): Loaded {
   const dir = tempDir({ 'record-imports.mjs': RECORD_IMPORTS, 'record.cjs': RECORD_REQUIRES });
   const to = join(dir, 'loaded.txt');
-  const r = spawnSync(
-    process.execPath,
-    ['--require', join(dir, 'record.cjs'), '--import', 'tsx', MAIN, ...args],
-    { encoding: 'utf8', env: { ...process.env, RECORD_TO: to } },
-  );
+  const entry = from === 'sources' ? ['--import', 'tsx', MAIN] : [BIN];
+  const r = spawnSync(process.execPath, ['--require', join(dir, 'record.cjs'), ...entry, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '', ...env, RECORD_TO: to },
+  });
   const packages = new Set<string>();
+  const own = new Set<string>();
+  const root = `${resolve('.')}/`;
   for (const line of readFileSync(to, 'utf8').split('\n')) {
-    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(line.slice(line.lastIndexOf('node_modules/')));
+    const file = line.startsWith('file:') ? fileURLToPath(line) : line;
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file.slice(file.lastIndexOf('node_modules/')));
     if (m) packages.add(m[1]);
+    else if (/^(bin|dist|src)\//.test(file.slice(root.length))) own.add(file.slice(root.length));
   }
-  return { code: r.status, packages, stderr: r.stderr };
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, packages, own };
 }
+
+const packagesLoaded = (args: string[]) => loaded(args);
 
 // Heavy packages load only when a command needs them (`--version`, `--help` and `validate` start fast).
 describe('what a command loads', () => {
@@ -62,5 +85,52 @@ describe('what a command loads', () => {
     const r = packagesLoaded(['validate', resolve('books/pictures.yaml')]);
     expect(r.code).toBe(0);
     expect(r.packages.has('sharp')).toBe(true);
+  });
+});
+
+// `npm run build` bundles the command (bench/bundle-cli.mjs); bin/mazebook.js runs the bundle.
+describe.skipIf(!existsSync(BUNDLE))('the bundled command', () => {
+  it('is what bin/mazebook.js runs: no module of dist/ but the cache loader, and commander, yaml, zod and handlebars inside', () => {
+    const r = loaded(['validate', resolve('books/sample.yaml')], 'bin');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/sample\.yaml: valid — \d+ mazes/);
+    for (const file of r.own)
+      expect(['bin/mazebook.js', 'dist/bundle/code-cache.cjs', 'dist/bundle/mazebook.cjs']).toContain(file);
+    expect(r.own.has('bin/mazebook.js')).toBe(true);
+    for (const name of ['commander', 'yaml', 'zod', 'handlebars', 'source-map'])
+      expect(r.packages.has(name), name).toBe(false);
+    for (const name of ['pdfkit', 'fontkit', 'sharp', 'proper-lockfile', 'piscina'])
+      expect(r.packages.has(name), name).toBe(false);
+  });
+
+  it('keeps the worker entry beside itself, where the thread pool looks for it', () => {
+    expect(existsSync(resolve('dist/bundle/puzzle-worker.js'))).toBe(true);
+    const bundle = readFileSync(BUNDLE, 'utf8');
+    expect(bundle).toContain('"./puzzle-worker.js"');
+    // A script run with a code cache has no module loader: nothing in it may import().
+    expect(bundle).not.toMatch(/[^\w.$]import\(/);
+  });
+
+  it('ends as the sources do: usage mistakes and user errors exit 2 with the same message', () => {
+    for (const args of [['validate', 'books/no-such.yaml'], ['frobnicate']]) {
+      const bin = loaded(args, 'bin');
+      const sources = loaded(args);
+      expect(bin.code, args.join(' ')).toBe(2);
+      expect(bin.stderr).toBe(sources.stderr);
+    }
+  });
+
+  it('names the TypeScript sources in the stack traces --debug shows', () => {
+    const r = loaded(['--debug', 'validate', 'books/no-such.yaml'], 'bin');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/error: books\/no-such\.yaml: spec file not found/);
+    expect(r.stderr).toMatch(/\bsrc\/spec\/files\.ts:\d+:\d+/);
+  });
+
+  it('runs the same without its compile cache', () => {
+    const r = loaded(['--version'], 'bin', { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
   });
 });

@@ -1,0 +1,132 @@
+/**
+ * Bundles the `mazebook` command; `npm run build` runs it after tsc has compiled src/ into dist/.
+ *
+ * Starting node costs little; loading hundreds of small modules one by one (dist/ and the files of zod, yaml
+ * and handlebars) made `mazebook validate` slow. This writes, from the compiled dist/:
+ *
+ * - dist/bundle/mazebook.cjs       the command (dist/cli/main.js), the library code it imports, eagerly or
+ *                                  when a command runs, and the pure-JS packages every command uses, as one
+ *                                  CommonJS file: node compiles a function only when it first runs, so what
+ *                                  `validate` never calls (layout, PDF) costs little, and one script can be
+ *                                  given a V8 code cache on Node 20 (bin/mazebook.js, src/cli/code-cache.ts);
+ * - dist/bundle/code-cache.cjs     src/cli/code-cache.ts, which bin/mazebook.js (CommonJS, so that no ES
+ *                                  module loader starts) uses on Node 20;
+ * - dist/bundle/puzzle-worker.js   the worker threads' entry (ESM), which src/book/parallel.ts finds beside
+ *                                  the code that starts the pool (`new URL('./puzzle-worker.js', …)`).
+ *
+ * dist/bundle/ lies two folders below the package root, as every compiled module does (dist/<stage>/), so
+ * paths modules resolve against their own URL (../../package.json, ../../docs/…, the package root) stay
+ * right; in the CommonJS file `import.meta.url` is the file's own URL. Packages that read files beside
+ * themselves, have native parts, or serve only some commands stay outside and load from node_modules as
+ * before: pdfkit (its AFM metrics), fontkit, sharp, piscina, proper-lockfile, @mdi/js. The per-file dist/
+ * stays: it is the library (`dist/index.js`) and what the tests of compiled code run.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = join(root, 'dist', 'bundle');
+
+/** Packages bundled into the command: pure JavaScript that reads no file beside itself. */
+const BUNDLED = ['commander', 'yaml', 'zod', 'handlebars'];
+
+/**
+ * Parts of bundled packages that no command uses, replaced by small stand-ins (what each package does
+ * without them is its own documented behaviour):
+ * - zod's translations of its messages into other languages (`z.locales`, about a third of zod): mazebook
+ *   shows its own messages, and zod's default English stays;
+ * - source-map, which handlebars loads only to map precompiled templates back to their sources; without it
+ *   handlebars builds the same template functions (as in its browser build).
+ */
+const STAND_INS = [
+  {
+    filter: /^\.\.\/locales\/index\.js$/,
+    importer: /node_modules[\\/]zod[\\/]/,
+    contents: `export { default as en } from ${JSON.stringify(join(root, 'node_modules/zod/v4/locales/en.js'))};`,
+  },
+  { filter: /^source-map$/, importer: /node_modules[\\/]handlebars[\\/]/, contents: 'module.exports = {};' },
+];
+
+/**
+ * commander loads node:child_process (and with it net, streams and more) when it is loaded, for
+ * subcommands that are separate programs; mazebook has none, so it is loaded when first used instead.
+ */
+const COMMANDER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const COMMANDER_CHILD_PROCESS_LAZY =
+  "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
+
+/** Resolves bare package names: bundled, replaced by a stand-in, or left to node. */
+const packages = {
+  name: 'mazebook-packages',
+  setup(b) {
+    for (const [i, s] of STAND_INS.entries()) {
+      b.onResolve({ filter: s.filter }, (args) =>
+        s.importer.test(args.importer) ? { path: String(i), namespace: 'stand-in' } : undefined,
+      );
+    }
+    b.onLoad({ filter: /.*/, namespace: 'stand-in' }, (args) => ({
+      contents: STAND_INS[Number(args.path)].contents,
+      resolveDir: root,
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /node_modules[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (text.split(COMMANDER_CHILD_PROCESS).length !== 2)
+        throw new Error(`commander's lib/command.js no longer loads child_process as expected: ${args.path}`);
+      return { contents: text.replace(COMMANDER_CHILD_PROCESS, COMMANDER_CHILD_PROCESS_LAZY), loader: 'js' };
+    });
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:')) return { path: args.path, external: true };
+      const parts = args.path.split('/');
+      const name = args.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+      return BUNDLED.includes(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  plugins: [packages],
+  // Maps to the TypeScript sources for --debug's stack traces; the sources themselves are not copied in.
+  sourcemap: true,
+  sourcesContent: false,
+  // Without comments and indentation the script is a third smaller, and ASCII: quicker to read and parse.
+  minifyWhitespace: true,
+  charset: 'ascii',
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  ...common,
+  entryPoints: ['dist/cli/main.js'],
+  outfile: join(outdir, 'mazebook.cjs'),
+  format: 'cjs',
+  // A script loaded without a module loader (the Node 20 code cache) cannot `import()`: packages left
+  // outside are all loadable by require.
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__mazebookUrl' },
+  banner: { js: "const __mazebookUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+await build({
+  ...common,
+  entryPoints: ['dist/cli/code-cache.js'],
+  outfile: join(outdir, 'code-cache.cjs'),
+  format: 'cjs',
+});
+await build({
+  ...common,
+  entryPoints: ['dist/book/puzzle-worker.js'],
+  outfile: join(outdir, 'puzzle-worker.js'),
+  format: 'esm',
+  // For bundled CommonJS code that calls require() for node's own modules.
+  banner: {
+    js: "import { createRequire as __mazebookRequire } from 'node:module'; const require = __mazebookRequire(import.meta.url);",
+  },
+});
