@@ -337,8 +337,9 @@ function records(n: number): Records {
  * The pair search over the open walls as a tree rooted at `root`, or undefined when they are not a tree
  * there (a loop, or two walls between the same cells: the walk goes round it for ever, deeper than there
  * are cells). Nothing is marked: on a tree every open wall but the one a cell was entered by leads to a new
- * cell. The stack holds each cell on the way down, its branches not yet taken (a bit per neighbour, found
- * without a branch per wall) and its record (-1 for none yet).
+ * cell. The stack holds each cell on the way down with its depth, its branches not yet taken (a bit per
+ * neighbour, found without a branch per wall) and its record (-1 for none yet); a cell with neither a
+ * record nor another branch gives its place to its last branch, so a corridor takes one place.
  */
 function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): Int32Array | undefined {
   const { adjStart, adjCell, adjWall, cellCount } = grid;
@@ -346,14 +347,17 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
   const r = records(rim.cells.length);
   let capacity = Math.min(cellCount, 1024);
   let cell = scratch.ints('cell', capacity);
+  let depth = scratch.ints('stackDepth', capacity);
   let todo = scratch.ints('todo', capacity);
   let record = scratch.ints('record', capacity);
   let sp = 0;
   let c = root;
+  let d = 0;
   let entered = -1;
   for (;;) {
-    // c is new on the stack at sp, entered through wall `entered` (-1 for the root).
+    // c goes on the stack at sp, d passages from the root, entered through wall `entered` (-1: the root).
     cell[sp] = c;
+    depth[sp] = d;
     let bits = 0;
     for (let k = adjStart[c], j = 0, end = adjStart[c + 1]; k < end; k++, j++) {
       const w = adjWall[k];
@@ -363,26 +367,30 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     if (own[c] === 0) record[sp] = -1;
     else if (r.count === rim.cells.length)
       return undefined; // a rim cell reached twice
-    else record[sp] = newRecord(r, c, sp, own[c]);
-    // Up while a cell has no branch left, joining its record to its parent's.
+    else record[sp] = newRecord(r, c, d, own[c]);
+    // Up while a cell has no branch left, joining its record to the one of the cell it hangs from.
     while (bits === 0) {
       if (sp === 0) return r.best;
       const mine = record[sp--];
       if (mine >= 0) {
         if (record[sp] < 0) record[sp] = mine;
-        else joinRecord(r, mine, record[sp], sp);
+        else joinRecord(r, mine, record[sp], depth[sp]);
       }
       bits = todo[sp];
     }
     const j = 31 - Math.clz32(bits & -bits);
-    todo[sp] = bits & (bits - 1);
+    const rest = bits & (bits - 1);
     const k = adjStart[cell[sp]] + j;
     c = adjCell[k];
     entered = adjWall[k];
+    d = depth[sp] + 1;
+    if (d === cellCount) return undefined;
+    if (rest === 0 && record[sp] < 0) continue;
+    todo[sp] = rest;
     if (++sp === capacity) {
-      if (capacity === cellCount) return undefined;
       capacity = Math.min(cellCount, 2 * capacity);
       cell = scratch.grow('cell', cell, capacity);
+      depth = scratch.grow('stackDepth', depth, capacity);
       todo = scratch.grow('todo', todo, capacity);
       record = scratch.grow('record', record, capacity);
     }
