@@ -538,12 +538,14 @@ function farthestFrom(
 
 /**
  * Passages from `from` to every cell (-1 where unreached), by a depth-first walk: along the tree for a
- * spanning tree, where there is only one way. Linear; reads memory along the passages.
+ * spanning tree, where there is only one way. Linear; reads memory along the passages. Scratch: valid until
+ * the next call.
  */
 function treeDistances(grid: Grid, open: Uint8Array, from: number): Int32Array {
-  const { adjStart, adjCell, adjWall } = grid;
-  const dist = new Int32Array(grid.cellCount).fill(-1);
-  const stack = new Int32Array(grid.cellCount);
+  const { adjStart, adjCell, adjWall, cellCount } = grid;
+  const dist = scratch.ints('dist', cellCount);
+  dist.fill(-1, 0, cellCount);
+  const stack = scratch.ints('cell', cellCount);
   let sp = 0;
   dist[from] = 0;
   stack[sp++] = from;
