@@ -1,6 +1,7 @@
 import { type Grid, maxDegree, rimNormal, wallMidpoint } from '../grid/grid.js';
 import { UserError } from '../spec/errors.js';
 import type { Maze } from './maze.js';
+import { neighbourTable } from './neighbour-table.js';
 
 export type Side = 'top' | 'bottom' | 'left' | 'right';
 
@@ -342,7 +343,8 @@ function records(n: number): Records {
  * record nor another branch gives its place to its last branch, so a corridor takes one place.
  */
 function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): Int32Array | undefined {
-  const { adjStart, adjCell, adjWall, cellCount } = grid;
+  const { cellCount } = grid;
+  const { stride, degree, entries } = neighbourTable(grid);
   const own = rim.parts;
   const r = records(rim.cells.length);
   let capacity = Math.min(cellCount, 1024);
@@ -359,8 +361,8 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     cell[sp] = c;
     depth[sp] = d;
     let bits = 0;
-    for (let k = adjStart[c], j = 0, end = adjStart[c + 1]; k < end; k++, j++) {
-      const w = adjWall[k];
+    for (let i = 2 * stride * c + 1, j = 0, end = degree[c]; j < end; i += 2, j++) {
+      const w = entries[i];
       const other = w ^ entered;
       bits |= (open[w] & ((other | -other) >>> 31)) << j;
     }
@@ -380,9 +382,9 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     }
     const j = 31 - Math.clz32(bits & -bits);
     const rest = bits & (bits - 1);
-    const k = adjStart[cell[sp]] + j;
-    c = adjCell[k];
-    entered = adjWall[k];
+    const i = 2 * (stride * cell[sp] + j);
+    c = entries[i];
+    entered = entries[i + 1];
     d = depth[sp] + 1;
     if (d === cellCount) return undefined;
     if (rest === 0 && record[sp] < 0) continue;
