@@ -340,7 +340,7 @@ function records(n: number): Records {
  * are cells). Nothing is marked: on a tree every open wall but the one a cell was entered by leads to a new
  * cell. The stack holds each cell on the way down with its depth, its branches not yet taken (a bit per
  * neighbour, found without a branch per wall) and its record (-1 for none yet); a cell with neither a
- * record nor another branch gives its place to its last branch, so a corridor takes one place.
+ * record nor another branch gives its place to its last branch, and a corridor takes no place at all.
  */
 function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): Int32Array | undefined {
   const { cellCount } = grid;
@@ -357,19 +357,27 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
   let d = 0;
   let entered = -1;
   for (;;) {
-    // c goes on the stack at sp, d passages from the root, entered through wall `entered` (-1: the root).
+    // c is d passages from the root, entered through wall `entered` (-1: the root). Along a corridor (one
+    // branch, no rim) the walk goes on without the stack.
+    let bits = 0;
+    for (;;) {
+      bits = 0;
+      for (let i = 2 * stride * c + 1, j = 0, end = degree[c]; j < end; i += 2, j++) {
+        const w = entries[i];
+        const other = w ^ entered;
+        bits |= (open[w] & ((other | -other) >>> 31)) << j;
+      }
+      if (own[c] !== 0 || bits === 0 || (bits & (bits - 1)) !== 0) break;
+      const i = 2 * (stride * c + 31 - Math.clz32(bits));
+      c = entries[i];
+      entered = entries[i + 1];
+      if (++d === cellCount) return undefined;
+    }
     cell[sp] = c;
     depth[sp] = d;
-    let bits = 0;
-    for (let i = 2 * stride * c + 1, j = 0, end = degree[c]; j < end; i += 2, j++) {
-      const w = entries[i];
-      const other = w ^ entered;
-      bits |= (open[w] & ((other | -other) >>> 31)) << j;
-    }
     if (own[c] === 0) record[sp] = -1;
-    else if (r.count === rim.cells.length)
-      return undefined; // a rim cell reached twice
-    else record[sp] = newRecord(r, c, d, own[c]);
+    else if (r.count < rim.cells.length) record[sp] = newRecord(r, c, d, own[c]);
+    else return undefined; // a rim cell reached twice: not a tree
     // Up while a cell has no branch left, joining its record to the one of the cell it hangs from.
     while (bits === 0) {
       if (sp === 0) return r.best;
