@@ -552,7 +552,8 @@ function farthestFrom(
  * the next call.
  */
 function treeDistances(grid: Grid, open: Uint8Array, from: number): Int32Array {
-  const { adjStart, adjCell, adjWall, cellCount } = grid;
+  const { cellCount } = grid;
+  const { stride, degree, entries } = neighbourTable(grid);
   const dist = scratch.ints('dist', cellCount);
   dist.fill(-1, 0, cellCount);
   const stack = scratch.ints('cell', cellCount);
@@ -562,9 +563,9 @@ function treeDistances(grid: Grid, open: Uint8Array, from: number): Int32Array {
   while (sp > 0) {
     const c = stack[--sp];
     const d = dist[c] + 1;
-    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      const m = adjCell[k];
-      if (dist[m] >= 0 || open[adjWall[k]] === 0) continue;
+    for (let i = 2 * stride * c, end = i + 2 * degree[c]; i < end; i += 2) {
+      const m = entries[i];
+      if (dist[m] >= 0 || open[entries[i + 1]] === 0) continue;
       dist[m] = d;
       stack[sp++] = m;
     }
