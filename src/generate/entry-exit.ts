@@ -213,8 +213,8 @@ interface EndPair {
  * One pass over the tree from a rim cell, depth first, each cell's branches in neighbour order: when a
  * cell's branches are done, its record (per part of the rim, the farthest rim cell below it and its depth)
  * is paired with its parent's record so far in the opposite part, then merged into it; the first longest
- * pair found wins (children before parents, as the earlier two-pass search found them, so the same pair in
- * the same order). Only rim cells start records and only forks merge them, so the walk does little more
+ * pair found wins (ties: the branch finished first, then the lower part code, then the cell reached first).
+ * Only rim cells start records and only forks merge them, so the walk does little more
  * than read each cell's open walls once. Open walls that are not a tree (`pairOnTree` finds out) take the
  * same pairing over a walk that marks cells. A best pair too close on the page keeps its better end, which
  * gets the farthest partner far enough away (one more pass from each end, rarely needed); so does a maze
