@@ -2,6 +2,7 @@ import { type Grid, maxDegree } from '../grid/grid.js';
 import { straightAhead } from '../grid/straight.js';
 import type { Rng } from '../random/sfc32.js';
 import { adjacencyWeights, type DirectionWeights, fullWeights, weightedPick } from './direction-weights.js';
+import { neighbourTable } from './neighbour-table.js';
 import { runaway, stepBudget } from './watchdog.js';
 
 export interface BacktrackerOptions {
@@ -30,12 +31,16 @@ export function backtracker(grid: Grid, rng: Rng, { straightness, weights }: Bac
   return open;
 }
 
-/** The uniform walk: each step goes to a random unvisited neighbour. Fills `open`. */
+/**
+ * The uniform walk: each step goes to a random unvisited neighbour. Fills `open`. Reads the neighbours from
+ * the grid's neighbour table (one array per step instead of three); `choices` holds table positions.
+ */
 function plainWalk(grid: Grid, rng: Rng, open: Uint8Array): void {
-  const { adjStart, adjCell, adjWall, cellCount } = grid;
+  const { cellCount } = grid;
+  const { stride, degree, entries } = neighbourTable(grid);
   const visited = new Uint8Array(cellCount);
   const stack = new Int32Array(cellCount);
-  const choices = new Int32Array(maxDegree(grid));
+  const choices = new Int32Array(stride);
   const start = rng.int(cellCount);
   let sp = 0;
   stack[sp++] = start;
@@ -45,16 +50,16 @@ function plainWalk(grid: Grid, rng: Rng, open: Uint8Array): void {
     if (--budget < 0) throw runaway('backtracker', grid);
     const c = stack[sp - 1];
     let n = 0;
-    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      if (visited[adjCell[k]] === 0) choices[n++] = k;
+    for (let i = 2 * stride * c, end = i + 2 * degree[c]; i < end; i += 2) {
+      if (visited[entries[i]] === 0) choices[n++] = i;
     }
     if (n === 0) {
       sp--;
       continue;
     }
-    const k = choices[n === 1 ? 0 : rng.int(n)];
-    const next = adjCell[k];
-    open[adjWall[k]] = 1;
+    const i = choices[n === 1 ? 0 : rng.int(n)];
+    const next = entries[i];
+    open[entries[i + 1]] = 1;
     visited[next] = 1;
     // A cell whose only unvisited neighbour was just taken is exhausted: replace it on the stack instead
     // of rescanning it later. The maze is the same either way; corridors just cost half the work.

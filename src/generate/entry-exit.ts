@@ -1,6 +1,7 @@
 import { type Grid, maxDegree, rimNormal, wallMidpoint } from '../grid/grid.js';
 import { UserError } from '../spec/errors.js';
 import type { Maze } from './maze.js';
+import { neighbourTable } from './neighbour-table.js';
 
 export type Side = 'top' | 'bottom' | 'left' | 'right';
 
@@ -209,95 +210,28 @@ interface EndPair {
  * The two rim cells farthest apart along the passages with openings in opposite parts of the rim,
  * preferring pairs at least `minApart` apart on the page.
  *
- * One pass over the tree: a depth-first order from a rim cell, then, children before parents, the farthest
- * rim cell of each part below every cell (as a number of passages), paired with those of the opposite part
- * in the cell's other branches wherever branches meet; the two cells of the best pair are then found again
- * by walking down from where their branches met. Distances are along the tree the traversal follows: the
- * maze itself, for a spanning tree. A best pair too close on the page keeps its better end, which gets the
- * farthest partner far enough away (one more pass from each end, rarely needed); so does a maze with no
- * pair in opposite parts, from its first rim cell.
- *
- * Only cells with a rim cell below them get a record of eight distances (most cells are in dead-end
- * branches and never get one).
+ * One pass over the tree from a rim cell, depth first, each cell's branches in neighbour order: when a
+ * cell's branches are done, its record (per part of the rim, the farthest rim cell below it and its depth)
+ * is paired with its parent's record so far in the opposite part, then merged into it; the first longest
+ * pair found wins (ties: the branch finished first, then the lower part code, then the cell reached first).
+ * Only rim cells start records and only forks merge them, so the walk does little more
+ * than read each cell's open walls once. Open walls that are not a tree (`pairOnTree` finds out) take the
+ * same pairing over a walk that marks cells. A best pair too close on the page keeps its better end, which
+ * gets the farthest partner far enough away (one more pass from each end, rarely needed); so does a maze
+ * with no pair in opposite parts, from its first rim cell.
  */
 function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: number): EndPair {
-  const { adjStart, adjCell, adjWall, cellX, cellY } = grid;
+  const { cellX, cellY } = grid;
   const root = rim.cells[0];
-  const { parent, order, count } = treeWalk(grid, open, root);
-  /** Per cell: 1 + its record's number in `down`, 0 for none (no rim cell below it). */
-  const record = scratch.record(grid.cellCount);
-  /**
-   * down[8r + p]: passages from record r's cell to the farthest rim cell below it in part p, or -1. Scratch
-   * (grown to the most records seen), each record set when it is handed out.
-   */
-  let down = scratch.ints('down', 8 * Math.max(64, 4 * rim.cells.length));
-  let records = 0;
-  for (let i = 0; i < rim.cells.length; i++) {
-    const c = rim.cells[i];
-    const o = 8 * records++;
-    record[c] = records;
-    for (let p = 0; p < 8; p++) down[o + p] = (rim.parts[c] >> p) & 1 ? 0 : -1;
-  }
-  // The longest pair so far: its length, the cell where its branches meet, the branch, and the part of the
-  // end in that branch (the other end is in the opposite part).
-  let bestLength = -1;
-  let bestMeet = -1;
-  let bestBranch = -1;
-  let bestPart = -1;
-  for (let i = count - 1; i > 0; i--) {
-    const c = order[i];
-    const rc = record[c];
-    if (rc === 0) continue;
-    const o = 8 * (rc - 1);
-    const up = parent[c];
-    let rq = record[up];
-    if (rq === 0) {
-      if (8 * records === down.length) down = scratch.grow('down', down, 2 * down.length);
-      rq = record[up] = ++records;
-      for (let p = 8 * records - 8; p < 8 * records; p++) down[p] = -1;
-    }
-    const q = 8 * (rq - 1);
-    for (let p = 0; p < 8; p++) {
-      const dc = down[o + p];
-      if (dc < 0) continue;
-      const dq = down[q + (p ^ 4)];
-      if (dq >= 0 && dq + dc + 1 > bestLength) {
-        bestLength = dq + dc + 1;
-        bestMeet = up;
-        bestBranch = c;
-        bestPart = p;
-      }
-    }
-    for (let p = 0; p < 8; p++) {
-      const d = down[o + p] + 1;
-      if (d > 0 && d > down[q + p]) down[q + p] = d;
-    }
-  }
+  // A bit per neighbour on the tree walk's stack: up to 31 neighbours.
+  const tree = maxDegree(grid) <= 31 ? pairOnTree(grid, open, rim, root) : undefined;
+  const best = tree ?? pairOnWalk(grid, open, rim, root);
+  const bestLength = best[LENGTH];
   let found: EndPair;
   if (bestLength >= 0) {
-    const depth = (m: number, p: number): number => (record[m] === 0 ? -1 : down[8 * (record[m] - 1) + p]);
-    // The rim cell in part p exactly r passages below u (depth r), walking down the tree and leaving out
-    // branch `skip` at the first step; the first child in neighbour order on every step.
-    const below = (u: number, p: number, r: number, skip: number): number => {
-      let cell = u;
-      for (let left = r; left > 0; left--) {
-        let step = -1;
-        for (let k = adjStart[cell], end = adjStart[cell + 1]; k < end && step < 0; k++) {
-          const m = adjCell[k];
-          if (m !== skip && parent[m] === cell && open[adjWall[k]] !== 0 && depth(m, p) === left - 1)
-            step = m;
-        }
-        if (step < 0)
-          throw new Error('internal: the search for the entry and exit lost its way down the tree');
-        cell = step;
-        skip = -1;
-      }
-      return cell;
-    };
-    const inBranch = depth(bestBranch, bestPart);
-    const y = below(bestBranch, bestPart, inBranch, -1);
-    const x = below(bestMeet, bestPart ^ 4, bestLength - inBranch - 1, bestBranch);
-    found = { a: x, partA: bestPart ^ 4, b: y, partB: bestPart };
+    const x = best[A];
+    const y = best[B];
+    found = { a: x, partA: best[PART_A], b: y, partB: best[PART_B] };
     if ((cellX[x] - cellX[y]) ** 2 + (cellY[x] - cellY[y]) ** 2 >= minApart * minApart) return found;
   } else {
     const far = farthestFrom(grid, open, rim, root, -1, minApart);
@@ -321,55 +255,169 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
   return kept;
 }
 
+/** Fields of the best pair found (`Records.best`): passages between its cells, and each end and its part. */
+const LENGTH = 0;
+const A = 1;
+const PART_A = 2;
+const B = 3;
+const PART_B = 4;
+
 /**
- * A depth-first order over the open walls from `root`: `order[0 .. count)` the cells reached, each before
- * the cells below it, as a stack walk takes them (the last neighbour pushed is the first taken); `parent`
- * the cell each was reached from (-1 for the root and cells not reached). The arrays are scratch, valid
- * until the next call.
+ * Records of the pair search. A record belongs to a cell and holds, per part p of the rim with a rim cell
+ * below that cell (bit p of `parts`), the farthest such cell (`far[8r + p]`, the first reached among equals)
+ * and its depth (`depth[8r + p]`: passages from the walk's root, so a record passes up a chain of cells
+ * unchanged and only branches that meet cost work); entries of unset parts are stale. A record is handed
+ * out per rim cell reached.
  */
-interface TreeWalk {
-  parent: Int32Array;
-  order: Int32Array;
+interface Records {
+  parts: Int32Array;
+  depth: Int32Array;
+  far: Int32Array;
   count: number;
+  /** The longest pair so far, by the fields LENGTH … PART_B; length -1 for none. */
+  best: Int32Array;
 }
 
-function treeWalk(grid: Grid, open: Uint8Array, root: number): TreeWalk {
-  const { adjStart, adjCell, adjWall } = grid;
-  const n = grid.cellCount;
-  const parent = scratch.ints('parent', n);
-  parent.fill(-1, 0, n);
-  const order = scratch.ints('order', n);
-  const stack = scratch.ints('stack', n + maxDegree(grid));
-  // On a tree every neighbour but the parent is new, so no cell needs marking. Open walls that are not a
-  // tree show: two walls between the same cells as a cell already reached from this one, a loop as more
-  // cells taken and waiting than there are; the walk then starts again, marking cells as it goes.
-  let count = 0;
-  let sp = 0;
-  stack[sp++] = root;
-  while (sp > 0) {
-    const c = stack[--sp];
-    order[count++] = c;
-    const up = parent[c];
-    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      const m = adjCell[k];
-      if (m === up || open[adjWall[k]] === 0) continue;
-      if (parent[m] === c) return markedWalk(grid, open, root);
-      parent[m] = c;
-      stack[sp++] = m;
-    }
-    if (count + sp > n) return markedWalk(grid, open, root);
+/** A new record for rim cell `c` at `depth`, its own outer rim parts (`own`) at distance 0. */
+function newRecord(r: Records, c: number, depth: number, own: number): number {
+  const i = r.count++;
+  r.parts[i] = own;
+  for (let bits = own; bits !== 0; bits &= bits - 1) {
+    const p = 31 - Math.clz32(bits & -bits);
+    r.depth[8 * i + p] = depth;
+    r.far[8 * i + p] = c;
   }
-  return { parent, order, count };
+  return i;
 }
 
-/** `treeWalk`'s walk for open walls that are not a tree (loops, or two walls between the same cells). */
-function markedWalk(grid: Grid, open: Uint8Array, root: number): TreeWalk {
+/**
+ * A finished branch's record `s` meets record `t` of the cell it hangs from (at `depth`), as far as that
+ * cell's branches before it go: each part's farthest cell pairs with the other's farthest in the opposite
+ * part (a longer pair replaces the best; parts in ascending order), then the branch's farthest cells join
+ * `t` where they are deeper.
+ */
+function joinRecord(r: Records, s: number, t: number, depth: number): void {
+  const { depth: deep, far, best } = r;
+  const mine = r.parts[s];
+  let theirs = r.parts[t];
+  const o = 8 * s;
+  const q = 8 * t;
+  for (let bits = mine & ((theirs >> 4) | (theirs << 4)); bits !== 0; bits &= bits - 1) {
+    const p = 31 - Math.clz32(bits & -bits);
+    const length = deep[q + (p ^ 4)] + deep[o + p] - 2 * depth;
+    if (length > best[LENGTH]) {
+      best[LENGTH] = length;
+      best[A] = far[q + (p ^ 4)];
+      best[PART_A] = p ^ 4;
+      best[B] = far[o + p];
+      best[PART_B] = p;
+    }
+  }
+  for (let bits = mine; bits !== 0; bits &= bits - 1) {
+    const p = 31 - Math.clz32(bits & -bits);
+    if (((theirs >> p) & 1) === 0 || deep[o + p] > deep[q + p]) {
+      deep[q + p] = deep[o + p];
+      far[q + p] = far[o + p];
+      theirs |= 1 << p;
+    }
+  }
+  r.parts[t] = theirs;
+}
+
+/** Records for up to `n` rim cells (scratch, valid until the next call). */
+function records(n: number): Records {
+  return {
+    parts: scratch.ints('parts', n),
+    depth: scratch.ints('depth', 8 * n),
+    far: scratch.ints('far', 8 * n),
+    count: 0,
+    best: scratch.best(),
+  };
+}
+
+/**
+ * The pair search over the open walls as a tree rooted at `root`, or undefined when they are not a tree
+ * there (a loop, or two walls between the same cells: the walk goes round it for ever, deeper than there
+ * are cells). Nothing is marked: on a tree every open wall but the one a cell was entered by leads to a new
+ * cell. The stack holds each cell on the way down with its depth, its branches not yet taken (a bit per
+ * neighbour, found without a branch per wall) and its record (-1 for none yet); a cell with neither a
+ * record nor another branch gives its place to its last branch, and a corridor takes no place at all.
+ */
+function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): Int32Array | undefined {
+  const { cellCount } = grid;
+  const { stride, degree, entries } = neighbourTable(grid);
+  const own = rim.parts;
+  const r = records(rim.cells.length);
+  let capacity = Math.min(cellCount, 1024);
+  let cell = scratch.ints('cell', capacity);
+  let depth = scratch.ints('stackDepth', capacity);
+  let todo = scratch.ints('todo', capacity);
+  let record = scratch.ints('record', capacity);
+  let sp = 0;
+  let c = root;
+  let d = 0;
+  let entered = -1;
+  for (;;) {
+    // c is d passages from the root, entered through wall `entered` (-1: the root). Along a corridor (one
+    // branch, no rim) the walk goes on without the stack.
+    let bits = 0;
+    for (;;) {
+      bits = 0;
+      for (let i = 2 * stride * c + 1, j = 0, end = degree[c]; j < end; i += 2, j++) {
+        const w = entries[i];
+        const other = w ^ entered;
+        bits |= (open[w] & ((other | -other) >>> 31)) << j;
+      }
+      if (own[c] !== 0 || bits === 0 || (bits & (bits - 1)) !== 0) break;
+      const i = 2 * (stride * c + 31 - Math.clz32(bits));
+      c = entries[i];
+      entered = entries[i + 1];
+      if (++d === cellCount) return undefined;
+    }
+    cell[sp] = c;
+    depth[sp] = d;
+    if (own[c] === 0) record[sp] = -1;
+    else if (r.count < rim.cells.length) record[sp] = newRecord(r, c, d, own[c]);
+    else return undefined; // a rim cell reached twice: not a tree
+    // Up while a cell has no branch left, joining its record to the one of the cell it hangs from.
+    while (bits === 0) {
+      if (sp === 0) return r.best;
+      const mine = record[sp--];
+      if (mine >= 0) {
+        if (record[sp] < 0) record[sp] = mine;
+        else joinRecord(r, mine, record[sp], depth[sp]);
+      }
+      bits = todo[sp];
+    }
+    const j = 31 - Math.clz32(bits & -bits);
+    const rest = bits & (bits - 1);
+    const i = 2 * (stride * cell[sp] + j);
+    c = entries[i];
+    entered = entries[i + 1];
+    d = depth[sp] + 1;
+    if (d === cellCount) return undefined;
+    if (rest === 0 && record[sp] < 0) continue;
+    todo[sp] = rest;
+    if (++sp === capacity) {
+      capacity = Math.min(cellCount, 2 * capacity);
+      cell = scratch.grow('cell', cell, capacity);
+      depth = scratch.grow('stackDepth', depth, capacity);
+      todo = scratch.grow('todo', todo, capacity);
+      record = scratch.grow('record', record, capacity);
+    }
+  }
+}
+
+/**
+ * The pair search over open walls that are not a tree: a walk that marks cells as it goes (the last
+ * neighbour taken first), its records merged children before parents.
+ */
+function pairOnWalk(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): Int32Array {
   const { adjStart, adjCell, adjWall } = grid;
   const n = grid.cellCount;
-  const parent = scratch.ints('parent', n);
-  parent.fill(-1, 0, n);
-  const order = scratch.ints('order', n);
-  const stack = scratch.ints('stack', n);
+  const parent = new Int32Array(n).fill(-1);
+  const order = new Int32Array(n);
+  const stack = new Int32Array(n);
   const seen = new Uint8Array(n);
   let count = 0;
   let sp = 0;
@@ -386,7 +434,31 @@ function markedWalk(grid: Grid, open: Uint8Array, root: number): TreeWalk {
       stack[sp++] = m;
     }
   }
-  return { parent, order, count };
+  // Depths from the root, then records children before parents; a cell's record is its own, or adopted
+  // from its first branch with one.
+  const depth = new Int32Array(n);
+  for (let i = 1; i < count; i++) depth[order[i]] = depth[parent[order[i]]] + 1;
+  const r: Records = {
+    parts: new Int32Array(n),
+    depth: new Int32Array(8 * n),
+    far: new Int32Array(8 * n),
+    count: 0,
+    best: scratch.best(),
+  };
+  const record = new Int32Array(n).fill(-1);
+  for (let i = 0; i < count; i++) {
+    const c = order[i];
+    if (rim.parts[c] !== 0) record[c] = newRecord(r, c, depth[c], rim.parts[c]);
+  }
+  for (let i = count - 1; i > 0; i--) {
+    const c = order[i];
+    const mine = record[c];
+    if (mine < 0) continue;
+    const up = parent[c];
+    if (record[up] < 0) record[up] = mine;
+    else joinRecord(r, mine, record[up], depth[up]);
+  }
+  return r.best;
 }
 
 /** Longest scratch array kept between calls (1 MB: mazes up to about 500 × 500 cells). */
@@ -394,8 +466,8 @@ const KEEP = 1 << 18;
 
 /**
  * Scratch arrays kept between calls (one maze at a time on a thread), so that the pages of a book do not
- * allocate and clear them again; each grows to the largest maze seen, up to KEEP; longer ones are made for
- * the call and left to the collector. `record` is handed out zeroed.
+ * allocate them again; each grows to the largest maze seen, up to KEEP; longer ones are made for the call
+ * and left to the collector. Contents are whatever the last call left, except `best` (no pair yet).
  */
 const scratch = {
   arrays: new Map<string, Int32Array>(),
@@ -408,14 +480,15 @@ const scratch = {
   },
   /** `current` (the array `name`) made `length` long, its contents kept. */
   grow(name: string, current: Int32Array, length: number): Int32Array {
+    if (current.length >= length) return current;
     const a = new Int32Array(length);
     a.set(current);
     if (length <= KEEP) this.arrays.set(name, a);
     return a;
   },
-  record(length: number): Int32Array {
-    const a = this.ints('record', length);
-    a.fill(0, 0, length);
+  best(): Int32Array {
+    const a = this.ints('best', 5);
+    a.fill(-1);
     return a;
   },
 };
@@ -476,21 +549,24 @@ function farthestFrom(
 
 /**
  * Passages from `from` to every cell (-1 where unreached), by a depth-first walk: along the tree for a
- * spanning tree, where there is only one way. Linear; reads memory along the passages.
+ * spanning tree, where there is only one way. Linear; reads memory along the passages. Scratch: valid until
+ * the next call.
  */
 function treeDistances(grid: Grid, open: Uint8Array, from: number): Int32Array {
-  const { adjStart, adjCell, adjWall } = grid;
-  const dist = new Int32Array(grid.cellCount).fill(-1);
-  const stack = new Int32Array(grid.cellCount);
+  const { cellCount } = grid;
+  const { stride, degree, entries } = neighbourTable(grid);
+  const dist = scratch.ints('dist', cellCount);
+  dist.fill(-1, 0, cellCount);
+  const stack = scratch.ints('cell', cellCount);
   let sp = 0;
   dist[from] = 0;
   stack[sp++] = from;
   while (sp > 0) {
     const c = stack[--sp];
     const d = dist[c] + 1;
-    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      const m = adjCell[k];
-      if (dist[m] >= 0 || open[adjWall[k]] === 0) continue;
+    for (let i = 2 * stride * c, end = i + 2 * degree[c]; i < end; i += 2) {
+      const m = entries[i];
+      if (dist[m] >= 0 || open[entries[i + 1]] === 0) continue;
       dist[m] = d;
       stack[sp++] = m;
     }

@@ -113,7 +113,10 @@ interface CachedGrid {
   cells: number;
 }
 
-/** Most grids kept, and most cells in all of them together (a million-cell grid is about 100 MB). */
+/**
+ * Most grids kept, and most cells in all of them together (a million-cell grid is about 80–150 MB, and its
+ * neighbour table, made by the first backtracker or ends walk on it, 26–66 MB more).
+ */
 const CACHE_GRIDS = 32;
 const CACHE_CELLS = 2_500_000;
 /** Recently built grids, least recently used first. */
