@@ -1,3 +1,4 @@
+import { type FullGridArrays, finishFullGrid, wallWriter } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -48,6 +49,7 @@ export function circleCellCount(rings: number): number {
 
 export function buildCircleGrid({ rings, keep }: CircleOptions): Grid {
   if (rings < 2) throw new RangeError(`a circle maze needs at least 2 rings, got ${rings}`);
+  if (!keep) return finishFullGrid('circle', `${rings} rings`, fullCircleArrays(rings));
   return buildFromTiles(circleTables(rings), keep);
 }
 
@@ -182,4 +184,91 @@ function turnTables(
     }
     return t;
   };
+}
+
+/**
+ * The arrays `buildFromTiles(circleTables(rings))` makes, written directly: the same numbering, each
+ * cell's neighbours in wall order. Every corner is used. A wedge writes its clockwise radial edge (unless it
+ * is the last of its ring), its outer arcs, and its counter-clockwise radial edge only as the first of its
+ * ring; its inner arc belongs to the cell inside.
+ */
+function fullCircleArrays(rings: number): FullGridArrays {
+  const n = ringCounts(rings);
+  const first = new Int32Array(rings + 1);
+  for (let r = 0; r < rings; r++) first[r + 1] = first[r] + n[r];
+  const cellCount = first[rings];
+  const onCircle = (b: number): number => n[Math.min(b, rings - 1)];
+  const vFirst = new Int32Array(rings + 2);
+  for (let b = 1; b <= rings; b++) vFirst[b + 1] = vFirst[b] + onCircle(b);
+  const vertexX = new Float64Array(vFirst[rings + 1]);
+  const vertexY = new Float64Array(vertexX.length);
+  const vertexTurn = turnTables((j, m) => (2 * Math.PI * j) / m);
+  for (let b = 1; b <= rings; b++) {
+    const m = onCircle(b);
+    const { sin, cos } = vertexTurn(m);
+    const v0 = vFirst[b];
+    for (let j = 0; j < m; j++) {
+      vertexX[v0 + j] = rings + b * sin[j];
+      vertexY[v0 + j] = rings - b * cos[j];
+    }
+  }
+  const cellX = new Float64Array(cellCount);
+  const cellY = new Float64Array(cellCount);
+  cellX[0] = rings;
+  cellY[0] = rings;
+  const middleTurn = turnTables((k, cells) => ((k + 0.5) * 2 * Math.PI) / cells);
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  adjStart[1] = n[1];
+  for (let r = 1; r < rings; r++) {
+    const middle = middleTurn(n[r]);
+    const c0 = first[r];
+    // Parent, two radial neighbours, and the children (or one rim arc).
+    const degree = r + 1 < rings ? 3 + n[r + 1] / n[r] : 3;
+    const rim = r + 1 < rings ? 0 : 1;
+    for (let k = 0; k < n[r]; k++) {
+      const c = c0 + k;
+      cellX[c] = rings + (r + 0.5) * middle.sin[k];
+      cellY[c] = rings - (r + 0.5) * middle.cos[k];
+      adjStart[c + 1] = adjStart[c] + degree;
+      rimStart[c + 1] = rimStart[c] + rim;
+    }
+  }
+  const out = wallWriter(cellCount, adjStart, rimStart, true);
+  // The centre disc: one arc to each ring-1 wedge.
+  for (let j = 0, m = n[1]; j < m; j++) {
+    out.wall(0, first[1] + j, vFirst[1] + j, vFirst[1] + (j + 1 === m ? 0 : j + 1));
+    out.arc();
+  }
+  for (let r = 1; r < rings; r++) {
+    const cells = n[r];
+    const outer = r + 1 < rings ? n[r + 1] / cells : 1; // children per wedge
+    const vout = onCircle(r + 1) / cells; // vertex steps per wedge on the outer circle
+    const outerCircle = onCircle(r + 1);
+    const inFirst = vFirst[r];
+    const outFirst = vFirst[r + 1];
+    const c0 = first[r];
+    const children = r + 1 < rings ? first[r + 1] : -1;
+    for (let k = 0; k < cells; k++) {
+      const c = c0 + k;
+      const next = k + 1 === cells ? 0 : k + 1;
+      // Corners as in circleTables: inner arc, clockwise radial, outer arcs counter-clockwise, ccw radial.
+      const ccwCorner = outFirst + k * vout;
+      let j = (k + 1) * vout;
+      let corner = outFirst + (j === outerCircle ? 0 : j);
+      if (next > k) out.wall(c, c0 + next, inFirst + next, corner);
+      for (let ch = outer - 1; ch >= 0; ch--) {
+        let to = ccwCorner;
+        if (ch > 0) {
+          j = (k + 1) * vout - (outer - ch) * (vout / outer);
+          to = outFirst + (j === outerCircle ? 0 : j);
+        }
+        out.wall(c, children >= 0 ? children + k * outer + ch : -1, corner, to);
+        out.arc();
+        corner = to;
+      }
+      if (k === 0) out.wall(c, c0 + cells - 1, ccwCorner, inFirst);
+    }
+  }
+  return { cellX, cellY, vertexX, vertexY, arcCX: rings, arcCY: rings, ...out.finish() };
 }
