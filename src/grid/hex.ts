@@ -1,6 +1,6 @@
+import { type FullGridArrays, finishFullGrid, wallWriter } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
-import { finishFullGrid, type FullGridArrays, wallWriter } from './full-grid.js';
 
 /**
  * Hexagon topology: regular hexagons of side 1 (so 60° everywhere), `columns` across and `rows` down.

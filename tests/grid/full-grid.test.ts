@@ -44,18 +44,22 @@ for (const [columns, rows] of [
   [17, 11],
   [12, 23],
 ]) {
-  for (const shape of ['hex', 'triangle', 'octagon'] as const) layouts.push({ shape, size: { columns, rows } });
+  for (const shape of ['hex', 'triangle', 'octagon'] as const)
+    layouts.push({ shape, size: { columns, rows } });
   layouts.push({ shape: 'hex', size: { columns, rows }, hexTop: 'flat' });
 }
-for (const rings of [2, 3, 4, 5, 9, 16, 40]) layouts.push({ shape: 'circle', size: { columns: rings, rows: rings } });
+for (const rings of [2, 3, 4, 5, 9, 16, 40])
+  layouts.push({ shape: 'circle', size: { columns: rings, rows: rings } });
 
 describe('unmasked grids written directly', () => {
-  it.each(layouts.map((l) => [`${l.shape}${l.hexTop === 'flat' ? ' flat' : ''} ${l.size.columns}×${l.size.rows}`, l]))(
-    '%s is the grid the cell-by-cell tile builder makes',
-    (_name, layout) => {
-      // A mask that keeps every cell takes the general path: tile tables, then assembleGrid.
-      const keep = new Uint8Array(topologies[layout.shape].count(layout.size)).fill(1);
-      expect(parts(buildGrid(layout))).toEqual(parts(buildGrid(layout, keep)));
-    },
-  );
+  it.each(
+    layouts.map((l) => [
+      `${l.shape}${l.hexTop === 'flat' ? ' flat' : ''} ${l.size.columns}×${l.size.rows}`,
+      l,
+    ]),
+  )('%s is the grid the cell-by-cell tile builder makes', (_name, layout) => {
+    // A mask that keeps every cell takes the general path: tile tables, then assembleGrid.
+    const keep = new Uint8Array(topologies[layout.shape].count(layout.size)).fill(1);
+    expect(parts(buildGrid(layout))).toEqual(parts(buildGrid(layout, keep)));
+  });
 });
