@@ -1,4 +1,4 @@
-import { type FullGridArrays, finishFullGrid, wallWriter } from './full-grid.js';
+import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -53,7 +53,11 @@ export function buildCircleGrid({ rings, keep }: CircleOptions): Grid {
   return buildFromTiles(circleTables(rings), keep);
 }
 
-function circleTables(rings: number): TileTables {
+/**
+ * Ring sizes, the first cell of each ring, the corners on each vertex circle (`onCircle`, from `vFirst`),
+ * and the corner and centre coordinates: what the tile tables and the direct build share.
+ */
+function circleLattice(rings: number) {
   const n = ringCounts(rings);
   const first = new Int32Array(rings + 1);
   for (let r = 0; r < rings; r++) first[r + 1] = first[r] + n[r];
@@ -76,9 +80,6 @@ function circleTables(rings: number): TileTables {
       vertexY[vFirst[b] + j] = rings - b * cos[j];
     }
   }
-  const vertex = (b: number, j: number): number => vFirst[b] + (j % onCircle(b));
-
-  const stride = Math.max(n[1], 5); // the centre has n(1) sides, a wedge at most 5
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
   cellX[0] = rings;
@@ -91,6 +92,14 @@ function circleTables(rings: number): TileTables {
       cellY[first[r] + k] = rings - (r + 0.5) * middle.cos[k];
     }
   }
+  return { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY };
+}
+
+function circleTables(rings: number): TileTables {
+  const { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY } = circleLattice(rings);
+  const vertex = (b: number, j: number): number => vFirst[b] + (j % onCircle(b));
+
+  const stride = Math.max(n[1], 5); // the centre has n(1) sides, a wedge at most 5
   // Cells are asked for in order almost always: keep the ring of the last one and its figures.
   let ring = 0;
   let cells = 0; // wedges in the ring
@@ -193,48 +202,22 @@ function turnTables(
  * ring; its inner arc belongs to the cell inside.
  */
 function fullCircleArrays(rings: number): FullGridArrays {
-  const n = ringCounts(rings);
-  const first = new Int32Array(rings + 1);
-  for (let r = 0; r < rings; r++) first[r + 1] = first[r] + n[r];
-  const cellCount = first[rings];
-  const onCircle = (b: number): number => n[Math.min(b, rings - 1)];
-  const vFirst = new Int32Array(rings + 2);
-  for (let b = 1; b <= rings; b++) vFirst[b + 1] = vFirst[b] + onCircle(b);
-  const vertexX = new Float64Array(vFirst[rings + 1]);
-  const vertexY = new Float64Array(vertexX.length);
-  const vertexTurn = turnTables((j, m) => (2 * Math.PI * j) / m);
-  for (let b = 1; b <= rings; b++) {
-    const m = onCircle(b);
-    const { sin, cos } = vertexTurn(m);
-    const v0 = vFirst[b];
-    for (let j = 0; j < m; j++) {
-      vertexX[v0 + j] = rings + b * sin[j];
-      vertexY[v0 + j] = rings - b * cos[j];
-    }
-  }
-  const cellX = new Float64Array(cellCount);
-  const cellY = new Float64Array(cellCount);
-  cellX[0] = rings;
-  cellY[0] = rings;
-  const middleTurn = turnTables((k, cells) => ((k + 0.5) * 2 * Math.PI) / cells);
+  const { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY } = circleLattice(rings);
   const adjStart = new Int32Array(cellCount + 1);
   const rimStart = new Int32Array(cellCount + 1);
   adjStart[1] = n[1];
   for (let r = 1; r < rings; r++) {
-    const middle = middleTurn(n[r]);
     const c0 = first[r];
     // Parent, two radial neighbours, and the children (or one rim arc).
     const degree = r + 1 < rings ? 3 + n[r + 1] / n[r] : 3;
     const rim = r + 1 < rings ? 0 : 1;
     for (let k = 0; k < n[r]; k++) {
       const c = c0 + k;
-      cellX[c] = rings + (r + 0.5) * middle.sin[k];
-      cellY[c] = rings - (r + 0.5) * middle.cos[k];
       adjStart[c + 1] = adjStart[c] + degree;
       rimStart[c + 1] = rimStart[c] + rim;
     }
   }
-  const out = wallWriter(cellCount, adjStart, rimStart, true);
+  const out = new WallWriter(cellCount, adjStart, rimStart, true);
   // The centre disc: one arc to each ring-1 wedge.
   for (let j = 0, m = n[1]; j < m; j++) {
     out.wall(0, first[1] + j, vFirst[1] + j, vFirst[1] + (j + 1 === m ? 0 : j + 1));

@@ -146,13 +146,3 @@ export class WallWriter {
     };
   }
 }
-
-/** A `WallWriter` for cells whose neighbour and rim counts are `adjStart` and `rimStart` (prefix sums). */
-export function wallWriter(
-  cellCount: number,
-  adjStart: Int32Array,
-  rimStart: Int32Array,
-  arcs: boolean,
-): WallWriter {
-  return new WallWriter(cellCount, adjStart, rimStart, arcs);
-}

@@ -1,4 +1,4 @@
-import { type FullGridArrays, finishFullGrid, wallWriter } from './full-grid.js';
+import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -163,7 +163,7 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
       rimStart[c + 1] = rimStart[c] + 6 - degree;
     }
   }
-  const w = wallWriter(cellCount, adjStart, rimStart, false);
+  const w = new WallWriter(cellCount, adjStart, rimStart, false);
   const vid = (v: number): number => v - (v > skipA ? 1 : 0) - (v > skipB ? 1 : 0);
   for (let row = 0, c = 0; row < rows; row++) {
     const odd = row & 1;

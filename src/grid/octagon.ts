@@ -1,4 +1,4 @@
-import { type FullGridArrays, finishFullGrid, wallWriter } from './full-grid.js';
+import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -201,7 +201,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       rimStart[c + 1] = rimStart[c];
     }
   }
-  const out = wallWriter(cellCount, adjStart, rimStart, false);
+  const out = new WallWriter(cellCount, adjStart, rimStart, false);
   const vLine = 2 * rows; // corners on one vertical line
   for (let j = 0, c = 0; j < rows; j++) {
     const up = j > 0;

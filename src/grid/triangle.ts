@@ -1,4 +1,4 @@
-import { type FullGridArrays, finishFullGrid, wallWriter } from './full-grid.js';
+import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -128,7 +128,7 @@ function fullTriangleArrays(columns: number, rows: number): FullGridArrays {
       rimStart[c + 1] = rimStart[c] + 3 - degree;
     }
   }
-  const out = wallWriter(cellCount, adjStart, rimStart, false);
+  const out = new WallWriter(cellCount, adjStart, rimStart, false);
   for (let row = 0, c = 0; row < rows; row++) {
     const top = base[row];
     const bottom = base[row + 1];

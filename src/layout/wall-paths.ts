@@ -167,12 +167,7 @@ function walk(s: Walk, from: number, first: number): void {
       if (arcOn && Math.abs(r - arcR) < 1e-6 * r && Math.sign(sweep) === Math.sign(arcA1 - arcA0)) {
         arcA1 += sweep;
       } else {
-        if (arcOn) {
-          s.nc = nc;
-          s.nx = nx;
-          writeArc(s, arcR, arcA0, arcA1);
-          ({ nc, nx } = s);
-        }
+        if (arcOn) ({ nc, nx } = writeArc(s, nc, nx, arcR, arcA0, arcA1));
         arcOn = true;
         arcR = r;
         arcA0 = a;
@@ -186,12 +181,7 @@ function walk(s: Walk, from: number, first: number): void {
       dx = sign * -ry;
       dy = sign * rx;
     } else {
-      if (arcOn) {
-        s.nc = nc;
-        s.nx = nx;
-        writeArc(s, arcR, arcA0, arcA1);
-        ({ nc, nx } = s);
-      }
+      if (arcOn) ({ nc, nx } = writeArc(s, nc, nx, arcR, arcA0, arcA1));
       arcOn = false;
       // A straight wall leaves and arrives in one direction.
       const tx = vertexX[u] - vertexX[v];
@@ -209,14 +199,7 @@ function walk(s: Walk, from: number, first: number): void {
       dy = ty;
     }
     v = u;
-    if (v === from) {
-      s.drawn += steps;
-      s.nc = nc;
-      s.nx = nx;
-      if (arcOn) writeArc(s, arcR, arcA0, arcA1);
-      cmds[s.nc++] = CLOSE;
-      return;
-    }
+    if (v === from) break;
     // The next wall: at a plain bend the other one, whichever way it goes; at a junction the unused one
     // that continues straight on, if any.
     const k0 = start[v];
@@ -246,20 +229,21 @@ function walk(s: Walk, from: number, first: number): void {
       }
     }
   }
+  if (arcOn) ({ nc, nx } = writeArc(s, nc, nx, arcR, arcA0, arcA1));
+  if (v === from) cmds[nc++] = CLOSE;
   s.drawn += steps;
   s.nc = nc;
   s.nx = nx;
-  if (arcOn) writeArc(s, arcR, arcA0, arcA1);
 }
 
 /**
- * The arc of radius r around the arcs' centre from angle a0 to a1 (radians, y down), as `PathBuilder.arc`
- * writes it: cubic Béziers of at most 90° each.
+ * Writes the arc of radius r around the arcs' centre from angle a0 to a1 (radians, y down) at command nc and
+ * coordinate nx, as `PathBuilder.arc` writes it: cubic Béziers of at most 90° each.
+ * @returns where the next command and coordinate go (a scratch object: read it at once)
  */
-function writeArc(s: Walk, r: number, a0: number, a1: number): void {
+function writeArc(s: Walk, nc: number, nx: number, r: number, a0: number, a1: number): ArcEnd {
   const pieces = Math.max(1, Math.ceil(Math.abs(a1 - a0) / (Math.PI / 2) - 1e-9));
   const { cmds, coords, cx, cy } = s;
-  let { nc, nx } = s;
   const step = (a1 - a0) / pieces;
   const k = (4 / 3) * Math.tan(step / 4) * r;
   for (let i = 0; i < pieces; i++) {
@@ -277,9 +261,16 @@ function writeArc(s: Walk, r: number, a0: number, a1: number): void {
     coords[nx++] = cx + r * ce;
     coords[nx++] = cy + r * se;
   }
-  s.nc = nc;
-  s.nx = nx;
+  ARC_END.nc = nc;
+  ARC_END.nx = nx;
+  return ARC_END;
 }
+
+interface ArcEnd {
+  nc: number;
+  nx: number;
+}
+const ARC_END: ArcEnd = { nc: 0, nx: 0 };
 
 /** Same direction: the sine of the angle between them below SAME_DIR, pointing the same way (any lengths). */
 function sameDirection(ax: number, ay: number, bx: number, by: number): boolean {
