@@ -494,7 +494,9 @@ function millionStages(): void {
     const bytes = time(() => pdfPathBytes(path));
     time(() => deflateSync(bytes, { level: 1 }));
     say(`  ${shape.padEnd(9)}${row.map((ms) => ms.toFixed(0).padStart(12)).join('')}`);
-    steps.forEach((step, i) => record(`render step ${shape} 1M: ${step}`, row[i]));
+    steps.forEach((step, i) => {
+      record(`render step ${shape} 1M: ${step}`, row[i]);
+    });
   }
 }
 
