@@ -22,8 +22,9 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   const { vertexCount, wallCount, wallV0, wallV1 } = grid;
 
   // Vertex → standing walls (CSR, in wall order) as pairs [wall, the vertex at its other end], so a walk
-  // reads its next step from the list it is already reading. Each list is filled by advancing its start,
-  // which then holds the next list's start, and the starts are shifted back after.
+  // reads its next step from the list it is already reading; a drawn wall is marked in both its entries
+  // (as ~wall), so the walk never looks anything up by wall number. Each list is filled by advancing its
+  // start, which then holds the next list's start, and the starts are shifted back after.
   const start = new Int32Array(vertexCount + 1);
   for (let w = 0; w < wallCount; w++) {
     if (open[w] !== 0) continue;
@@ -58,7 +59,6 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   const s: Walk = {
     start,
     inc,
-    used: new Uint8Array(wallCount),
     vertexX: grid.vertexX,
     vertexY: grid.vertexY,
     arcs: grid.wallArc,
@@ -76,21 +76,20 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
     drawn: 0,
   };
   // Open chains start where the wall graph has an end or a junction...
-  const { used } = s;
   for (let v = 0; v < vertexCount; v++) {
     const k1 = start[v + 1];
     const deg = k1 - start[v];
     if (deg === 0 || deg === 2) continue;
-    for (let k = start[v]; k < k1; k++) if (used[inc[2 * k]] === 0) walk(s, v, k);
+    for (let k = start[v]; k < k1; k++) if (inc[2 * k] >= 0) walk(s, v, k);
   }
   // ...and whatever is left are closed loops of plain bends, each from its lowest wall's first vertex (a
   // perfect maze has none: its walls all reach the rim).
   for (let w = 0; w < wallCount && s.drawn < standing; w++) {
-    if (open[w] !== 0 || used[w] !== 0) continue;
+    if (open[w] !== 0) continue;
     const v = wallV0[w];
     let k = start[v];
-    while (inc[2 * k] !== w) k++;
-    walk(s, v, k);
+    while (inc[2 * k] !== w && inc[2 * k] !== ~w) k++;
+    if (inc[2 * k] === w) walk(s, v, k);
   }
   if (s.nc > s.cmds.length || s.nx > s.coords.length) throw new Error('internal: wall path overran its room');
   // Views of the arrays when they are mostly used (a copy would cost more than the room it frees).
@@ -102,9 +101,8 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
 /** The state of the chains being walked: the standing walls' lists and the path written so far. */
 interface Walk {
   readonly start: Int32Array;
+  /** Per vertex, [wall, other end] of each standing wall; ~wall once the wall is drawn. */
   readonly inc: Int32Array;
-  /** 1 for walls already drawn. */
-  readonly used: Uint8Array;
   readonly vertexX: Float64Array;
   readonly vertexY: Float64Array;
   readonly arcs: Uint8Array | undefined;
@@ -130,7 +128,7 @@ interface Walk {
  * chain runs (the room for its moves and lines is already there) and put back at its end.
  */
 function walk(s: Walk, from: number, first: number): void {
-  const { start, inc, used, vertexX, vertexY, arcs, ox, oy, scale, acx, acy, cx, cy } = s;
+  const { start, inc, vertexX, vertexY, arcs, ox, oy, scale, acx, acy, cx, cy } = s;
   const { cmds, coords } = s;
   let { nc, nx } = s;
   let v = from;
@@ -151,7 +149,14 @@ function walk(s: Walk, from: number, first: number): void {
   while (e >= 0) {
     const w = inc[2 * e];
     const u = inc[2 * e + 1];
-    used[w] = 1;
+    // Drawn: marked here and in u's list.
+    inc[2 * e] = ~w;
+    for (let k = start[u]; ; k++) {
+      if (inc[2 * k] === w) {
+        inc[2 * k] = ~w;
+        break;
+      }
+    }
     steps++;
     const ux = ox + vertexX[u] * scale;
     const uy = oy + vertexY[u] * scale;
@@ -205,13 +210,13 @@ function walk(s: Walk, from: number, first: number): void {
     const k0 = start[v];
     const k1 = start[v + 1];
     if (k1 - k0 === 2) {
-      e = used[inc[2 * k0]] === 0 ? k0 : used[inc[2 * k0 + 2]] === 0 ? k0 + 1 : -1;
+      e = inc[2 * k0] >= 0 ? k0 : inc[2 * k0 + 2] >= 0 ? k0 + 1 : -1;
       continue;
     }
     e = -1;
     for (let k = k0; k < k1; k++) {
       const c = inc[2 * k];
-      if (used[c] !== 0) continue;
+      if (c < 0) continue;
       const t = inc[2 * k + 1];
       let ex = vertexX[t] - vertexX[v];
       let ey = vertexY[t] - vertexY[v];
