@@ -13,6 +13,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { measure } from '../src/analyze/metrics.js';
+import { solve } from '../src/analyze/solve.js';
 import { generatePuzzles, planSpec } from '../src/book/build-book.js';
 import { lockFor, mazeContentHash } from '../src/book/lockfile.js';
 import { checkBook } from '../src/book/select.js';
@@ -21,6 +23,7 @@ import { backtracker } from '../src/generate/backtracker.js';
 import { placeEnds } from '../src/generate/entry-exit.js';
 import { generateMaze, type MazeRecipe } from '../src/generate/generate-maze.js';
 import type { Maze } from '../src/generate/maze.js';
+import { treeRoute } from '../src/grid/bfs.js';
 import type { Grid } from '../src/grid/grid.js';
 import {
   buildGrid,
@@ -378,6 +381,7 @@ const RAZIMANTV: Partial<Record<TopologyName, { wallS: number; cpuS: number; rss
  * wall time, CPU time, peak memory. Targets: < 3 s wall, < 1 GB, ≥ 5× razimantv's whole process.
  */
 export function millionRender(): void {
+  millionStages();
   say('\nrender a million cells to PDF, whole process (targets: < 3 s wall, < 1 GB; ≥ 5× razimantv)');
   if (!existsSync('dist/cli/main.js')) {
     say('  (no dist/: run `npm run build` first; skipped)');
@@ -447,6 +451,53 @@ export function millionRender(): void {
     );
   }
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The steps of `render` at a million cells, each timed once in this process (CPU ms): where the whole
+ * process's time goes. Solving is shown both ways: breadth first (what `solve` does) and depth first
+ * (`treeRoute`, the same route on a perfect maze). Deflate runs beside the PDF operators in `render`
+ * (zlib's thread), so the slower of the two counts.
+ */
+function millionStages(): void {
+  say('\nrender steps at a million cells, in this process (CPU ms, each once)');
+  const steps = [
+    'grid',
+    'backtracker',
+    'ends',
+    'solve',
+    'tree route',
+    'metrics',
+    'wall paths',
+    'operators',
+    'deflate',
+  ];
+  say(`  ${'topology'.padEnd(9)}${steps.map((s) => s.padStart(12)).join('')}`);
+  for (const shape of topologyNames) {
+    const size = shape === 'square' ? { columns: 1000, rows: 1000 } : SIZE_FOR[shape](1_000_000);
+    const row: number[] = [];
+    const time = <T>(fn: () => T): T => {
+      collect();
+      const t = process.cpuUsage();
+      const out = fn();
+      const u = process.cpuUsage(t);
+      row.push((u.user + u.system) / 1000);
+      return out;
+    };
+    const grid = time(() => buildGrid({ shape, size }));
+    const open = time(() => backtracker(grid, rng(0), { straightness: 0 }));
+    const maze = time(() => placeEnds(grid, open, AUTO, AUTO, 'bench'));
+    const solution = time(() => solve(maze));
+    time(() => treeRoute(grid, maze.open, maze.entryCell, maze.exitCell));
+    time(() => measure(maze, solution));
+    const path = time(() => wallPaths(maze, { ox: 10, oy: 10, scale: 5 }));
+    const bytes = time(() => pdfPathBytes(path));
+    time(() => deflateSync(bytes, { level: 1 }));
+    say(`  ${shape.padEnd(9)}${row.map((ms) => ms.toFixed(0).padStart(12)).join('')}`);
+    steps.forEach((step, i) => {
+      record(`render step ${shape} 1M: ${step}`, row[i]);
+    });
+  }
 }
 
 /** Modification time of the newest file under a folder, in ms. */

@@ -31,9 +31,11 @@ export function bfs(grid: Grid, open: Uint8Array, start: number, oneWay?: Int8Ar
     const c = order[head++];
     const d = dist[c] + 1;
     for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      const n = adjCell[k];
+      // Most walls of a maze stand: the open test first spares most reads of dist.
       const w = adjWall[k];
-      if (dist[n] < 0 && open[w] !== 0) {
+      if (open[w] === 0) continue;
+      const n = adjCell[k];
+      if (dist[n] < 0) {
         if (oneWay !== undefined && oneWay[w] !== 0) {
           // Crossing from c is allowed when c is the side the wall lets you leave from.
           if ((oneWay[w] > 0 ? grid.wallCellA[w] : grid.wallCellB[w]) !== c) continue;
@@ -69,6 +71,55 @@ export function routeTo(
   for (let i = length; i > 0; i--) {
     cells[i] = c;
     const w = search.viaWall[c];
+    walls[i - 1] = w;
+    c = across(grid, w, c);
+  }
+  cells[0] = c;
+  return { cells, walls };
+}
+
+/**
+ * The route from `from` to `to` through open walls when they form a tree (a perfect maze: connected, open
+ * walls = cells − 1), found depth first: the route is the only one, so it is the one `routeTo(grid,
+ * bfs(grid, open, from), to)` gives, found with far fewer cache misses on big mazes (a depth-first walk
+ * stays in the region it is in; a breadth-first front spans the maze). Cells in walking order, both ends
+ * included, and the walls crossed; undefined when `to` is not reached. On a maze with loops the route is a
+ * route, not necessarily the shortest.
+ */
+export function treeRoute(
+  grid: Grid,
+  open: Uint8Array,
+  from: number,
+  to: number,
+): { cells: Int32Array; walls: Int32Array } | undefined {
+  const { adjStart, adjCell, adjWall, cellCount } = grid;
+  /** The wall each cell was reached through; -2 for `from`, -1 for cells not reached. */
+  const via = new Int32Array(cellCount).fill(-1);
+  const stack = new Int32Array(cellCount);
+  let top = 0;
+  stack[top++] = from;
+  via[from] = -2;
+  while (top > 0) {
+    const c = stack[--top];
+    if (c === to) break;
+    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
+      const w = adjWall[k];
+      if (open[w] === 0) continue;
+      const n = adjCell[k];
+      if (via[n] !== -1) continue;
+      via[n] = w;
+      stack[top++] = n;
+    }
+  }
+  if (via[to] === -1) return undefined;
+  let length = 0;
+  for (let c = to; c !== from; length++) c = across(grid, via[c], c);
+  const cells = new Int32Array(length + 1);
+  const walls = new Int32Array(length);
+  let c = to;
+  for (let i = length; i > 0; i--) {
+    cells[i] = c;
+    const w = via[c];
     walls[i - 1] = w;
     c = across(grid, w, c);
   }

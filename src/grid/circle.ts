@@ -1,3 +1,4 @@
+import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -48,10 +49,15 @@ export function circleCellCount(rings: number): number {
 
 export function buildCircleGrid({ rings, keep }: CircleOptions): Grid {
   if (rings < 2) throw new RangeError(`a circle maze needs at least 2 rings, got ${rings}`);
+  if (!keep) return finishFullGrid('circle', `${rings} rings`, fullCircleArrays(rings));
   return buildFromTiles(circleTables(rings), keep);
 }
 
-function circleTables(rings: number): TileTables {
+/**
+ * Ring sizes, the first cell of each ring, the corners on each vertex circle (`onCircle`, from `vFirst`),
+ * and the corner and centre coordinates: what the tile tables and the direct build share.
+ */
+function circleLattice(rings: number) {
   const n = ringCounts(rings);
   const first = new Int32Array(rings + 1);
   for (let r = 0; r < rings; r++) first[r + 1] = first[r] + n[r];
@@ -74,9 +80,6 @@ function circleTables(rings: number): TileTables {
       vertexY[vFirst[b] + j] = rings - b * cos[j];
     }
   }
-  const vertex = (b: number, j: number): number => vFirst[b] + (j % onCircle(b));
-
-  const stride = Math.max(n[1], 5); // the centre has n(1) sides, a wedge at most 5
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
   cellX[0] = rings;
@@ -89,6 +92,14 @@ function circleTables(rings: number): TileTables {
       cellY[first[r] + k] = rings - (r + 0.5) * middle.cos[k];
     }
   }
+  return { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY };
+}
+
+function circleTables(rings: number): TileTables {
+  const { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY } = circleLattice(rings);
+  const vertex = (b: number, j: number): number => vFirst[b] + (j % onCircle(b));
+
+  const stride = Math.max(n[1], 5); // the centre has n(1) sides, a wedge at most 5
   // Cells are asked for in order almost always: keep the ring of the last one and its figures.
   let ring = 0;
   let cells = 0; // wedges in the ring
@@ -182,4 +193,65 @@ function turnTables(
     }
     return t;
   };
+}
+
+/**
+ * The arrays `buildFromTiles(circleTables(rings))` makes, written directly: the same numbering, each
+ * cell's neighbours in wall order. Every corner is used. A wedge writes its clockwise radial edge (unless it
+ * is the last of its ring), its outer arcs, and its counter-clockwise radial edge only as the first of its
+ * ring; its inner arc belongs to the cell inside.
+ */
+function fullCircleArrays(rings: number): FullGridArrays {
+  const { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY } = circleLattice(rings);
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  adjStart[1] = n[1];
+  for (let r = 1; r < rings; r++) {
+    const c0 = first[r];
+    // Parent, two radial neighbours, and the children (or one rim arc).
+    const degree = r + 1 < rings ? 3 + n[r + 1] / n[r] : 3;
+    const rim = r + 1 < rings ? 0 : 1;
+    for (let k = 0; k < n[r]; k++) {
+      const c = c0 + k;
+      adjStart[c + 1] = adjStart[c] + degree;
+      rimStart[c + 1] = rimStart[c] + rim;
+    }
+  }
+  const out = new WallWriter(cellCount, adjStart, rimStart, true);
+  // The centre disc: one arc to each ring-1 wedge.
+  for (let j = 0, m = n[1]; j < m; j++) {
+    out.wall(0, first[1] + j, vFirst[1] + j, vFirst[1] + (j + 1 === m ? 0 : j + 1));
+    out.arc();
+  }
+  for (let r = 1; r < rings; r++) {
+    const cells = n[r];
+    const outer = r + 1 < rings ? n[r + 1] / cells : 1; // children per wedge
+    const vout = onCircle(r + 1) / cells; // vertex steps per wedge on the outer circle
+    const outerCircle = onCircle(r + 1);
+    const inFirst = vFirst[r];
+    const outFirst = vFirst[r + 1];
+    const c0 = first[r];
+    const children = r + 1 < rings ? first[r + 1] : -1;
+    for (let k = 0; k < cells; k++) {
+      const c = c0 + k;
+      const next = k + 1 === cells ? 0 : k + 1;
+      // Corners as in circleTables: inner arc, clockwise radial, outer arcs counter-clockwise, ccw radial.
+      const ccwCorner = outFirst + k * vout;
+      let j = (k + 1) * vout;
+      let corner = outFirst + (j === outerCircle ? 0 : j);
+      if (next > k) out.wall(c, c0 + next, inFirst + next, corner);
+      for (let ch = outer - 1; ch >= 0; ch--) {
+        let to = ccwCorner;
+        if (ch > 0) {
+          j = (k + 1) * vout - (outer - ch) * (vout / outer);
+          to = outFirst + (j === outerCircle ? 0 : j);
+        }
+        out.wall(c, children >= 0 ? children + k * outer + ch : -1, corner, to);
+        out.arc();
+        corner = to;
+      }
+      if (k === 0) out.wall(c, c0 + cells - 1, ccwCorner, inFirst);
+    }
+  }
+  return { cellX, cellY, vertexX, vertexY, arcCX: rings, arcCY: rings, ...out.finish() };
 }

@@ -102,10 +102,15 @@ export interface Adjacency {
  * Builds the CSR neighbour and rim lists from a topology's walls, drops vertices no wall uses and moves the
  * drawing so the walls' bounding box is [0, width] × [0, height] (a masked maze is framed by what it keeps).
  * Linear in cells + walls + vertices. A topology that already has the lists (in wall order per cell, as
- * they would be built here) and uses every vertex it lists passes them as `known`.
+ * they would be built here) and uses every vertex it lists passes them as `known`, and may pass the
+ * vertices' bounding box `[minX, minY, maxX, maxY]` when it knows it (arcs still widen it).
  */
-export function assembleGrid(raw: GridParts, known?: Adjacency): Grid {
-  const parts = fitToWalls(raw, known !== undefined);
+export function assembleGrid(
+  raw: GridParts,
+  known?: Adjacency,
+  box?: readonly [number, number, number, number],
+): Grid {
+  const parts = fitToWalls(raw, known !== undefined, box);
   if (known) return { ...parts, vertexCount: parts.vertexX.length, ...known };
   const { cellCount, wallCount, wallCellA, wallCellB } = parts;
   // Counts go one slot ahead (adjStart[c + 1]); after the prefix sum adjStart[c] is where c's list starts.
@@ -162,15 +167,19 @@ export function assembleGrid(raw: GridParts, known?: Adjacency): Grid {
 /**
  * Renumbers the vertices the walls use (in order) and shifts everything to the walls' bounding box. Cell and
  * wall arrays are changed in place; new vertex arrays are made only when some vertex goes or moves.
- * `allUsed`: the caller knows every vertex is used by some wall.
+ * `allUsed`: the caller knows every vertex is used by some wall; `box`: it knows their bounding box too.
  */
-function fitToWalls(parts: GridParts, allUsed = false): GridParts {
+function fitToWalls(
+  parts: GridParts,
+  allUsed = false,
+  box?: readonly [number, number, number, number],
+): GridParts {
   const { wallCount, wallV0, wallV1, vertexX, vertexY } = parts;
   const vertices = vertexX.length;
-  /** 1 for vertices a wall uses, then each one's new number (-1 for the unused). */
-  const used = new Int32Array(vertices);
-  if (allUsed) used.fill(1);
-  else {
+  /** 1 for vertices a wall uses, then each one's new number (-1 for the unused); none when all are used. */
+  let used: Int32Array | undefined;
+  if (!allUsed) {
+    used = new Int32Array(vertices);
     for (let w = 0; w < wallCount; w++) {
       used[wallV0[w]] = 1;
       used[wallV1[w]] = 1;
@@ -181,12 +190,19 @@ function fitToWalls(parts: GridParts, allUsed = false): GridParts {
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (let v = 0; v < vertices; v++) {
-    if (used[v] === 0) {
-      used[v] = -1;
-      continue;
+  if (allUsed && box !== undefined && vertices > 0) {
+    n = vertices;
+    [minX, minY, maxX, maxY] = box;
+  }
+  for (let v = n; v < vertices; v++) {
+    if (used !== undefined) {
+      if (used[v] === 0) {
+        used[v] = -1;
+        continue;
+      }
+      used[v] = n;
     }
-    used[v] = n++;
+    n++;
     const x = vertexX[v];
     const y = vertexY[v];
     if (x < minX) minX = x;
@@ -211,13 +227,13 @@ function fitToWalls(parts: GridParts, allUsed = false): GridParts {
     vx = new Float64Array(n);
     vy = new Float64Array(n);
     for (let v = 0; v < vertices; v++) {
-      const k = used[v];
+      const k = used === undefined ? v : used[v];
       if (k < 0) continue;
       vx[k] = vertexX[v] - minX;
       vy[k] = vertexY[v] - minY;
     }
   }
-  if (!all) {
+  if (!all && used !== undefined) {
     for (let w = 0; w < wallCount; w++) {
       wallV0[w] = used[wallV0[w]];
       wallV1[w] = used[wallV1[w]];

@@ -1,3 +1,4 @@
+import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -31,6 +32,15 @@ export interface HexOptions {
 const H = Math.sqrt(3) / 2;
 
 export function buildHexGrid({ columns, rows, top = 'pointy', keep }: HexOptions): Grid {
+  if (!keep) {
+    if (top === 'pointy') return finishFullGrid('hex', `${columns}×${rows}`, fullHexArrays(columns, rows));
+    // The transposed pointy grid with its axes swapped, as below.
+    const a = fullHexArrays(rows, columns);
+    [a.cellX, a.cellY] = [a.cellY, a.cellX];
+    [a.vertexX, a.vertexY] = [a.vertexY, a.vertexX];
+    if (a.box) a.box = [a.box[1], a.box[0], a.box[3], a.box[2]];
+    return finishFullGrid('hex', `${columns}×${rows}`, a);
+  }
   if (top === 'flat') {
     // Build the transposed pointy grid, then swap axes; cells are numbered column by column.
     const t = hexTables(rows, columns);
@@ -104,4 +114,83 @@ function hexTables(columns: number, rows: number): TileTables {
     vertexX,
     vertexY,
   };
+}
+
+/**
+ * The arrays `buildFromTiles(hexTables(columns, rows))` makes, written directly: the same cell, wall and
+ * vertex numbering, each cell's neighbours in wall order. Of the lattice only two corners are unused, the
+ * last one of line 0 and one end of the last line (its right end below an even row, its left end below an
+ * odd one), so a corner's number is its lattice id less the unused ones before it.
+ */
+function fullHexArrays(columns: number, rows: number): FullGridArrays {
+  const cellCount = columns * rows;
+  const line = columns + 1;
+  const lines = 2 * rows + 2;
+  const skipA = columns;
+  const skipB = (lines - 1) * line + ((rows - 1) & 1 ? 0 : columns);
+  const vertexX = new Float64Array(lines * line - 2);
+  const vertexY = new Float64Array(vertexX.length);
+  // x grows along a line and y down the lines: the box is that of the lines' first and last corners.
+  const box: [number, number, number, number] = [Infinity, 0, -Infinity, 0];
+  for (let k = 0, v = 0, id = 0; k < lines; k++) {
+    const y = (3 * (k >> 1) + (k & 1)) / 2;
+    const parity = (k + 1 + (k >> 1)) & 1;
+    const first = id;
+    for (let i = 0; i < line; i++, v++) {
+      if (v === skipA || v === skipB) continue;
+      vertexX[id] = (2 * i + parity) * H;
+      vertexY[id++] = y;
+    }
+    box[0] = Math.min(box[0], vertexX[first]);
+    box[2] = Math.max(box[2], vertexX[id - 1]);
+    if (k === lines - 1) box[3] = y;
+  }
+  const cellX = new Float64Array(cellCount);
+  const cellY = new Float64Array(cellCount);
+  // Neighbour and rim counts per cell, as prefix sums (the lists' starts).
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  for (let row = 0, c = 0; row < rows; row++) {
+    const odd = row & 1;
+    const vertical = (row > 0 ? 1 : 0) + (row + 1 < rows ? 1 : 0);
+    for (let col = 0; col < columns; col++, c++) {
+      cellX[c] = (2 * col + odd + 1) * H;
+      cellY[c] = 1 + 1.5 * row;
+      const right = col + odd < columns ? 1 : 0;
+      const left = col + odd > 0 ? 1 : 0;
+      const degree = vertical * (right + left) + (col > 0 ? 1 : 0) + (col + 1 < columns ? 1 : 0);
+      adjStart[c + 1] = adjStart[c] + degree;
+      rimStart[c + 1] = rimStart[c] + 6 - degree;
+    }
+  }
+  const w = new WallWriter(cellCount, adjStart, rimStart, false);
+  const vid = (v: number): number => v - (v > skipA ? 1 : 0) - (v > skipB ? 1 : 0);
+  for (let row = 0, c = 0; row < rows; row++) {
+    const odd = row & 1;
+    const up = row > 0;
+    const down = row + 1 < rows;
+    const top = 2 * row * line;
+    for (let col = 0; col < columns; col++, c++) {
+      // Corners as in hexTables: apex, upper right, lower right, bottom apex, lower left, upper left.
+      const X = 2 * col + odd;
+      const mid = (X + 1) >> 1;
+      const low = X >> 1;
+      const c0 = vid(top + mid);
+      const c1 = vid(top + line + low + 1);
+      const c2 = vid(top + 2 * line + low + 1);
+      const c3 = vid(top + 3 * line + mid);
+      const c4 = vid(top + 2 * line + low);
+      const c5 = vid(top + line + low);
+      const right = col + odd < columns;
+      const left = col + odd > 0;
+      // Edges in corner order; a shared one is written by the lower cell, so NE, W and NW only on the rim.
+      if (!(up && right)) w.rim(c, c0, c1);
+      w.wall(c, col + 1 < columns ? c + 1 : -1, c1, c2);
+      w.wall(c, down && right ? c + columns + odd : -1, c2, c3);
+      w.wall(c, down && left ? c + columns + odd - 1 : -1, c3, c4);
+      if (col === 0) w.rim(c, c4, c5);
+      if (!(up && left)) w.rim(c, c5, c0);
+    }
+  }
+  return { cellX, cellY, vertexX, vertexY, box, ...w.finish() };
 }

@@ -1,3 +1,4 @@
+import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -32,8 +33,8 @@ const SIDE = Math.SQRT2 - 1;
 const CUT = (1 - SIDE) / 2;
 
 export function buildOctagonGrid({ columns, rows, keep }: OctagonOptions): Grid {
+  if (!keep) return finishFullGrid('octagon', `${columns}×${rows}`, fullOctagonArrays(columns, rows));
   const t = octagonTables(columns, rows);
-  if (!keep) return buildFromTiles(t);
   const k = keep.slice();
   keepInnerSquares(columns, rows, k);
   return buildFromTiles(t, k);
@@ -144,4 +145,86 @@ function octagonTables(columns: number, rows: number): TileTables {
     vertexX,
     vertexY,
   };
+}
+
+/**
+ * The arrays `buildFromTiles(octagonTables(columns, rows))` makes, written directly: the same numbering,
+ * each cell's neighbours in wall order. Every lattice corner is used. Squares have only octagons (lower
+ * cells) around them and write no walls; an octagon writes its top and left edges only on the rim.
+ */
+function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
+  const octagons = columns * rows;
+  const sqColumns = Math.max(0, columns - 1);
+  const cellCount = octagons + sqColumns * Math.max(0, rows - 1);
+  const hCount = (rows + 1) * 2 * columns;
+  const vertexX = new Float64Array(hCount + (columns + 1) * 2 * rows);
+  const vertexY = new Float64Array(vertexX.length);
+  for (let j = 0, v = 0; j <= rows; j++) {
+    for (let i = 0; i < columns; i++, v += 2) {
+      vertexX[v] = i + CUT;
+      vertexY[v] = j;
+      vertexX[v + 1] = i + (1 - CUT);
+      vertexY[v + 1] = j;
+    }
+  }
+  for (let i = 0, v = hCount; i <= columns; i++) {
+    for (let j = 0; j < rows; j++, v += 2) {
+      vertexX[v] = i;
+      vertexY[v] = j + CUT;
+      vertexX[v + 1] = i;
+      vertexY[v + 1] = j + (1 - CUT);
+    }
+  }
+  const cellX = new Float64Array(cellCount);
+  const cellY = new Float64Array(cellCount);
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  for (let j = 0, c = 0; j < rows; j++) {
+    const n = j > 0 ? 1 : 0;
+    const s = j + 1 < rows ? 1 : 0;
+    for (let i = 0; i < columns; i++, c++) {
+      cellX[c] = i + 0.5;
+      cellY[c] = j + 0.5;
+      const w = i > 0 ? 1 : 0;
+      const e = i + 1 < columns ? 1 : 0;
+      // Octagons across the four edges, squares across the four diagonals.
+      const degree = n + s + w + e + e * n + e * s + w * s + w * n;
+      adjStart[c + 1] = adjStart[c] + degree;
+      rimStart[c + 1] = rimStart[c] + 8 - degree;
+    }
+  }
+  for (let q = 0, c = octagons; q < rows - 1; q++) {
+    for (let p = 0; p < columns - 1; p++, c++) {
+      cellX[c] = p + 1;
+      cellY[c] = q + 1;
+      adjStart[c + 1] = adjStart[c] + 4;
+      rimStart[c + 1] = rimStart[c];
+    }
+  }
+  const out = new WallWriter(cellCount, adjStart, rimStart, false);
+  const vLine = 2 * rows; // corners on one vertical line
+  for (let j = 0, c = 0; j < rows; j++) {
+    const up = j > 0;
+    const down = j + 1 < rows;
+    for (let i = 0; i < columns; i++, c++) {
+      const left = i > 0;
+      const right = i + 1 < columns;
+      // Corners as in octagonTables: top edge, right edge, bottom edge, left edge, each in clockwise order.
+      const t0 = j * 2 * columns + 2 * i;
+      const b0 = t0 + 2 * columns;
+      const r0 = hCount + (i + 1) * vLine + 2 * j;
+      const l0 = r0 - vLine;
+      // The squares at the octagon's NE, SE, SW and NW corners (valid where both neighbours exist).
+      const se = octagons + j * sqColumns + i;
+      if (!up) out.rim(c, t0, t0 + 1);
+      out.wall(c, up && right ? se - sqColumns : -1, t0 + 1, r0);
+      out.wall(c, right ? c + 1 : -1, r0, r0 + 1);
+      out.wall(c, down && right ? se : -1, r0 + 1, b0 + 1);
+      out.wall(c, down ? c + columns : -1, b0 + 1, b0);
+      out.wall(c, down && left ? se - 1 : -1, b0, l0 + 1);
+      if (!left) out.rim(c, l0 + 1, l0);
+      out.wall(c, up && left ? se - sqColumns - 1 : -1, l0, t0);
+    }
+  }
+  return { cellX, cellY, vertexX, vertexY, box: [0, 0, columns, rows], ...out.finish() };
 }

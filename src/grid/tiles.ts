@@ -1,4 +1,4 @@
-import { type Adjacency, assembleGrid, type Grid } from './grid.js';
+import { assembleGrid, type Grid } from './grid.js';
 
 /**
  * A tiling described cell by cell, for topologies whose cells are polygons (or, for circles, regions bounded
@@ -34,17 +34,17 @@ export interface TileTables {
  * cell order then edge order (a shared wall with the lower cell); a wall between a kept cell and a dropped
  * one is a rim wall of the kept cell.
  * Cell ids of the grid are the ranks of the kept cells in table order. The grid may take over the tables'
- * arrays (the tables are not to be used afterwards).
+ * arrays (the tables are not to be used afterwards). Unmasked grids are written directly by their topology
+ * (`full-grid.ts`), faster; this builder is what they must equal (a test compares them).
  */
 export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
-  if (!keep) return buildAllTiles(t);
   const { cellCount: full, stride } = t;
   const corners = new Int32Array(stride);
   const across = new Int32Array(stride);
   const arc = new Uint8Array(stride);
   const ids = new Int32Array(full);
   let cellCount = 0;
-  for (let c = 0; c < full; c++) ids[c] = keep[c] === 0 ? -1 : cellCount++;
+  for (let c = 0; c < full; c++) ids[c] = keep !== undefined && keep[c] === 0 ? -1 : cellCount++;
 
   // First pass: exact wall count, so the wall arrays are allocated once at their final size.
   const cellX = new Float64Array(cellCount);
@@ -103,118 +103,4 @@ export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
     height: 0,
     ...(wallArc ? { wallArc, arcCX: t.arcCX ?? 0, arcCY: t.arcCY ?? 0 } : {}),
   });
-}
-
-/**
- * `buildFromTiles` with every cell kept, in two passes over the cells instead of four over the walls: the
- * first counts walls and each cell's neighbours and rim walls and marks the corners in use, the second
- * writes the walls (corners already in their final numbering: the used ones, in order) and appends each to
- * its cells' lists, so the lists come out in wall order as `assembleGrid` would build them.
- */
-function buildAllTiles(t: TileTables): Grid {
-  const { cellCount, stride } = t;
-  const corners = new Int32Array(stride);
-  const across = new Int32Array(stride);
-  const arc = new Uint8Array(stride);
-  const vertices = t.vertexX.length;
-  const adjStart = new Int32Array(cellCount + 1);
-  const rimStart = new Int32Array(cellCount + 1);
-  /** 1 for corners in use, then each one's final number. */
-  const vertexId = new Int32Array(vertices);
-  let wallCount = 0;
-  let rims = 0;
-  for (let c = 0; c < cellCount; c++) {
-    const sides = t.cell(c, corners, across, arc);
-    for (let i = 0; i < sides; i++) {
-      vertexId[corners[i]] = 1;
-      const other = across[i];
-      if (other < 0) {
-        rimStart[c + 1]++;
-        rims++;
-        wallCount++;
-      } else {
-        adjStart[c + 1]++;
-        if (other > c) wallCount++;
-      }
-    }
-  }
-  let used = 0;
-  for (let v = 0; v < vertices; v++) vertexId[v] = vertexId[v] === 0 ? -1 : used++;
-  let vertexX = t.vertexX;
-  let vertexY = t.vertexY;
-  if (used < vertices) {
-    // Moved down in place (a vertex's new number is never above its old one) and cut to length: the
-    // lattices leave only a few corners unused, so a copy of every vertex would be the cost of this.
-    for (let v = 0; v < vertices; v++) {
-      const k = vertexId[v];
-      if (k < 0 || k === v) continue;
-      vertexX[k] = vertexX[v];
-      vertexY[k] = vertexY[v];
-    }
-    vertexX = vertexX.subarray(0, used);
-    vertexY = vertexY.subarray(0, used);
-  }
-  for (let c = 0; c < cellCount; c++) {
-    adjStart[c + 1] += adjStart[c];
-    rimStart[c + 1] += rimStart[c];
-  }
-  const adjCell = new Int32Array(adjStart[cellCount]);
-  const adjWall = new Int32Array(adjCell.length);
-  const rimWall = new Int32Array(rims);
-  const wallCellA = new Int32Array(wallCount);
-  const wallCellB = new Int32Array(wallCount);
-  const wallV0 = new Int32Array(wallCount);
-  const wallV1 = new Int32Array(wallCount);
-  const wallArc = t.arcs ? new Uint8Array(wallCount) : undefined;
-  // The starts advance as lists fill (each then holds the next list's start) and are shifted back after.
-  let n = 0;
-  for (let c = 0; c < cellCount; c++) {
-    const sides = t.cell(c, corners, across, arc);
-    for (let i = 0; i < sides; i++) {
-      const b = across[i];
-      // A shared wall is written once, by the lower cell of the pair.
-      if (b >= 0 && b < c) continue;
-      wallCellA[n] = c;
-      wallCellB[n] = b;
-      wallV0[n] = vertexId[corners[i]];
-      wallV1[n] = vertexId[corners[i + 1 === sides ? 0 : i + 1]];
-      if (wallArc) wallArc[n] = arc[i];
-      if (b >= 0) {
-        let k = adjStart[c]++;
-        adjCell[k] = b;
-        adjWall[k] = n;
-        k = adjStart[b]++;
-        adjCell[k] = c;
-        adjWall[k] = n;
-      } else {
-        rimWall[rimStart[c]++] = n;
-      }
-      n++;
-    }
-  }
-  adjStart.copyWithin(1, 0, cellCount);
-  adjStart[0] = 0;
-  rimStart.copyWithin(1, 0, cellCount);
-  rimStart[0] = 0;
-  const adjacency: Adjacency = { adjStart, adjCell, adjWall, rimStart, rimWall };
-  return assembleGrid(
-    {
-      topology: t.topology,
-      sizeLabel: t.sizeLabel,
-      cellCount,
-      cellX: t.cellX,
-      cellY: t.cellY,
-      wallCount,
-      wallCellA,
-      wallCellB,
-      wallV0,
-      wallV1,
-      vertexX,
-      vertexY,
-      width: 0,
-      height: 0,
-      ...(wallArc ? { wallArc, arcCX: t.arcCX ?? 0, arcCY: t.arcCY ?? 0 } : {}),
-    },
-    adjacency,
-  );
 }

@@ -1,5 +1,5 @@
 import type { Maze } from '../generate/maze.js';
-import { PathBuilder, type PathData, shortSweep } from './display-list.js';
+import { CLOSE, CURVE, LINE, MOVE, type PathData } from './display-list.js';
 
 /** Maps grid units to page points: (x, y) → (ox + x·scale, oy + y·scale). */
 export interface Placement {
@@ -19,13 +19,12 @@ const SAME_DIR2 = 1e-12;
  */
 export function wallPaths(maze: Maze, place: Placement): PathData {
   const { grid, open } = maze;
-  const { vertexCount, wallCount, wallV0, wallV1, vertexX, vertexY } = grid;
-  const arcs = grid.wallArc;
-  const acx = grid.arcCX ?? 0;
-  const acy = grid.arcCY ?? 0;
+  const { vertexCount, wallCount, wallV0, wallV1 } = grid;
 
-  // Vertex → standing walls (CSR, in wall order), each with the vertex at its other end, so a walk reads
-  // its next step from the list it is already reading.
+  // Vertex → standing walls (CSR, in wall order) as pairs [wall, the vertex at its other end], so a walk
+  // reads its next step from the list it is already reading; a drawn wall is marked in both its entries
+  // (as ~wall), so the walk never looks anything up by wall number. Each list is filled by advancing its
+  // start, which then holds the next list's start, and the starts are shifted back after.
   const start = new Int32Array(vertexCount + 1);
   for (let w = 0; w < wallCount; w++) {
     if (open[w] !== 0) continue;
@@ -33,148 +32,250 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
     start[wallV1[w] + 1]++;
   }
   for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
-  const fill = start.slice(0, vertexCount);
-  const incident = new Int32Array(start[vertexCount]);
-  const otherEnd = new Int32Array(incident.length);
+  const entries = start[vertexCount];
+  const inc = new Int32Array(2 * entries);
   for (let w = 0; w < wallCount; w++) {
     if (open[w] !== 0) continue;
     const v0 = wallV0[w];
     const v1 = wallV1[w];
-    let k = fill[v0]++;
-    incident[k] = w;
-    otherEnd[k] = v1;
-    k = fill[v1]++;
-    incident[k] = w;
-    otherEnd[k] = v0;
+    let k = 2 * start[v0]++;
+    inc[k] = w;
+    inc[k + 1] = v1;
+    k = 2 * start[v1]++;
+    inc[k] = w;
+    inc[k + 1] = v0;
   }
+  start.copyWithin(1, 0, vertexCount);
+  start[0] = 0;
 
-  const used = new Uint8Array(wallCount);
-  // Room for the worst case of straight walls (a move and a line each), so the path never regrows; arcs
-  // may still make it grow (each can become up to four curves).
-  const standing = incident.length / 2;
-  const out = new PathBuilder(2 * standing + 1, 4 * standing + 2);
+  // Room for the worst case, so the path never grows: a chain of m walls writes a move, at most one line
+  // per straight wall and two curves per arc wall (each turns at most π, a curve at most π/2), and a
+  // close when it is a loop (m ≥ 2).
+  const standing = entries / 2;
+  const arcGrid = grid.wallArc !== undefined;
   const { ox, oy, scale } = place;
-  const cx = ox + acx * scale;
-  const cy = oy + acy * scale;
-  /** Scratch for an arc's tangent: [x, y]. */
-  const arcDir = new Float64Array(2);
-  /**
-   * The direction of arc wall w (chord from → to) at its end `at`: perpendicular to the radius, pointing
-   * the way the chord goes; into arcDir, not of unit length.
-   */
-  const arcTangent = (from: number, to: number, at: number): void => {
-    const rx = vertexX[at] - acx;
-    const ry = vertexY[at] - acy;
-    const sign = -ry * (vertexX[to] - vertexX[from]) + rx * (vertexY[to] - vertexY[from]) < 0 ? -1 : 1;
-    arcDir[0] = sign * -ry;
-    arcDir[1] = sign * rx;
+  const acx = grid.arcCX ?? 0;
+  const acy = grid.arcCY ?? 0;
+  const s: Walk = {
+    start,
+    inc,
+    vertexX: grid.vertexX,
+    vertexY: grid.vertexY,
+    arcs: grid.wallArc,
+    ox,
+    oy,
+    scale,
+    acx,
+    acy,
+    cx: ox + acx * scale,
+    cy: oy + acy * scale,
+    cmds: new Uint8Array((arcGrid ? 3 : 2) * standing + 1),
+    coords: new Float64Array((arcGrid ? 14 : 4) * standing + 2),
+    nc: 0,
+    nx: 0,
+    drawn: 0,
   };
-
-  /**
-   * One chain from vertex `from` through the wall of its list entry `first`: on through every plain bend,
-   * and straight on (tangent to tangent) through junctions. All its changing state is local, so it stays in
-   * registers.
-   */
-  const walk = (from: number, first: number): void => {
-    let v = from;
-    let e = first;
-    // Direction of travel at v (not of unit length), and whether the last piece was a straight line.
-    let dx = 0;
-    let dy = 0;
-    let straightLine = false;
-    // A pending arc (page units), extended while the chain stays on the same circle, then written once.
-    let arcOn = false;
-    let arcR = 0;
-    let arcA0 = 0;
-    let arcA1 = 0;
-    out.moveTo(ox + vertexX[v] * scale, oy + vertexY[v] * scale);
-    while (e >= 0) {
-      const w = incident[e];
-      const u = otherEnd[e];
-      used[w] = 1;
-      const ux = ox + vertexX[u] * scale;
-      const uy = oy + vertexY[u] * scale;
-      if (arcs !== undefined && arcs[w] !== 0) {
-        const vx = ox + vertexX[v] * scale;
-        const vy = oy + vertexY[v] * scale;
-        const r = Math.hypot(vx - cx, vy - cy);
-        const { start: a, sweep } = shortSweep(cx, cy, vx, vy, ux, uy);
-        if (arcOn && Math.abs(r - arcR) < 1e-6 * r && Math.sign(sweep) === Math.sign(arcA1 - arcA0)) {
-          arcA1 += sweep;
-        } else {
-          if (arcOn) out.arc(cx, cy, arcR, arcA0, arcA1);
-          arcOn = true;
-          arcR = r;
-          arcA0 = a;
-          arcA1 = a + sweep;
-        }
-        straightLine = false;
-        arcTangent(v, u, u);
-        dx = arcDir[0];
-        dy = arcDir[1];
-      } else {
-        if (arcOn) out.arc(cx, cy, arcR, arcA0, arcA1);
-        arcOn = false;
-        // A straight wall leaves and arrives in one direction.
-        const tx = vertexX[u] - vertexX[v];
-        const ty = vertexY[u] - vertexY[v];
-        if (straightLine && sameDirection(dx, dy, tx, ty)) out.replaceLast(ux, uy);
-        else out.lineTo(ux, uy);
-        straightLine = true;
-        dx = tx;
-        dy = ty;
-      }
-      v = u;
-      if (v === from) {
-        if (arcOn) out.arc(cx, cy, arcR, arcA0, arcA1);
-        out.close();
-        return;
-      }
-      // The next wall: at a plain bend the other one, whichever way it goes; at a junction the unused one
-      // that continues straight on, if any.
-      const k0 = start[v];
-      const k1 = start[v + 1];
-      if (k1 - k0 === 2) {
-        e = used[incident[k0]] === 0 ? k0 : used[incident[k0 + 1]] === 0 ? k0 + 1 : -1;
-        continue;
-      }
-      e = -1;
-      for (let k = k0; k < k1; k++) {
-        const c = incident[k];
-        if (used[c] !== 0) continue;
-        const t = otherEnd[k];
-        let ex = vertexX[t] - vertexX[v];
-        let ey = vertexY[t] - vertexY[v];
-        if (arcs !== undefined && arcs[c] !== 0) {
-          arcTangent(v, t, v);
-          ex = arcDir[0];
-          ey = arcDir[1];
-        }
-        if (sameDirection(dx, dy, ex, ey)) {
-          e = k;
-          break;
-        }
-      }
-    }
-    if (arcOn) out.arc(cx, cy, arcR, arcA0, arcA1);
-  };
-
   // Open chains start where the wall graph has an end or a junction...
   for (let v = 0; v < vertexCount; v++) {
-    const deg = start[v + 1] - start[v];
+    const k1 = start[v + 1];
+    const deg = k1 - start[v];
     if (deg === 0 || deg === 2) continue;
-    for (let k = start[v]; k < start[v + 1]; k++) if (used[incident[k]] === 0) walk(v, k);
+    for (let k = start[v]; k < k1; k++) if (inc[2 * k] >= 0) walk(s, v, k);
   }
-  // ...and whatever is left are closed loops of plain bends, each from its lowest wall's first vertex.
-  for (let w = 0; w < wallCount; w++) {
-    if (open[w] !== 0 || used[w] !== 0) continue;
+  // ...and whatever is left are closed loops of plain bends, each from its lowest wall's first vertex (a
+  // perfect maze has none: its walls all reach the rim).
+  for (let w = 0; w < wallCount && s.drawn < standing; w++) {
+    if (open[w] !== 0) continue;
     const v = wallV0[w];
     let k = start[v];
-    while (incident[k] !== w) k++;
-    walk(v, k);
+    while (inc[2 * k] !== w && inc[2 * k] !== ~w) k++;
+    if (inc[2 * k] === w) walk(s, v, k);
   }
-  return out.finish();
+  if (s.nc > s.cmds.length || s.nx > s.coords.length) throw new Error('internal: wall path overran its room');
+  // Views of the arrays when they are mostly used (a copy would cost more than the room it frees).
+  const cut = <T extends Uint8Array | Float64Array>(a: T, n: number): T =>
+    (2 * n >= a.length ? a.subarray(0, n) : a.slice(0, n)) as T;
+  return { cmds: cut(s.cmds, s.nc), coords: cut(s.coords, s.nx) };
 }
+
+/** The state of the chains being walked: the standing walls' lists and the path written so far. */
+interface Walk {
+  readonly start: Int32Array;
+  /** Per vertex, [wall, other end] of each standing wall; ~wall once the wall is drawn. */
+  readonly inc: Int32Array;
+  readonly vertexX: Float64Array;
+  readonly vertexY: Float64Array;
+  readonly arcs: Uint8Array | undefined;
+  readonly ox: number;
+  readonly oy: number;
+  readonly scale: number;
+  /** The arcs' centre, in grid units and on the page. */
+  readonly acx: number;
+  readonly acy: number;
+  readonly cx: number;
+  readonly cy: number;
+  readonly cmds: Uint8Array;
+  readonly coords: Float64Array;
+  nc: number;
+  nx: number;
+  /** Walls drawn so far. */
+  drawn: number;
+}
+
+/**
+ * One chain from vertex `from` through the wall of its list entry `first`: on through every plain bend,
+ * and straight on (tangent to tangent) through junctions. The path's ends are kept in locals while the
+ * chain runs (the room for its moves and lines is already there) and put back at its end.
+ */
+function walk(s: Walk, from: number, first: number): void {
+  const { start, inc, vertexX, vertexY, arcs, ox, oy, scale, acx, acy, cx, cy } = s;
+  const { cmds, coords } = s;
+  let { nc, nx } = s;
+  let v = from;
+  let e = first;
+  let steps = 0;
+  // Direction of travel at v (not of unit length), and whether the last piece was a straight line.
+  let dx = 0;
+  let dy = 0;
+  let straightLine = false;
+  // A pending arc (page units), extended while the chain stays on the same circle, then written once.
+  let arcOn = false;
+  let arcR = 0;
+  let arcA0 = 0;
+  let arcA1 = 0;
+  cmds[nc++] = MOVE;
+  coords[nx++] = ox + vertexX[v] * scale;
+  coords[nx++] = oy + vertexY[v] * scale;
+  while (e >= 0) {
+    const w = inc[2 * e];
+    const u = inc[2 * e + 1];
+    // Drawn: marked here and in u's list.
+    inc[2 * e] = ~w;
+    for (let k = start[u]; ; k++) {
+      if (inc[2 * k] === w) {
+        inc[2 * k] = ~w;
+        break;
+      }
+    }
+    steps++;
+    const ux = ox + vertexX[u] * scale;
+    const uy = oy + vertexY[u] * scale;
+    if (arcs !== undefined && arcs[w] !== 0) {
+      const vx = ox + vertexX[v] * scale;
+      const vy = oy + vertexY[v] * scale;
+      const r = Math.hypot(vx - cx, vy - cy);
+      // The short way round from v to u (as shortSweep turns).
+      const a = Math.atan2(vy - cy, vx - cx);
+      let sweep = Math.atan2(uy - cy, ux - cx) - a;
+      if (sweep > Math.PI) sweep -= 2 * Math.PI;
+      if (sweep < -Math.PI) sweep += 2 * Math.PI;
+      if (arcOn && Math.abs(r - arcR) < 1e-6 * r && Math.sign(sweep) === Math.sign(arcA1 - arcA0)) {
+        arcA1 += sweep;
+      } else {
+        if (arcOn) ({ nc, nx } = writeArc(s, nc, nx, arcR, arcA0, arcA1));
+        arcOn = true;
+        arcR = r;
+        arcA0 = a;
+        arcA1 = a + sweep;
+      }
+      straightLine = false;
+      // The arc's direction at u: perpendicular to the radius, the way the chord goes.
+      const rx = vertexX[u] - acx;
+      const ry = vertexY[u] - acy;
+      const sign = -ry * (vertexX[u] - vertexX[v]) + rx * (vertexY[u] - vertexY[v]) < 0 ? -1 : 1;
+      dx = sign * -ry;
+      dy = sign * rx;
+    } else {
+      if (arcOn) ({ nc, nx } = writeArc(s, nc, nx, arcR, arcA0, arcA1));
+      arcOn = false;
+      // A straight wall leaves and arrives in one direction.
+      const tx = vertexX[u] - vertexX[v];
+      const ty = vertexY[u] - vertexY[v];
+      if (straightLine && sameDirection(dx, dy, tx, ty)) {
+        coords[nx - 2] = ux;
+        coords[nx - 1] = uy;
+      } else {
+        cmds[nc++] = LINE;
+        coords[nx++] = ux;
+        coords[nx++] = uy;
+      }
+      straightLine = true;
+      dx = tx;
+      dy = ty;
+    }
+    v = u;
+    if (v === from) break;
+    // The next wall: at a plain bend the other one, whichever way it goes; at a junction the unused one
+    // that continues straight on, if any.
+    const k0 = start[v];
+    const k1 = start[v + 1];
+    if (k1 - k0 === 2) {
+      e = inc[2 * k0] >= 0 ? k0 : inc[2 * k0 + 2] >= 0 ? k0 + 1 : -1;
+      continue;
+    }
+    e = -1;
+    for (let k = k0; k < k1; k++) {
+      const c = inc[2 * k];
+      if (c < 0) continue;
+      const t = inc[2 * k + 1];
+      let ex = vertexX[t] - vertexX[v];
+      let ey = vertexY[t] - vertexY[v];
+      if (arcs !== undefined && arcs[c] !== 0) {
+        // The arc's direction at v, leaving towards t.
+        const rx = vertexX[v] - acx;
+        const ry = vertexY[v] - acy;
+        const sign = -ry * (vertexX[t] - vertexX[v]) + rx * (vertexY[t] - vertexY[v]) < 0 ? -1 : 1;
+        ex = sign * -ry;
+        ey = sign * rx;
+      }
+      if (sameDirection(dx, dy, ex, ey)) {
+        e = k;
+        break;
+      }
+    }
+  }
+  if (arcOn) ({ nc, nx } = writeArc(s, nc, nx, arcR, arcA0, arcA1));
+  if (v === from) cmds[nc++] = CLOSE;
+  s.drawn += steps;
+  s.nc = nc;
+  s.nx = nx;
+}
+
+/**
+ * Writes the arc of radius r around the arcs' centre from angle a0 to a1 (radians, y down) at command nc and
+ * coordinate nx, as `PathBuilder.arc` writes it: cubic Béziers of at most 90° each.
+ * @returns where the next command and coordinate go (a scratch object: read it at once)
+ */
+function writeArc(s: Walk, nc: number, nx: number, r: number, a0: number, a1: number): ArcEnd {
+  const pieces = Math.max(1, Math.ceil(Math.abs(a1 - a0) / (Math.PI / 2) - 1e-9));
+  const { cmds, coords, cx, cy } = s;
+  const step = (a1 - a0) / pieces;
+  const k = (4 / 3) * Math.tan(step / 4) * r;
+  for (let i = 0; i < pieces; i++) {
+    const a = a0 + i * step;
+    const b = a + step;
+    const cs = Math.cos(a);
+    const ss = Math.sin(a);
+    const ce = Math.cos(b);
+    const se = Math.sin(b);
+    cmds[nc++] = CURVE;
+    coords[nx++] = cx + r * cs - k * ss;
+    coords[nx++] = cy + r * ss + k * cs;
+    coords[nx++] = cx + r * ce + k * se;
+    coords[nx++] = cy + r * se - k * ce;
+    coords[nx++] = cx + r * ce;
+    coords[nx++] = cy + r * se;
+  }
+  ARC_END.nc = nc;
+  ARC_END.nx = nx;
+  return ARC_END;
+}
+
+interface ArcEnd {
+  nc: number;
+  nx: number;
+}
+const ARC_END: ArcEnd = { nc: 0, nx: 0 };
 
 /** Same direction: the sine of the angle between them below SAME_DIR, pointing the same way (any lengths). */
 function sameDirection(ax: number, ay: number, bx: number, by: number): boolean {

@@ -66,6 +66,16 @@ describe('wall paths', () => {
     expect(path.cmds.length).toBeLessThan(standing * 0.8);
   });
 
+  it('close loops of walls that touch no other wall (a pillar in a braided maze)', () => {
+    const m = squareMaze(3, 3, 1);
+    // Only the walls around the centre cell stand: one closed loop, drawn as one closed square.
+    const open = new Uint8Array(m.grid.wallCount).fill(1);
+    for (let k = m.grid.adjStart[4]; k < m.grid.adjStart[5]; k++) open[m.grid.adjWall[k]] = 0;
+    const path = wallPaths({ ...m, open }, { ox: 0, oy: 0, scale: 1 });
+    expect(Array.from(path.cmds)).toEqual([MOVE, LINE, LINE, LINE, LINE, CLOSE]);
+    expect(unitSegments(path).segments.sort()).toEqual(['1,1-2,1', '1,1-1,2', '1,2-2,2', '2,1-2,2'].sort());
+  });
+
   it('apply the placement', () => {
     const m = squareMaze(3, 3, 1);
     const path = wallPaths(m, { ox: 10, oy: 20, scale: 5 });

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Grid } from '../../src/grid/grid.js';
+import { buildGrid, type GridLayout, topologies } from '../../src/grid/registry.js';
+
+/** Every array and number of a grid, for exact comparison. */
+function parts(g: Grid): Record<string, unknown> {
+  return {
+    topology: g.topology,
+    sizeLabel: g.sizeLabel,
+    cellCount: g.cellCount,
+    wallCount: g.wallCount,
+    vertexCount: g.vertexCount,
+    width: g.width,
+    height: g.height,
+    arcCX: g.arcCX,
+    arcCY: g.arcCY,
+    cellX: Array.from(g.cellX),
+    cellY: Array.from(g.cellY),
+    wallCellA: Array.from(g.wallCellA),
+    wallCellB: Array.from(g.wallCellB),
+    wallV0: Array.from(g.wallV0),
+    wallV1: Array.from(g.wallV1),
+    vertexX: Array.from(g.vertexX),
+    vertexY: Array.from(g.vertexY),
+    adjStart: Array.from(g.adjStart),
+    adjCell: Array.from(g.adjCell),
+    adjWall: Array.from(g.adjWall),
+    rimStart: Array.from(g.rimStart),
+    rimWall: Array.from(g.rimWall),
+    wallArc: g.wallArc ? Array.from(g.wallArc) : undefined,
+  };
+}
+
+const layouts: GridLayout[] = [];
+for (let columns = 1; columns <= 6; columns++) {
+  for (let rows = 1; rows <= 6; rows++) {
+    layouts.push({ shape: 'hex', size: { columns, rows } });
+    layouts.push({ shape: 'hex', size: { columns, rows }, hexTop: 'flat' });
+    layouts.push({ shape: 'triangle', size: { columns, rows } });
+    layouts.push({ shape: 'octagon', size: { columns, rows } });
+  }
+}
+for (const [columns, rows] of [
+  [17, 11],
+  [12, 23],
+]) {
+  for (const shape of ['hex', 'triangle', 'octagon'] as const)
+    layouts.push({ shape, size: { columns, rows } });
+  layouts.push({ shape: 'hex', size: { columns, rows }, hexTop: 'flat' });
+}
+for (const rings of [2, 3, 4, 5, 9, 16, 40])
+  layouts.push({ shape: 'circle', size: { columns: rings, rows: rings } });
+
+describe('unmasked grids written directly', () => {
+  it.each(
+    layouts.map((l) => [
+      `${l.shape}${l.hexTop === 'flat' ? ' flat' : ''} ${l.size.columns}×${l.size.rows}`,
+      l,
+    ]),
+  )('%s is the grid the cell-by-cell tile builder makes', (_name, layout) => {
+    // A mask that keeps every cell takes the general path: tile tables, then assembleGrid.
+    const keep = new Uint8Array(topologies[layout.shape].count(layout.size)).fill(1);
+    expect(parts(buildGrid(layout))).toEqual(parts(buildGrid(layout, keep)));
+  });
+});
