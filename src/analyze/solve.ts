@@ -1,5 +1,5 @@
 import type { Maze } from '../generate/maze.js';
-import { bfs, routeTo } from '../grid/bfs.js';
+import { bfs, routeTo, treeRoute } from '../grid/bfs.js';
 
 /** The shortest route from entry to exit: cells in walking order and the walls crossed between them. */
 export interface Solution {
@@ -10,12 +10,17 @@ export interface Solution {
 }
 
 /**
- * Breadth-first search from the entry cell; on a perfect maze the result is the unique solution. One-way
- * passages (`maze.oneWay`) are crossed only the way they allow.
+ * The shortest route from entry to exit. Where the entry's part of the maze is a tree (a perfect maze) the
+ * route is the only one and a depth-first walk finds it (`treeRoute`); otherwise, and where passages are
+ * one-way (`maze.oneWay`, crossed only the way they allow), a breadth-first search does. Both give the same
+ * route on a perfect maze.
  * @throws Error when the exit is unreachable, which a generated maze never allows (an internal error)
  */
 export function solve(maze: Maze): Solution {
-  const route = routeTo(maze.grid, bfs(maze.grid, maze.open, maze.entryCell, maze.oneWay), maze.exitCell);
+  const { grid, open, entryCell, exitCell, oneWay } = maze;
+  const route =
+    (oneWay === undefined ? treeRoute(grid, open, entryCell, exitCell) : undefined) ??
+    routeTo(grid, bfs(grid, open, entryCell, oneWay), exitCell);
   if (!route) throw new Error('internal: the exit of the maze is not reachable from its entry');
   return route;
 }

@@ -79,12 +79,12 @@ export function routeTo(
 }
 
 /**
- * The route from `from` to `to` through open walls when they form a tree (a perfect maze: connected, open
- * walls = cells − 1), found depth first: the route is the only one, so it is the one `routeTo(grid,
- * bfs(grid, open, from), to)` gives, found with far fewer cache misses on big mazes (a depth-first walk
- * stays in the region it is in; a breadth-first front spans the maze). Cells in walking order, both ends
- * included, and the walls crossed; undefined when `to` is not reached. On a maze with loops the route is a
- * route, not necessarily the shortest.
+ * The route from `from` to `to` when the open walls of `from`'s part of the maze form a tree (a perfect
+ * maze), found depth first: the route is then the only one, so it is the one `routeTo(grid, bfs(grid, open,
+ * from), to)` gives, found with far fewer cache misses on big mazes (a depth-first walk stays in the region
+ * it is in; a breadth-first front spans the maze). Cells in walking order, both ends included, and the walls
+ * crossed. Undefined when `to` is not reached or when that part holds a loop (two open walls between the
+ * same cells included) — the walk visits the whole part to know — so the caller searches breadth first.
  */
 export function treeRoute(
   grid: Grid,
@@ -101,12 +101,13 @@ export function treeRoute(
   via[from] = -2;
   while (top > 0) {
     const c = stack[--top];
-    if (c === to) break;
+    const back = via[c];
     for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
       const w = adjWall[k];
-      if (open[w] === 0) continue;
+      if (open[w] === 0 || w === back) continue;
       const n = adjCell[k];
-      if (via[n] !== -1) continue;
+      // An open wall to a cell already reached, other than the one c came through, closes a loop.
+      if (via[n] !== -1) return undefined;
       via[n] = w;
       stack[top++] = n;
     }
