@@ -555,29 +555,3 @@ export function hardBook(): void {
     `  2 workers ${(best[1].wall / best[2].wall).toFixed(2)}× faster than 1 (wall); CPU ${best[1].cpu.toFixed(1)} s and ${best[2].cpu.toFixed(1)} s; load average ${load.toFixed(1)} on ${availableParallelism()} cores; PDFs ${pdfs[1].equals(pdfs[2]) ? 'identical' : 'DIFFER'}`,
   );
 }
-
-/** `mazebook --version`, `--help` and `validate` of a small spec, whole process, beside node alone. */
-export function cliStart(): void {
-  say('\nCLI start, whole process, best of 7 (target ≤ 250 ms), beside node starting alone');
-  if (!existsSync('dist/cli/main.js')) {
-    say('  (no dist/: run `npm run build` first; skipped)');
-    return;
-  }
-  const runs: [string, string[]][] = [
-    ['node alone', ['-e', '0']],
-    ['mazebook --version', ['bin/mazebook.js', '--version']],
-    ['mazebook --help', ['bin/mazebook.js', '--help']],
-    ['mazebook validate books/sample.yaml', ['bin/mazebook.js', 'validate', 'books/sample.yaml']],
-  ];
-  for (const [name, args] of runs) {
-    let wall = Infinity;
-    let cpu = Infinity;
-    for (let i = 0; i < 7; i++) {
-      const run = measureProcess(args);
-      wall = Math.min(wall, run.wallMs);
-      cpu = Math.min(cpu, run.cpuMs);
-    }
-    report(`${name}: wall`, wall, 'ms', false, 0);
-    report(`${name}: CPU`, cpu, 'ms', false, 0);
-  }
-}
