@@ -536,7 +536,7 @@ export function standingWalls(maze: Maze, place: Placement): Segments {
 
 /**
  * Standing walls with an end within `radius` points of (x, y) along each axis, or spanning that box (arcs:
- * by their chord, widened by the chord's length); the rest cannot come near a marker there.
+ * by their chord, widened by the chord's length); the rest cannot come near a marker there. In wall order.
  */
 function wallsNear(maze: Maze, place: Placement, x: number, y: number, radius: number): Segments {
   const { grid, open } = maze;
@@ -544,18 +544,121 @@ function wallsNear(maze: Maze, place: Placement, x: number, y: number, radius: n
   const gx = (x - place.ox) / place.scale;
   const gy = (y - place.oy) / place.scale;
   const r = radius / place.scale;
-  for (let w = 0; w < grid.wallCount; w++) {
-    if (open[w] !== 0) continue;
+  const bins = Number.isFinite(r) ? wallBinsOf(grid) : undefined;
+  if (!bins) {
+    for (let w = 0; w < grid.wallCount; w++) {
+      if (open[w] === 0 && wallInBox(grid, w, gx, gy, r)) wallPieces(grid, w, place, out);
+    }
+    return out;
+  }
+  // Only the walls of the bins the box touches; each tested exactly as above, then taken in wall order.
+  const found: number[] = [];
+  if (bins.query >= 0x3fffffff) {
+    bins.seen.fill(0);
+    bins.query = 0;
+  }
+  const stamp = ++bins.query;
+  const [c0, c1] = [bins.column(gx - r), bins.column(gx + r)];
+  const [r0, r1] = [bins.row(gy - r), bins.row(gy + r)];
+  for (let row = r0; row <= r1; row++) {
+    for (let b = row * bins.columns + c0, last = row * bins.columns + c1; b <= last; b++) {
+      for (let k = bins.start[b], end = bins.start[b + 1]; k < end; k++) {
+        const w = bins.walls[k];
+        if (bins.seen[w] === stamp) continue;
+        bins.seen[w] = stamp;
+        if (open[w] === 0 && wallInBox(grid, w, gx, gy, r)) found.push(w);
+      }
+    }
+  }
+  found.sort((a, b) => a - b);
+  for (const w of found) wallPieces(grid, w, place, out);
+  return out;
+}
+
+/** Whether wall `w` (an arc widened by its chord's length) reaches the box of half-side `r` about (gx, gy). */
+function wallInBox(grid: Grid, w: number, gx: number, gy: number, r: number): boolean {
+  const x0 = grid.vertexX[grid.wallV0[w]];
+  const y0 = grid.vertexY[grid.wallV0[w]];
+  const x1 = grid.vertexX[grid.wallV1[w]];
+  const y1 = grid.vertexY[grid.wallV1[w]];
+  const bulge = grid.wallArc && grid.wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
+  if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) return false;
+  return !(Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r);
+}
+
+/**
+ * A grid's walls sorted into a coarse grid of bins by their bounding boxes (as `wallInBox` widens arcs), so
+ * a marker's neighbourhood is found without visiting every wall; made once per grid (pages of one size share
+ * their grid). A wall is in every bin its box touches, and bin numbers never decrease along an axis, so every
+ * wall that reaches a box is in a bin the box touches.
+ */
+interface WallBins {
+  columns: number;
+  /** Bin column (row) of a grid x (y), clamped to the bins. */
+  column: (x: number) => number;
+  row: (y: number) => number;
+  /** Walls of bin b: `walls[start[b]]` … `walls[start[b + 1] - 1]`, in wall order. */
+  start: Int32Array;
+  walls: Int32Array;
+  /** Per wall, the last query that met it (a wall in several bins is tested once). */
+  seen: Int32Array;
+  query: number;
+}
+
+const wallBinCache = new WeakMap<Grid, WallBins>();
+/** Grids with more walls than this are scanned whole (their few markers do not pay for an index). */
+const BINNED_WALLS = 1 << 18;
+/** Walls per bin aimed at. */
+const WALLS_PER_BIN = 8;
+
+function wallBinsOf(grid: Grid): WallBins | undefined {
+  const n = grid.wallCount;
+  if (n > BINNED_WALLS || n === 0) return undefined;
+  const hit = wallBinCache.get(grid);
+  if (hit) return hit;
+  const box = new Float64Array(4 * n); // minX, maxX, minY, maxY per wall
+  let minX = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (let w = 0; w < n; w++) {
     const x0 = grid.vertexX[grid.wallV0[w]];
     const y0 = grid.vertexY[grid.wallV0[w]];
     const x1 = grid.vertexX[grid.wallV1[w]];
     const y1 = grid.vertexY[grid.wallV1[w]];
     const bulge = grid.wallArc && grid.wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
-    if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) continue;
-    if (Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r) continue;
-    wallPieces(grid, w, place, out);
+    box[4 * w] = Math.min(x0, x1) - bulge;
+    box[4 * w + 1] = Math.max(x0, x1) + bulge;
+    box[4 * w + 2] = Math.min(y0, y1) - bulge;
+    box[4 * w + 3] = Math.max(y0, y1) + bulge;
+    minX = Math.min(minX, box[4 * w]);
+    maxX = Math.max(maxX, box[4 * w + 1]);
+    minY = Math.min(minY, box[4 * w + 2]);
+    maxY = Math.max(maxY, box[4 * w + 3]);
   }
-  return out;
+  const side = Math.max(1, Math.round(Math.sqrt(n / WALLS_PER_BIN)));
+  const columns = side;
+  const rows = side;
+  const spanX = maxX > minX ? (maxX - minX) / columns : 1;
+  const spanY = maxY > minY ? (maxY - minY) / rows : 1;
+  const column = (x: number) => Math.min(columns - 1, Math.max(0, Math.floor((x - minX) / spanX)));
+  const row = (y: number) => Math.min(rows - 1, Math.max(0, Math.floor((y - minY) / spanY)));
+  const start = new Int32Array(columns * rows + 1);
+  const each = (w: number, visit: (bin: number) => void) => {
+    const c0 = column(box[4 * w]);
+    const c1 = column(box[4 * w + 1]);
+    for (let r = row(box[4 * w + 2]), r1 = row(box[4 * w + 3]); r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) visit(r * columns + c);
+    }
+  };
+  for (let w = 0; w < n; w++) each(w, (b) => start[b + 1]++);
+  for (let b = 0; b < columns * rows; b++) start[b + 1] += start[b];
+  const walls = new Int32Array(start[columns * rows]);
+  const fill = start.slice(0, columns * rows);
+  for (let w = 0; w < n; w++) each(w, (b) => (walls[fill[b]++] = w));
+  const bins: WallBins = { columns, column, row, start, walls, seen: new Int32Array(n), query: 0 };
+  wallBinCache.set(grid, bins);
+  return bins;
 }
 
 /** How far a label may reach from its marker: its widest plausible word and a gap, pt. */

@@ -245,7 +245,10 @@ function drawPath(pdf: PDFKit.PDFDocument, item: PathItem, page: Page, forms: Fo
     (pdf.page as unknown as { xobjects: Record<string, unknown> }).xobjects[name] = form;
     pdf.addContent(`/${name} Do`);
   } else {
-    pdf.addContent(`${pdfPathBytes(item.path).toString('latin1')}${paint}`);
+    // Bytes go into the page's content as they are; a string gets a line end appended, so the two make
+    // exactly the line `…ops paint\n` that one string would.
+    pdf.addContent(pdfPathBytes(item.path));
+    pdf.addContent(paint);
   }
   pdf.restore();
 }
