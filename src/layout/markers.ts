@@ -537,14 +537,22 @@ export function standingWalls(maze: Maze, place: Placement): Segments {
 /**
  * Standing walls with an end within `radius` points of (x, y) along each axis, or spanning that box (arcs:
  * by their chord, widened by the chord's length); the rest cannot come near a marker there. In wall order.
+ * @param indexed false: visit every wall instead of the grid's bins (the answer is the same)
  */
-function wallsNear(maze: Maze, place: Placement, x: number, y: number, radius: number): Segments {
+export function wallsNear(
+  maze: Maze,
+  place: Placement,
+  x: number,
+  y: number,
+  radius: number,
+  indexed = true,
+): Segments {
   const { grid, open } = maze;
   const out: Segments = [];
   const gx = (x - place.ox) / place.scale;
   const gy = (y - place.oy) / place.scale;
   const r = radius / place.scale;
-  const bins = Number.isFinite(r) ? wallBinsOf(grid) : undefined;
+  const bins = indexed && Number.isFinite(r) ? wallBinsOf(grid) : undefined;
   if (!bins) {
     for (let w = 0; w < grid.wallCount; w++) {
       if (open[w] === 0 && wallInBox(grid, w, gx, gy, r)) wallPieces(grid, w, place, out);

@@ -60,11 +60,12 @@ describe('PDF renderer', () => {
       [300, 200],
     ]);
     const c = facts.contents[0];
-    expect(c).toContain('10 10 m\n50.12 10 l\n50.12 40 l\nh\nS');
+    // The paint operator ends the path's own line (path bytes and operator are written apart).
+    expect(c).toContain('10 10 m\n50.12 10 l\n50.12 40 l\nh\nS\n');
     expect(c).toMatch(/1\.5 w/);
     expect(c).toMatch(/2 J/); // square cap
     expect(c).toMatch(/0 j/); // miter join
-    expect(c).toContain('0 0 m\n5 0 l\n0 5 l\nh\nf');
+    expect(c).toContain('0 0 m\n5 0 l\n0 5 l\nh\nf\n');
     expect(c).toMatch(/Tf/); // text was set in an embedded font
   });
 
