@@ -596,8 +596,8 @@ function wallInBox(grid: Grid, w: number, gx: number, gy: number, r: number): bo
 
 /**
  * A grid's walls sorted into a coarse grid of bins by their bounding boxes (as `wallInBox` widens arcs), so
- * a marker's neighbourhood is found without visiting every wall; made once per grid (pages of one size share
- * their grid). A wall is in every bin its box touches, and bin numbers never decrease along an axis, so every
+ * a marker's neighbourhood is found without visiting every wall; made once per grid, once the grid has been
+ * asked about a few times (pages of one size share their grid). A wall is in every bin its box touches, and bin numbers never decrease along an axis, so every
  * wall that reaches a box is in a bin the box touches.
  */
 interface WallBins {
@@ -613,18 +613,29 @@ interface WallBins {
   query: number;
 }
 
-const wallBinCache = new WeakMap<Grid, WallBins>();
+const wallBinCache = new WeakMap<Grid, WallBins | number>();
 /** Grids with more walls than this are scanned whole (their few markers do not pay for an index). */
 const BINNED_WALLS = 1 << 18;
 /** Walls per bin aimed at. */
 const WALLS_PER_BIN = 8;
+/**
+ * Queries of one grid answered by visiting every wall before its index is made: making it costs about twenty
+ * such visits, which only a run of pages that share their grid (a book of one size) repays.
+ */
+const SCANS_BEFORE_INDEX = 32;
 
 function wallBinsOf(grid: Grid): WallBins | undefined {
   const n = grid.wallCount;
   if (n > BINNED_WALLS || n === 0) return undefined;
   const hit = wallBinCache.get(grid);
-  if (hit) return hit;
-  const box = new Float64Array(4 * n); // minX, maxX, minY, maxY per wall
+  if (typeof hit === 'object') return hit;
+  if ((hit ?? 0) < SCANS_BEFORE_INDEX) {
+    wallBinCache.set(grid, (hit ?? 0) + 1);
+    return undefined;
+  }
+  // Each wall's box (as wallInBox widens arcs) and the bins it spans: columns c0…c1, rows r0…r1.
+  const lo = new Float64Array(2 * n);
+  const hi = new Float64Array(2 * n);
   let minX = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
@@ -635,35 +646,42 @@ function wallBinsOf(grid: Grid): WallBins | undefined {
     const x1 = grid.vertexX[grid.wallV1[w]];
     const y1 = grid.vertexY[grid.wallV1[w]];
     const bulge = grid.wallArc && grid.wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
-    box[4 * w] = Math.min(x0, x1) - bulge;
-    box[4 * w + 1] = Math.max(x0, x1) + bulge;
-    box[4 * w + 2] = Math.min(y0, y1) - bulge;
-    box[4 * w + 3] = Math.max(y0, y1) + bulge;
-    minX = Math.min(minX, box[4 * w]);
-    maxX = Math.max(maxX, box[4 * w + 1]);
-    minY = Math.min(minY, box[4 * w + 2]);
-    maxY = Math.max(maxY, box[4 * w + 3]);
+    lo[2 * w] = Math.min(x0, x1) - bulge;
+    hi[2 * w] = Math.max(x0, x1) + bulge;
+    lo[2 * w + 1] = Math.min(y0, y1) - bulge;
+    hi[2 * w + 1] = Math.max(y0, y1) + bulge;
+    if (lo[2 * w] < minX) minX = lo[2 * w];
+    if (hi[2 * w] > maxX) maxX = hi[2 * w];
+    if (lo[2 * w + 1] < minY) minY = lo[2 * w + 1];
+    if (hi[2 * w + 1] > maxY) maxY = hi[2 * w + 1];
   }
-  const side = Math.max(1, Math.round(Math.sqrt(n / WALLS_PER_BIN)));
-  const columns = side;
-  const rows = side;
+  const columns = Math.max(1, Math.round(Math.sqrt(n / WALLS_PER_BIN)));
+  const rows = columns;
   const spanX = maxX > minX ? (maxX - minX) / columns : 1;
   const spanY = maxY > minY ? (maxY - minY) / rows : 1;
   const column = (x: number) => Math.min(columns - 1, Math.max(0, Math.floor((x - minX) / spanX)));
   const row = (y: number) => Math.min(rows - 1, Math.max(0, Math.floor((y - minY) / spanY)));
+  const span = new Int32Array(4 * n);
   const start = new Int32Array(columns * rows + 1);
-  const each = (w: number, visit: (bin: number) => void) => {
-    const c0 = column(box[4 * w]);
-    const c1 = column(box[4 * w + 1]);
-    for (let r = row(box[4 * w + 2]), r1 = row(box[4 * w + 3]); r <= r1; r++) {
-      for (let c = c0; c <= c1; c++) visit(r * columns + c);
-    }
-  };
-  for (let w = 0; w < n; w++) each(w, (b) => start[b + 1]++);
+  for (let w = 0; w < n; w++) {
+    const c0 = column(lo[2 * w]);
+    const c1 = column(hi[2 * w]);
+    const r0 = row(lo[2 * w + 1]);
+    const r1 = row(hi[2 * w + 1]);
+    span[4 * w] = c0;
+    span[4 * w + 1] = c1;
+    span[4 * w + 2] = r0;
+    span[4 * w + 3] = r1;
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) start[r * columns + c + 1]++;
+  }
   for (let b = 0; b < columns * rows; b++) start[b + 1] += start[b];
   const walls = new Int32Array(start[columns * rows]);
   const fill = start.slice(0, columns * rows);
-  for (let w = 0; w < n; w++) each(w, (b) => (walls[fill[b]++] = w));
+  for (let w = 0; w < n; w++) {
+    for (let r = span[4 * w + 2]; r <= span[4 * w + 3]; r++) {
+      for (let c = span[4 * w]; c <= span[4 * w + 1]; c++) walls[fill[r * columns + c]++] = w;
+    }
+  }
   const bins: WallBins = { columns, column, row, start, walls, seen: new Int32Array(n), query: 0 };
   wallBinCache.set(grid, bins);
   return bins;
