@@ -619,10 +619,12 @@ const BINNED_WALLS = 1 << 18;
 /** Walls per bin aimed at. */
 const WALLS_PER_BIN = 8;
 /**
- * Queries of one grid answered by visiting every wall before its index is made: making it costs about twenty
- * such visits, which only a run of pages that share their grid (a book of one size) repays.
+ * Queries of one grid answered by visiting every wall before its index is made (a page asks two to four).
+ * Made in a fresh process, the index costs about as much as a few hundred visits (its code is not yet
+ * compiled) and saves about half of each later one: only long runs of pages that share their grid (a book of
+ * a few hundred pages of one size) repay it, and shorter books never make it.
  */
-const SCANS_BEFORE_INDEX = 32;
+const SCANS_BEFORE_INDEX = 400;
 
 function wallBinsOf(grid: Grid): WallBins | undefined {
   const n = grid.wallCount;

@@ -235,6 +235,8 @@ describe('wallsNear', () => {
       const maze = make(name, extra);
       const place = fitGrid(maze.grid, RECT);
       let found = 0;
+      // A grid gets its bins once it has answered a few hundred queries by visiting every wall.
+      for (let i = 0; i < 400; i++) wallsNear(maze, place, 0, 0, 1);
       // Boxes of every size around points inside, on and outside the maze (the bins' edges are clamped).
       for (let i = 0; i < 20; i++) {
         const x = RECT.x - 40 + ((i * 37) % 23) * ((RECT.width + 80) / 22);
