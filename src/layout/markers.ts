@@ -554,8 +554,17 @@ export function wallsNear(
   const r = radius / place.scale;
   const bins = indexed && Number.isFinite(r) ? wallBinsOf(grid) : undefined;
   if (!bins) {
+    // The test of wallInBox written out: this loop visits every wall, often before the code is compiled.
     for (let w = 0; w < grid.wallCount; w++) {
-      if (open[w] === 0 && wallInBox(grid, w, gx, gy, r)) wallPieces(grid, w, place, out);
+      if (open[w] !== 0) continue;
+      const x0 = grid.vertexX[grid.wallV0[w]];
+      const y0 = grid.vertexY[grid.wallV0[w]];
+      const x1 = grid.vertexX[grid.wallV1[w]];
+      const y1 = grid.vertexY[grid.wallV1[w]];
+      const bulge = grid.wallArc && grid.wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
+      if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) continue;
+      if (Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r) continue;
+      wallPieces(grid, w, place, out);
     }
     return out;
   }

@@ -11,7 +11,7 @@ import {
   type PathItem,
 } from '../layout/display-list.js';
 import { parseHex } from '../plan/palette.js';
-import { fontBytes, parsedFont } from '../text/fonts.js';
+import { fontBytes } from '../text/fonts.js';
 import { pdfPathBytes } from './path-ops.js';
 
 // pdfkit is one large CommonJS file: `require` loads it about 0.1 s of CPU faster than `import`, which
@@ -50,13 +50,7 @@ export async function renderPdf(doc: DisplayDocument, options: RenderPdfOptions 
   });
   for (const key of Object.keys(doc.fonts).sort()) pdf.registerFont(key, fontBytes(doc.fonts[key]));
   const linked = doc.pages.some((p) => p.items.some((i) => i.type === 'link'));
-  const forms: Forms = {
-    count: 0,
-    packed,
-    pdfkitText: options.pdfkitText === true,
-    fonts: doc.fonts,
-    shared: new Set(),
-  };
+  const forms: Forms = { count: 0, packed, pdfkitText: options.pdfkitText === true };
   const color = doc.color === 'cmyk' ? toCmyk : (c: string) => c;
   doc.pages.forEach((page, index) => {
     drawPage(pdf, page, forms, color);
@@ -159,14 +153,12 @@ function drawItem(pdf: PDFKit.PDFDocument, item: Item, page: Page, forms: Forms,
     case 'text':
       if (!item.rotate && !forms.pdfkitText && !item.text.includes('\n')) {
         pdf.font(item.font).fontSize(item.size).fillColor(paint(item.color));
-        shareLayoutTables(pdf, forms, item.font);
         setLevelText(pdf, item.text, item.x, item.y);
         return;
       }
       // Turned text is set level at (x, y) in a coordinate system turned about that point.
       if (item.rotate) pdf.save().rotate(item.rotate, { origin: [item.x, item.y] });
       pdf.font(item.font).fontSize(item.size).fillColor(paint(item.color));
-      shareLayoutTables(pdf, forms, item.font);
       pdf.text(item.text, item.x, item.y, { lineBreak: false, baseline: 'alphabetic' });
       if (item.rotate) pdf.restore();
       return;
@@ -174,37 +166,6 @@ function drawItem(pdf: PDFKit.PDFDocument, item: Item, page: Page, forms: Forms,
       pdf.goTo(item.x, item.y, item.width, item.height, `page-${item.page}`);
       return;
   }
-}
-
-/** The OpenType tables text shaping reads (substitutions, positions, glyph classes, old-style kerning). */
-const LAYOUT_TABLES = ['GSUB', 'GPOS', 'GDEF', 'kern'] as const;
-
-/**
- * Gives pdfkit's copy of the current font the shaping tables the layout's copy of the same file has already
- * decoded (and decodes further as text is shaped), instead of decoding them a second time: pdfkit parses
- * the font again from its bytes. The tables are read-only data of the same bytes, so the shaping is the same;
- * glyphs, the subset and widths stay pdfkit's own.
- */
-function shareLayoutTables(pdf: PDFKit.PDFDocument, forms: Forms, key: string): void {
-  const embedded = (pdf as unknown as { _font?: { font?: FontTables } })._font;
-  if (!embedded || forms.shared.has(embedded)) return;
-  forms.shared.add(embedded);
-  const theirs = embedded.font;
-  const path = forms.fonts[key];
-  const ours = path ? (parsedFont(path) as unknown as FontTables | undefined) : undefined;
-  if (!theirs || !ours || theirs === ours) return;
-  for (const tag of LAYOUT_TABLES) {
-    if (tag in theirs._tables || !ours.directory.tables[tag]) continue;
-    const table = ours[tag];
-    if (table) theirs._tables[tag] = table;
-  }
-}
-
-/** A fontkit font as far as its decoded tables go. */
-interface FontTables {
-  _tables: Record<string, unknown>;
-  directory: { tables: Record<string, unknown> };
-  [tag: string]: unknown;
 }
 
 /** The parts of pdfkit's document and embedded font that setting a line of text uses. */
@@ -309,9 +270,6 @@ interface Forms {
   packed: Map<PathItem, Buffer>;
   /** Level text through pdfkit's `text()` (RenderPdfOptions). */
   pdfkitText: boolean;
-  /** The document's font files by key, and pdfkit's fonts already given the layout's tables. */
-  fonts: Record<string, string>;
-  shared: Set<unknown>;
 }
 
 /** The operator that paints a path item: stroke, fill, or both (even-odd with `*`). */

@@ -122,14 +122,6 @@ export function fontOf(face: FontFace): fontkit.Font {
   return hit.font;
 }
 
-/**
- * The fontkit font already parsed for a loaded face's path (text was measured or outlined with it), without
- * parsing one; undefined otherwise.
- */
-export function parsedFont(path: string): fontkit.Font | undefined {
-  return cache.get(path)?.font;
-}
-
 /** The bytes of a loaded face, exactly as measured, for embedding. */
 export function fontBytes(path: string): Buffer {
   return loaded({ path, name: path }).bytes;

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { type DisplayDocument, PathBuilder, polygon } from '../../src/layout/display-list.js';
 import { pdfPathBytes } from '../../src/render/path-ops.js';
 import { deflatePath, renderPdf } from '../../src/render/pdf.js';
-import { clearFontCache, parsedFont, textWidth } from '../../src/text/fonts.js';
 import { inspectPdf } from '../pdf-inspect.js';
 
 const fonts = {
@@ -138,25 +137,6 @@ describe('PDF renderer', () => {
     const direct = await renderPdf(d);
     expect(direct.equals(await renderPdf(d, { pdfkitText: true }))).toBe(true);
     expect((await inspectPdf(direct)).contents[0]).toMatch(/\] TJ/);
-  });
-
-  it('shapes alike whether or not the layout parsed the fonts first (pdfkit then reuses its tables)', async () => {
-    const items = ['AVAWAY To. office', 'Wave ﬁfty Æther 1234', 'Crème brûlée'].map((text, i) => ({
-      type: 'text' as const,
-      text,
-      x: 10,
-      y: 30 + 40 * i,
-      size: 13,
-      font: i === 1 ? 'body' : 'heading',
-      color: '#000000',
-    }));
-    const d: DisplayDocument = { ...doc(), pages: [{ width: 300, height: 200, items }] };
-    clearFontCache();
-    const unparsed = await renderPdf(d);
-    expect(parsedFont(fonts.heading)).toBeUndefined();
-    for (const path of Object.values(fonts)) textWidth({ path, name: path }, 'AVAWAY', 10);
-    expect(parsedFont(fonts.heading)).toBeDefined();
-    expect((await renderPdf(d)).equals(unparsed)).toBe(true);
   });
 
   it('sets glyphs a font moves (marks with offsets) where pdfkit sets them', async () => {
