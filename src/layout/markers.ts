@@ -536,166 +536,26 @@ export function standingWalls(maze: Maze, place: Placement): Segments {
 
 /**
  * Standing walls with an end within `radius` points of (x, y) along each axis, or spanning that box (arcs:
- * by their chord, widened by the chord's length); the rest cannot come near a marker there. In wall order.
- * @param indexed false: visit every wall instead of the grid's bins (the answer is the same)
+ * by their chord, widened by the chord's length); the rest cannot come near a marker there.
  */
-export function wallsNear(
-  maze: Maze,
-  place: Placement,
-  x: number,
-  y: number,
-  radius: number,
-  indexed = true,
-): Segments {
+function wallsNear(maze: Maze, place: Placement, x: number, y: number, radius: number): Segments {
   const { grid, open } = maze;
   const out: Segments = [];
   const gx = (x - place.ox) / place.scale;
   const gy = (y - place.oy) / place.scale;
   const r = radius / place.scale;
-  const bins = indexed && Number.isFinite(r) ? wallBinsOf(grid) : undefined;
-  if (!bins) {
-    // The test of wallInBox written out: this loop visits every wall, often before the code is compiled.
-    for (let w = 0; w < grid.wallCount; w++) {
-      if (open[w] !== 0) continue;
-      const x0 = grid.vertexX[grid.wallV0[w]];
-      const y0 = grid.vertexY[grid.wallV0[w]];
-      const x1 = grid.vertexX[grid.wallV1[w]];
-      const y1 = grid.vertexY[grid.wallV1[w]];
-      const bulge = grid.wallArc && grid.wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
-      if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) continue;
-      if (Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r) continue;
-      wallPieces(grid, w, place, out);
-    }
-    return out;
-  }
-  // Only the walls of the bins the box touches; each tested exactly as above, then taken in wall order.
-  const found: number[] = [];
-  if (bins.query >= 0x3fffffff) {
-    bins.seen.fill(0);
-    bins.query = 0;
-  }
-  const stamp = ++bins.query;
-  const [c0, c1] = [bins.column(gx - r), bins.column(gx + r)];
-  const [r0, r1] = [bins.row(gy - r), bins.row(gy + r)];
-  for (let row = r0; row <= r1; row++) {
-    for (let b = row * bins.columns + c0, last = row * bins.columns + c1; b <= last; b++) {
-      for (let k = bins.start[b], end = bins.start[b + 1]; k < end; k++) {
-        const w = bins.walls[k];
-        if (bins.seen[w] === stamp) continue;
-        bins.seen[w] = stamp;
-        if (open[w] === 0 && wallInBox(grid, w, gx, gy, r)) found.push(w);
-      }
-    }
-  }
-  found.sort((a, b) => a - b);
-  for (const w of found) wallPieces(grid, w, place, out);
-  return out;
-}
-
-/** Whether wall `w` (an arc widened by its chord's length) reaches the box of half-side `r` about (gx, gy). */
-function wallInBox(grid: Grid, w: number, gx: number, gy: number, r: number): boolean {
-  const x0 = grid.vertexX[grid.wallV0[w]];
-  const y0 = grid.vertexY[grid.wallV0[w]];
-  const x1 = grid.vertexX[grid.wallV1[w]];
-  const y1 = grid.vertexY[grid.wallV1[w]];
-  const bulge = grid.wallArc && grid.wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
-  if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) return false;
-  return !(Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r);
-}
-
-/**
- * A grid's walls sorted into a coarse grid of bins by their bounding boxes (as `wallInBox` widens arcs), so
- * a marker's neighbourhood is found without visiting every wall; made once per grid, once the grid has been
- * asked about a few times (pages of one size share their grid). A wall is in every bin its box touches, and bin numbers never decrease along an axis, so every
- * wall that reaches a box is in a bin the box touches.
- */
-interface WallBins {
-  columns: number;
-  /** Bin column (row) of a grid x (y), clamped to the bins. */
-  column: (x: number) => number;
-  row: (y: number) => number;
-  /** Walls of bin b: `walls[start[b]]` … `walls[start[b + 1] - 1]`, in wall order. */
-  start: Int32Array;
-  walls: Int32Array;
-  /** Per wall, the last query that met it (a wall in several bins is tested once). */
-  seen: Int32Array;
-  query: number;
-}
-
-const wallBinCache = new WeakMap<Grid, WallBins | number>();
-/** Grids with more walls than this are scanned whole (their few markers do not pay for an index). */
-const BINNED_WALLS = 1 << 18;
-/** Walls per bin aimed at. */
-const WALLS_PER_BIN = 8;
-/**
- * Queries of one grid answered by visiting every wall before its index is made (a page asks two to four).
- * Made in a fresh process, the index costs about as much as a few hundred visits (its code is not yet
- * compiled) and saves about half of each later one: only long runs of pages that share their grid (a book of
- * a few hundred pages of one size) repay it, and shorter books never make it.
- */
-const SCANS_BEFORE_INDEX = 400;
-
-function wallBinsOf(grid: Grid): WallBins | undefined {
-  const n = grid.wallCount;
-  if (n > BINNED_WALLS || n === 0) return undefined;
-  const hit = wallBinCache.get(grid);
-  if (typeof hit === 'object') return hit;
-  if ((hit ?? 0) < SCANS_BEFORE_INDEX) {
-    wallBinCache.set(grid, (hit ?? 0) + 1);
-    return undefined;
-  }
-  // Each wall's box (as wallInBox widens arcs) and the bins it spans: columns c0…c1, rows r0…r1.
-  const lo = new Float64Array(2 * n);
-  const hi = new Float64Array(2 * n);
-  let minX = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (let w = 0; w < n; w++) {
+  for (let w = 0; w < grid.wallCount; w++) {
+    if (open[w] !== 0) continue;
     const x0 = grid.vertexX[grid.wallV0[w]];
     const y0 = grid.vertexY[grid.wallV0[w]];
     const x1 = grid.vertexX[grid.wallV1[w]];
     const y1 = grid.vertexY[grid.wallV1[w]];
     const bulge = grid.wallArc && grid.wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
-    lo[2 * w] = Math.min(x0, x1) - bulge;
-    hi[2 * w] = Math.max(x0, x1) + bulge;
-    lo[2 * w + 1] = Math.min(y0, y1) - bulge;
-    hi[2 * w + 1] = Math.max(y0, y1) + bulge;
-    if (lo[2 * w] < minX) minX = lo[2 * w];
-    if (hi[2 * w] > maxX) maxX = hi[2 * w];
-    if (lo[2 * w + 1] < minY) minY = lo[2 * w + 1];
-    if (hi[2 * w + 1] > maxY) maxY = hi[2 * w + 1];
+    if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) continue;
+    if (Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r) continue;
+    wallPieces(grid, w, place, out);
   }
-  const columns = Math.max(1, Math.round(Math.sqrt(n / WALLS_PER_BIN)));
-  const rows = columns;
-  const spanX = maxX > minX ? (maxX - minX) / columns : 1;
-  const spanY = maxY > minY ? (maxY - minY) / rows : 1;
-  const column = (x: number) => Math.min(columns - 1, Math.max(0, Math.floor((x - minX) / spanX)));
-  const row = (y: number) => Math.min(rows - 1, Math.max(0, Math.floor((y - minY) / spanY)));
-  const span = new Int32Array(4 * n);
-  const start = new Int32Array(columns * rows + 1);
-  for (let w = 0; w < n; w++) {
-    const c0 = column(lo[2 * w]);
-    const c1 = column(hi[2 * w]);
-    const r0 = row(lo[2 * w + 1]);
-    const r1 = row(hi[2 * w + 1]);
-    span[4 * w] = c0;
-    span[4 * w + 1] = c1;
-    span[4 * w + 2] = r0;
-    span[4 * w + 3] = r1;
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) start[r * columns + c + 1]++;
-  }
-  for (let b = 0; b < columns * rows; b++) start[b + 1] += start[b];
-  const walls = new Int32Array(start[columns * rows]);
-  const fill = start.slice(0, columns * rows);
-  for (let w = 0; w < n; w++) {
-    for (let r = span[4 * w + 2]; r <= span[4 * w + 3]; r++) {
-      for (let c = span[4 * w]; c <= span[4 * w + 1]; c++) walls[fill[r * columns + c]++] = w;
-    }
-  }
-  const bins: WallBins = { columns, column, row, start, walls, seen: new Int32Array(n), query: 0 };
-  wallBinCache.set(grid, bins);
-  return bins;
+  return out;
 }
 
 /** How far a label may reach from its marker: its widest plausible word and a gap, pt. */

@@ -13,7 +13,6 @@ import {
   type PlacedMarker,
   placeMarkers,
   standingWalls,
-  wallsNear,
 } from '../../src/layout/markers.js';
 import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
@@ -227,28 +226,4 @@ describe('placeMarkers', () => {
       'Ziel',
     ]);
   });
-});
-
-describe('wallsNear', () => {
-  for (const [name, extra] of mazes) {
-    it(`finds through the grid's bins exactly the walls a visit of every wall finds, in wall order: ${name}`, () => {
-      const maze = make(name, extra);
-      const place = fitGrid(maze.grid, RECT);
-      let found = 0;
-      // A grid gets its bins once it has answered a few hundred queries by visiting every wall.
-      for (let i = 0; i < 400; i++) wallsNear(maze, place, 0, 0, 1);
-      // Boxes of every size around points inside, on and outside the maze (the bins' edges are clamped).
-      for (let i = 0; i < 20; i++) {
-        const x = RECT.x - 40 + ((i * 37) % 23) * ((RECT.width + 80) / 22);
-        const y = RECT.y - 40 + ((i * 53) % 29) * ((RECT.height + 80) / 28);
-        for (const radius of [0, 3, 17, 60, 250, 1e4]) {
-          const indexed = wallsNear(maze, place, x, y, radius);
-          expect(indexed).toEqual(wallsNear(maze, place, x, y, radius, false));
-          found += indexed.length;
-        }
-      }
-      expect(found).toBeGreaterThan(0);
-      expect(wallsNear(maze, place, 0, 0, Number.POSITIVE_INFINITY)).toEqual(standingWalls(maze, place));
-    });
-  }
 });
