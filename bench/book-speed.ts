@@ -4,6 +4,8 @@
  * - books of 10, 100 and 500 pages of 40×40 mazes built by the CLI in a fresh process each (CPU of the whole
  *   process, one thread): CPU per page, and the cost of one more page — (CPU(500) − CPU(100)) / 400 — which
  *   is what a page costs once start-up is paid; it stays flat when no stage is superlinear (target ≤ 5 ms);
+ * - the same books stage by stage (compiled code, a fresh process per book): what one more page costs in
+ *   each stage, so a change to the per-page cost shows where it was made;
  * - the 100-page `difficulty: hard` book, stage by stage on one thread: the part that worker threads share
  *   (generation) and the part they cannot (start, plan, layout, PDF), and the speed-up two threads could
  *   reach at best by Amdahl's law, beside the target (≥ 1.7×; `workers` measures the real one);
@@ -57,6 +59,69 @@ function bookPages(rounds: number): void {
   say(
     `  start-up and fixed costs about ${(cpu[10] - 10 * early).toFixed(0)} ms; a page of the last 400 costs ${(marginal / early).toFixed(2)}× one of pages 11–100 (1.00: linear)`,
   );
+}
+
+/**
+ * Stages of one build as `build` runs them (compiled code in dist/, a fresh process, one thread): CPU
+ * milliseconds of spec and plan, generation, the book checks, layout, the PDF and the lockfile.
+ */
+const STAGES_SCRIPT = `
+const d = (m) => import(new URL('dist/' + m, 'file://' + process.cwd() + '/').href);
+const { planSpec, generatePuzzles } = await d('book/build-book.js');
+const { checkBook } = await d('book/select.js');
+const { composeBook } = await d('layout/compose-book.js');
+const { renderPdf } = await d('render/pdf.js');
+const { lockFor, withPdf } = await d('book/lockfile.js');
+const out = {};
+const time = async (name, fn) => {
+  const t = process.cpuUsage();
+  const r = await fn();
+  const u = process.cpuUsage(t);
+  out[name] = (u.user + u.system) / 1000;
+  return r;
+};
+const plan = await time('plan', () => planSpec(process.argv[1]));
+const puzzles = await time('generate', () => generatePuzzles(plan));
+await time('checks', () => checkBook(puzzles));
+const doc = await time('layout', () => composeBook(plan, puzzles));
+const pdf = await time('PDF', () => renderPdf(doc));
+await time('lockfile', () => JSON.stringify(withPdf(lockFor(plan.title, plan.seed, puzzles), pdf), null, 2));
+process.stdout.write(JSON.stringify(out));
+`;
+
+function buildStages(spec: string): Record<string, number> {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', STAGES_SCRIPT, spec], {
+    encoding: 'utf8',
+    env: { ...process.env, MAZEBOOK_WORKERS: '0' },
+  });
+  if (run.status !== 0) throw new Error(`stages of ${spec} failed: ${run.stderr.trim()}`);
+  return JSON.parse(run.stdout) as Record<string, number>;
+}
+
+/** What one more 40×40 page costs in each stage (pages 101–500), from the best of `rounds` fresh builds. */
+function pageStages(rounds: number): void {
+  say('\none more 40×40 page by stage (pages 101–500; compiled code, a fresh process per book, one thread)');
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  const best: Record<number, Record<string, number>> = {};
+  for (const pages of [100, 500]) {
+    const spec = fortyBook(dir, pages);
+    for (let r = 0; r < rounds; r++) {
+      const stages = buildStages(spec);
+      const kept = best[pages];
+      if (!kept) best[pages] = stages;
+      else for (const [k, v] of Object.entries(stages)) kept[k] = Math.min(kept[k], v);
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  let all = 0;
+  const parts: string[] = [];
+  for (const stage of Object.keys(best[500])) {
+    const ms = (best[500][stage] - best[100][stage]) / 400;
+    all += ms;
+    parts.push(`${stage} ${ms.toFixed(2)}`);
+  }
+  say(`  ${parts.join(', ')} ms`);
+  report('40×40 page, one more page, stages summed', all, 'ms', false, 2);
 }
 
 /** The hard book's stages on this thread, and the speed-up two worker threads could reach at best. */
@@ -124,5 +189,6 @@ export async function bookSpeed(): Promise<void> {
   }
   cliPackages();
   bookPages(3);
+  pageStages(3);
   await hardStages();
 }

@@ -9,7 +9,7 @@ import type { FileAccess } from '../spec/files.js';
 import { fontOf } from '../text/fonts.js';
 import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';
 import { nonGreyColours } from './ink-check.js';
-import { checkFrozen, type LockFile, lockFor, lockPath, parseLock } from './lockfile.js';
+import { checkFrozen, type LockFile, lockFor, lockPath, parseLock, withPdf } from './lockfile.js';
 import { checkOutputs, type OutputFile, shownPath, writeOutputs } from './outputs.js';
 import { generateOnWorkers, useWorkers } from './parallel.js';
 import { type PlannedSpec, planSpecFiles } from './plan-spec.js';
@@ -385,7 +385,7 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
       warnings.push(msg);
     }
   }
-  const lock = lockFor(plan.title, plan.seed, puzzles, pdf, extra);
+  const lock = withPdf(fresh, pdf);
   options.onProgress?.({ stage: 'write', done: 0, total: 1 });
   const outputs: OutputFile[] = [
     { path: paths.lock, what: 'lockfile', data: `${JSON.stringify(lock, null, 2)}\n` },

@@ -147,6 +147,15 @@ export function lockFor(
   };
 }
 
+/**
+ * The same lockfile with the hash of the PDF it was written with (in the place `lockFor` puts it), without
+ * hashing every puzzle again.
+ */
+export function withPdf(lock: LockFile, pdf: Uint8Array): LockFile {
+  const { format, version, book, pdf: _old, ...rest } = lock;
+  return { format, version, book, pdf: { sha256: createHash('sha256').update(pdf).digest('hex') }, ...rest };
+}
+
 /** The lockfile's path for a PDF path: `book.pdf` → `book.lock.json`. */
 export function lockPath(pdfPath: string): string {
   return pdfPath.replace(/\.pdf$/i, '') + '.lock.json';

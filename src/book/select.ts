@@ -1,12 +1,12 @@
 import { type Metrics, measure } from '../analyze/metrics.js';
 import { type Rating, rateMaze } from '../analyze/rate.js';
-import { type Solution, solve } from '../analyze/solve.js';
+import type { Solution } from '../analyze/solve.js';
 import { canonicalHash } from '../codec/canonical.js';
 import { generateMaze, type MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import { postKeepsPerfect } from '../generate/post/registry.js';
 import type { AlgorithmName } from '../generate/registry.js';
-import { bfs } from '../grid/bfs.js';
+import { bfs, routeTo } from '../grid/bfs.js';
 import { type GridSize, type TopologyInfo, topologies } from '../grid/registry.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import { fitGrid } from '../layout/draw-maze.js';
@@ -36,6 +36,22 @@ export interface ChosenPuzzle {
   tried: number;
   /** The clear passage as printed (between walls, after their width), in points. */
   clear: number;
+  /**
+   * Cells reachable from the entry through open walls, counted by the search that solved the maze (mazes
+   * without one-way passages, where that search is the book check's); absent otherwise.
+   */
+  reached?: number;
+}
+
+/**
+ * The shortest route from entry to exit (as `solve` finds it: breadth-first from the entry cell, one-way
+ * passages crossed only the way they allow) and how many cells that search reached.
+ */
+function solveCounting(maze: Maze): { solution: Solution; reached: number } {
+  const search = bfs(maze.grid, maze.open, maze.entryCell, maze.oneWay);
+  const solution = routeTo(maze.grid, search, maze.exitCell);
+  if (!solution) throw new Error('internal: the exit of the maze is not reachable from its entry');
+  return { solution, reached: search.reached };
 }
 
 /**
@@ -188,7 +204,7 @@ export function choosePuzzle(
     tried++;
     // Candidates are screened with a quicker rating (±10 %); the one kept is rated in full below.
     const screen = target !== undefined && tries > 1;
-    const solution = solve(maze);
+    const { solution, reached } = solveCounting(maze);
     const rating =
       target || rate
         ? rateMaze(maze, deriveSeed(seed, `${p.key}#rate`, c), {
@@ -213,6 +229,7 @@ export function choosePuzzle(
         candidate: c,
         tried: 0,
         clear: 0,
+        ...(maze.oneWay ? {} : { reached }),
         distance,
         rank,
         notes,
@@ -356,7 +373,11 @@ export function checkBook(puzzles: readonly ChosenPuzzle[]): string[] {
         `${where}: puzzle ${p.plan.number} is meant to be perfect but has ${p.metrics.loops} loops`,
       );
     }
-    const reached = bfs(p.maze.grid, p.maze.open, p.maze.entryCell).reached;
+    // Without one-way passages the solving search already counted what a search from the entry reaches.
+    const reached =
+      !p.maze.oneWay && p.reached !== undefined
+        ? p.reached
+        : bfs(p.maze.grid, p.maze.open, p.maze.entryCell).reached;
     if (reached < p.maze.grid.cellCount) {
       problems.push(
         `${where}: puzzle ${p.plan.number} has ${p.maze.grid.cellCount - reached} cells that cannot be reached`,

@@ -24,7 +24,7 @@ const PDFDocument = createRequire(import.meta.url)('pdfkit') as typeof import('p
  * space, which pdfkit sets up for every page. Dates and the document ID come from `info.date`, so the
  * same document always gives the same bytes.
  */
-export async function renderPdf(doc: DisplayDocument): Promise<Buffer> {
+export async function renderPdf(doc: DisplayDocument, options: RenderPdfOptions = {}): Promise<Buffer> {
   const packed = await packBigPaths(doc);
   const pdf = new PDFDocument({
     autoFirstPage: false,
@@ -50,7 +50,7 @@ export async function renderPdf(doc: DisplayDocument): Promise<Buffer> {
   });
   for (const key of Object.keys(doc.fonts).sort()) pdf.registerFont(key, fontBytes(doc.fonts[key]));
   const linked = doc.pages.some((p) => p.items.some((i) => i.type === 'link'));
-  const forms = { count: 0, packed };
+  const forms: Forms = { count: 0, packed, pdfkitText: options.pdfkitText === true };
   const color = doc.color === 'cmyk' ? toCmyk : (c: string) => c;
   doc.pages.forEach((page, index) => {
     drawPage(pdf, page, forms, color);
@@ -60,6 +60,14 @@ export async function renderPdf(doc: DisplayDocument): Promise<Buffer> {
   tagSubsets(pdf);
   pdf.end();
   return done;
+}
+
+export interface RenderPdfOptions {
+  /**
+   * Set level text through pdfkit's `text()` instead of writing its operators directly (the same bytes; the
+   * reference the direct writer is tested against).
+   */
+  pdfkitText?: boolean;
 }
 
 /** pdfkit's embedded (subset) font, as far as its subset tag goes. */
@@ -143,19 +151,112 @@ function drawItem(pdf: PDFKit.PDFDocument, item: Item, page: Page, forms: Forms,
       drawPath(pdf, item, page, forms, paint);
       return;
     case 'text':
+      if (!item.rotate && !forms.pdfkitText && !item.text.includes('\n')) {
+        pdf.font(item.font).fontSize(item.size).fillColor(paint(item.color));
+        setLevelText(pdf, item.text, item.x, item.y);
+        return;
+      }
       // Turned text is set level at (x, y) in a coordinate system turned about that point.
       if (item.rotate) pdf.save().rotate(item.rotate, { origin: [item.x, item.y] });
-      pdf
-        .font(item.font)
-        .fontSize(item.size)
-        .fillColor(paint(item.color))
-        .text(item.text, item.x, item.y, { lineBreak: false, baseline: 'alphabetic' });
+      pdf.font(item.font).fontSize(item.size).fillColor(paint(item.color));
+      pdf.text(item.text, item.x, item.y, { lineBreak: false, baseline: 'alphabetic' });
       if (item.rotate) pdf.restore();
       return;
     case 'link':
       pdf.goTo(item.x, item.y, item.width, item.height, `page-${item.page}`);
       return;
   }
+}
+
+/** The parts of pdfkit's document and embedded font that setting a line of text uses. */
+interface TextState {
+  x: number;
+  y: number;
+  _fontSize: number;
+  _font: {
+    id: string;
+    ref: () => unknown;
+    encode: (
+      text: string,
+    ) => [string[], { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[]];
+  };
+  page: { height: number; fonts: Record<string, unknown> };
+  addContent: (ops: string) => unknown;
+}
+
+/** A number as pdfkit writes it in content streams: rounded to millionths. */
+function pdfNumber(n: number): number {
+  if (n > -1e21 && n < 1e21) return Math.round(n * 1e6) / 1e6;
+  throw new Error(`internal: the number ${n} cannot be written in a PDF`);
+}
+
+/**
+ * One level line of text, baseline starting at (x, y) in the page's y-down space, in pdfkit's current font,
+ * size and fill colour: the operators pdfkit's `text(t, x, y, { lineBreak: false, baseline: 'alphabetic' })`
+ * writes, byte for byte (the glyphs come from the same `encode`: shaping, subset and widths), written as one
+ * piece of content instead of pdfkit's option handling, a call per operator and a second measuring of the
+ * line. Text with line breaks is left to pdfkit.
+ */
+function setLevelText(pdf: PDFKit.PDFDocument, text: string, x0: number, y0: number): void {
+  const doc = pdf as unknown as TextState;
+  doc.x = x0;
+  doc.y = y0;
+  if (text.length === 0) return;
+  const font = doc._font;
+  const size = doc._fontSize;
+  // pdfkit flips the y axis for the text (q … cm, restored by Q), so the baseline sits at height − y.
+  const height = doc.page.height;
+  let x = x0;
+  const y = height - y0;
+  if (doc.page.fonts[font.id] == null) doc.page.fonts[font.id] = font.ref();
+  const ops = [
+    'q',
+    `1 0 0 -1 0 ${pdfNumber(height)} cm`,
+    'BT',
+    `1 0 0 1 ${pdfNumber(x)} ${pdfNumber(y)} Tm`,
+    `/${font.id} ${pdfNumber(size)} Tf`,
+  ];
+  const [encoded, positions] = font.encode(text);
+  const scale = size / 1000;
+  // Glyph runs in TJ arrays: a kerned glyph ends a run with its adjustment; an offset glyph (a mark) is set
+  // on its own at its own text matrix.
+  const runs: string[] = [];
+  let last = 0;
+  let hadOffset = false;
+  const addRun = (end: number) => {
+    if (last < end) {
+      const adjust = positions[end - 1].xAdvance - positions[end - 1].advanceWidth;
+      runs.push(`<${encoded.slice(last, end).join('')}> ${pdfNumber(-adjust)}`);
+    }
+    last = end;
+  };
+  const flush = (end: number) => {
+    addRun(end);
+    if (runs.length > 0) {
+      ops.push(`[${runs.join(' ')}] TJ`);
+      runs.length = 0;
+    }
+  };
+  let i = 0;
+  for (; i < positions.length; i++) {
+    const pos = positions[i];
+    if (pos.xOffset || pos.yOffset) {
+      flush(i);
+      ops.push(`1 0 0 1 ${pdfNumber(x + pos.xOffset * scale)} ${pdfNumber(y + pos.yOffset * scale)} Tm`);
+      flush(i + 1);
+      hadOffset = true;
+    } else {
+      if (hadOffset) {
+        ops.push(`1 0 0 1 ${pdfNumber(x)} ${pdfNumber(y)} Tm`);
+        hadOffset = false;
+      }
+      if (pos.xAdvance - pos.advanceWidth !== 0) addRun(i + 1);
+    }
+    x += pos.xAdvance * scale;
+  }
+  flush(i);
+  ops.push('ET', 'Q');
+  doc.addContent(ops.join('\n'));
 }
 
 /** Paths with more commands than this go into their own quickly compressed form XObject. */
@@ -167,6 +268,8 @@ const PART = 1 << 16;
 interface Forms {
   count: number;
   packed: Map<PathItem, Buffer>;
+  /** Level text through pdfkit's `text()` (RenderPdfOptions). */
+  pdfkitText: boolean;
 }
 
 /** The operator that paints a path item: stroke, fill, or both (even-odd with `*`). */
@@ -245,7 +348,10 @@ function drawPath(pdf: PDFKit.PDFDocument, item: PathItem, page: Page, forms: Fo
     (pdf.page as unknown as { xobjects: Record<string, unknown> }).xobjects[name] = form;
     pdf.addContent(`/${name} Do`);
   } else {
-    pdf.addContent(`${pdfPathBytes(item.path).toString('latin1')}${paint}`);
+    // Bytes go into the page's content as they are; a string gets a line end appended, so the two make
+    // exactly the line `…ops paint\n` that one string would.
+    pdf.addContent(pdfPathBytes(item.path));
+    pdf.addContent(paint);
   }
   pdf.restore();
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -60,11 +62,12 @@ describe('PDF renderer', () => {
       [300, 200],
     ]);
     const c = facts.contents[0];
-    expect(c).toContain('10 10 m\n50.12 10 l\n50.12 40 l\nh\nS');
+    // The paint operator ends the path's own line (path bytes and operator are written apart).
+    expect(c).toContain('10 10 m\n50.12 10 l\n50.12 40 l\nh\nS\n');
     expect(c).toMatch(/1\.5 w/);
     expect(c).toMatch(/2 J/); // square cap
     expect(c).toMatch(/0 j/); // miter join
-    expect(c).toContain('0 0 m\n5 0 l\n0 5 l\nh\nf');
+    expect(c).toContain('0 0 m\n5 0 l\n0 5 l\nh\nf\n');
     expect(c).toMatch(/Tf/); // text was set in an embedded font
   });
 
@@ -103,6 +106,71 @@ describe('PDF renderer', () => {
     const x = await renderPdf(withText('Amazing Adventures'));
     const y = await renderPdf(withText('Amazing Adventures'));
     expect(Buffer.compare(x, y)).toBe(0);
+  });
+
+  it("sets level text in the very bytes pdfkit's text() writes: kerning, ligatures, marks, colours, sizes", async () => {
+    const lines = [
+      'Maze 12',
+      'AVATAR Wave To. Yoyo',
+      'office ﬁne fluffy',
+      'Crème brûlée à l’île',
+      'e\u0301 a\u0308 n\u0303', // combining marks, placed by offsets
+      '',
+      '   ',
+      ' spaced  out ',
+      '1234567890 · 2/3',
+    ];
+    const page = (k: number): DisplayDocument['pages'][number] => ({
+      width: 300 + k,
+      height: 400 + 7 * k,
+      items: lines.map((text, i) => ({
+        type: 'text' as const,
+        text,
+        x: 10.123456789 + i * 3.3,
+        y: 20 + i * 31.7,
+        size: [9, 12.5, 18, 8.5][i % 4],
+        font: i % 2 === 0 ? 'heading' : 'body',
+        color: ['#000000', '#123456', '#999999'][i % 3],
+      })),
+    });
+    const d: DisplayDocument = { ...doc(), pages: [page(0), page(1), page(2)] };
+    const direct = await renderPdf(d);
+    expect(direct.equals(await renderPdf(d, { pdfkitText: true }))).toBe(true);
+    expect((await inspectPdf(direct)).contents[0]).toMatch(/\] TJ/);
+  });
+
+  it('sets glyphs a font moves (marks with offsets) where pdfkit sets them', async () => {
+    // Lato places its combining marks without offsets: give every zero-width glyph one, for both writers.
+    const font = createRequire(import.meta.url)('fontkit').create(readFileSync(fonts.body));
+    const proto = Object.getPrototypeOf(font);
+    const layout = proto.layout;
+    proto.layout = function (this: unknown, ...args: unknown[]) {
+      const run = layout.apply(this, args);
+      for (const p of run.positions) {
+        if (p.xAdvance === 0) {
+          p.xOffset = -310;
+          p.yOffset = 255;
+        }
+      }
+      return run;
+    };
+    try {
+      const items = ['a\u0301b\u0308c', 'q\u0301 x\u0323\u0323 AV'].map((text, i) => ({
+        type: 'text' as const,
+        text,
+        x: 12.5,
+        y: 40 + 30 * i,
+        size: 14,
+        font: 'body',
+        color: '#000000',
+      }));
+      const d: DisplayDocument = { ...doc(), pages: [{ width: 200, height: 120, items }] };
+      const direct = await renderPdf(d);
+      expect(direct.equals(await renderPdf(d, { pdfkitText: true }))).toBe(true);
+      expect((await inspectPdf(direct)).contents[0].match(/ Tm/g)?.length).toBeGreaterThan(4);
+    } finally {
+      proto.layout = layout;
+    }
   });
 
   it('deflates big paths part by part into the same bytes as all at once', async () => {

@@ -68,3 +68,23 @@ describe('template sandbox', () => {
     expect(e.hint).toMatch(/\{\{number\}\}, \{\{book\}\}, \{\{title\}\}/);
   });
 });
+
+describe('template checks, repeated', () => {
+  it('checks a source again where its place has other variables, and refuses a bad one every time', () => {
+    const source = '{{title}} {{number}}';
+    expect(renderTemplate(checkTemplate(source, 'x', SAMPLE), SAMPLE)).toBe('T 7');
+    expect(renderTemplate(checkTemplate(source, 'y', SAMPLE), SAMPLE)).toBe('T 7');
+    // The same source where `title` is not a variable: refused, although it passed above.
+    expect(() => checkTemplate(source, 'b.yaml:9:1', { number: 1 })).toThrow(
+      /b\.yaml:9:1.*unknown variable "title"/s,
+    );
+    for (let i = 0; i < 2; i++) expect(refused('{{lookup this "x"}}').message).toMatch(/b\.yaml:3:10/);
+  });
+
+  it('still renders the sample each time, so a value too long for the output limit is caught', () => {
+    checkTemplate('{{title}}', 'x', SAMPLE);
+    expect(() => checkTemplate('{{title}}', 'b.yaml:2:2', { ...SAMPLE, title: 'x'.repeat(100_000) })).toThrow(
+      /characters; the limit is/,
+    );
+  });
+});
