@@ -1,5 +1,5 @@
 import type { Maze } from '../generate/maze.js';
-import { bfs, routeTo, treeRoute } from '../grid/bfs.js';
+import { type Bfs, bfs, routeTo, treeSearch, treeSearchRoute } from '../grid/bfs.js';
 
 /** The shortest route from entry to exit: cells in walking order and the walls crossed between them. */
 export interface Solution {
@@ -11,16 +11,21 @@ export interface Solution {
 
 /**
  * The shortest route from entry to exit. Where the entry's part of the maze is a tree (a perfect maze) the
- * route is the only one and a depth-first walk finds it (`treeRoute`); otherwise, and where passages are
+ * route is the only one and a depth-first walk finds it (`treeSearch`); otherwise, and where passages are
  * one-way (`maze.oneWay`, crossed only the way they allow), a breadth-first search does. Both give the same
  * route on a perfect maze.
  * @throws Error when the exit is unreachable, which a generated maze never allows (an internal error)
  */
 export function solve(maze: Maze): Solution {
+  return solveReaching(maze).solution;
+}
+
+/** `solve`, and how many cells the search reached from the entry (the entry included). */
+export function solveReaching(maze: Maze): { solution: Solution; reached: number } {
   const { grid, open, entryCell, exitCell, oneWay } = maze;
-  const route =
-    (oneWay === undefined ? treeRoute(grid, open, entryCell, exitCell) : undefined) ??
-    routeTo(grid, bfs(grid, open, entryCell, oneWay), exitCell);
-  if (!route) throw new Error('internal: the exit of the maze is not reachable from its entry');
-  return route;
+  const tree = oneWay === undefined ? treeSearch(grid, open, entryCell) : undefined;
+  const search = tree ?? bfs(grid, open, entryCell, oneWay);
+  const solution = tree ? treeSearchRoute(grid, tree, exitCell) : routeTo(grid, search as Bfs, exitCell);
+  if (!solution) throw new Error('internal: the exit of the maze is not reachable from its entry');
+  return { solution, reached: search.reached };
 }

@@ -1,12 +1,12 @@
 import { type Metrics, measure } from '../analyze/metrics.js';
 import { type Rating, rateMaze } from '../analyze/rate.js';
-import type { Solution } from '../analyze/solve.js';
+import { type Solution, solveReaching } from '../analyze/solve.js';
 import { canonicalHash } from '../codec/canonical.js';
 import { generateMaze, type MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import { postKeepsPerfect } from '../generate/post/registry.js';
 import type { AlgorithmName } from '../generate/registry.js';
-import { bfs, routeTo } from '../grid/bfs.js';
+import { bfs } from '../grid/bfs.js';
 import { type GridSize, type TopologyInfo, topologies } from '../grid/registry.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import { fitGrid } from '../layout/draw-maze.js';
@@ -41,17 +41,6 @@ export interface ChosenPuzzle {
    * without one-way passages, where that search is the book check's); absent otherwise.
    */
   reached?: number;
-}
-
-/**
- * The shortest route from entry to exit (as `solve` finds it: breadth-first from the entry cell, one-way
- * passages crossed only the way they allow) and how many cells that search reached.
- */
-function solveCounting(maze: Maze): { solution: Solution; reached: number } {
-  const search = bfs(maze.grid, maze.open, maze.entryCell, maze.oneWay);
-  const solution = routeTo(maze.grid, search, maze.exitCell);
-  if (!solution) throw new Error('internal: the exit of the maze is not reachable from its entry');
-  return { solution, reached: search.reached };
 }
 
 /**
@@ -204,7 +193,7 @@ export function choosePuzzle(
     tried++;
     // Candidates are screened with a quicker rating (±10 %); the one kept is rated in full below.
     const screen = target !== undefined && tries > 1;
-    const { solution, reached } = solveCounting(maze);
+    const { solution, reached } = solveReaching(maze);
     const rating =
       target || rate
         ? rateMaze(maze, deriveSeed(seed, `${p.key}#rate`, c), {

@@ -78,25 +78,27 @@ export function routeTo(
   return { cells, walls };
 }
 
+/** A depth-first walk over a tree of open walls (see `treeSearch`). */
+export interface TreeSearch {
+  /** The wall each cell was reached through; -2 for the start, -1 for cells not reached. */
+  via: Int32Array;
+  /** Number of cells reached, the start included. */
+  reached: number;
+}
+
 /**
- * The route from `from` to `to` when the open walls of `from`'s part of the maze form a tree (a perfect
- * maze), found depth first: the route is then the only one, so it is the one `routeTo(grid, bfs(grid, open,
- * from), to)` gives, found with far fewer cache misses on big mazes (a depth-first walk stays in the region
- * it is in; a breadth-first front spans the maze). Cells in walking order, both ends included, and the walls
- * crossed. Undefined when `to` is not reached or when that part holds a loop (two open walls between the
- * same cells included) — the walk visits the whole part to know — so the caller searches breadth first.
+ * A depth-first walk from `from` over open walls, when they form a tree in `from`'s part of the maze (a
+ * perfect maze): every cell of that part is reached by its only route. Depth first stays in the region it
+ * is in, so on big mazes it has far fewer cache misses than a breadth-first front spanning the maze.
+ * Undefined when that part holds a loop (two open walls between the same cells included): the walk visits
+ * the whole part to know, and the caller then searches breadth first.
  */
-export function treeRoute(
-  grid: Grid,
-  open: Uint8Array,
-  from: number,
-  to: number,
-): { cells: Int32Array; walls: Int32Array } | undefined {
+export function treeSearch(grid: Grid, open: Uint8Array, from: number): TreeSearch | undefined {
   const { adjStart, adjCell, adjWall, cellCount } = grid;
-  /** The wall each cell was reached through; -2 for `from`, -1 for cells not reached. */
   const via = new Int32Array(cellCount).fill(-1);
   const stack = new Int32Array(cellCount);
   let top = 0;
+  let reached = 1;
   stack[top++] = from;
   via[from] = -2;
   while (top > 0) {
@@ -110,11 +112,25 @@ export function treeRoute(
       if (via[n] !== -1) return undefined;
       via[n] = w;
       stack[top++] = n;
+      reached++;
     }
   }
+  return { via, reached };
+}
+
+/**
+ * The route from a tree search's start to `to`: cells in walking order (both ends included) and the walls
+ * crossed between them; undefined when `to` was not reached.
+ */
+export function treeSearchRoute(
+  grid: Grid,
+  search: TreeSearch,
+  to: number,
+): { cells: Int32Array; walls: Int32Array } | undefined {
+  const { via } = search;
   if (via[to] === -1) return undefined;
   let length = 0;
-  for (let c = to; c !== from; length++) c = across(grid, via[c], c);
+  for (let c = to; via[c] !== -2; length++) c = across(grid, via[c], c);
   const cells = new Int32Array(length + 1);
   const walls = new Int32Array(length);
   let c = to;
@@ -126,4 +142,19 @@ export function treeRoute(
   }
   cells[0] = c;
   return { cells, walls };
+}
+
+/**
+ * The route from `from` to `to` when the open walls of `from`'s part of the maze form a tree: the only
+ * route, so the one `routeTo(grid, bfs(grid, open, from), to)` gives. Undefined when `to` is not reached or
+ * that part holds a loop (`treeSearch`).
+ */
+export function treeRoute(
+  grid: Grid,
+  open: Uint8Array,
+  from: number,
+  to: number,
+): { cells: Int32Array; walls: Int32Array } | undefined {
+  const search = treeSearch(grid, open, from);
+  return search && treeSearchRoute(grid, search, to);
 }
