@@ -121,30 +121,48 @@ export function placeMarkers(
     height: rect.height + 2 * room,
   };
   const rim = rimSegments(grid, place);
+  const ends = [
+    ['start', maze.entryWall, maze.entryCell],
+    ['finish', maze.exitWall, maze.exitCell],
+  ] as const;
+  /** An end's opening, its smallest marker, its largest one no larger than `limit` (pt) and how far
+   * everything a marker that size (at most 1.25 × biggest long, 2.5 × biggest out) or its label could
+   * touch reaches from the opening's middle. */
+  const sizes = (end: PlacedMarker['end'], wall: number, limit: number) => {
+    const picture = style.pictures?.[end];
+    const open = opening(grid, wall, place);
+    const clear = Math.max(0, open.width - wallWidth);
+    const least = picture ? PICTURE_MIN * style.size : style.size;
+    const biggest = Math.min(
+      Math.max((picture ? PICTURE_SHARE : ARROW_SHARE) * clear, least),
+      MAX_GROWTH * least,
+      limit,
+    );
+    const reach = 6 * biggest + 4 * wallWidth + (style.labels ? labelReach(style.labels) : 0);
+    return { picture, open, least, biggest, reach };
+  };
+  // The standing walls any placing below can come near, found in one pass over the walls for both ends
+  // (at the largest reach); each placing then looks only among them.
+  const around = standingWallsAround(
+    maze,
+    place,
+    ends.map(([end, wall]) => {
+      if (wall < 0) return undefined;
+      const { open, reach } = sizes(end, wall, Number.POSITIVE_INFINITY);
+      return { x: open.mx, y: open.my, radius: reach };
+    }),
+  );
   /** Both ends' markers, none larger than `limit` (pt). */
   const placeEnds = (limit: number): PlacedMarker[] => {
     const placed: PlacedMarker[] = [];
     const taken: Segments = []; // outlines of markers and labels already placed
-    for (const [end, wall, cell] of [
-      ['start', maze.entryWall, maze.entryCell],
-      ['finish', maze.exitWall, maze.exitCell],
-    ] as const) {
-      const picture = style.pictures?.[end];
+    for (const [i, [end, wall, cell]] of ends.entries()) {
       if (wall < 0) {
-        placed.push(insideMarker(grid, cell, place, style, end, picture));
+        placed.push(insideMarker(grid, cell, place, style, end, style.pictures?.[end]));
         continue;
       }
-      const open = opening(grid, wall, place);
-      const clear = Math.max(0, open.width - wallWidth);
-      const least = picture ? PICTURE_MIN * style.size : style.size;
-      const biggest = Math.min(
-        Math.max((picture ? PICTURE_SHARE : ARROW_SHARE) * clear, least),
-        MAX_GROWTH * least,
-        limit,
-      );
-      // Everything a marker (at most 1.25 × biggest long, 2.5 × biggest out) or its label could touch.
-      const reach = 6 * biggest + 4 * wallWidth + (style.labels ? labelReach(style.labels) : 0);
-      const near = wallsNear(maze, place, open.mx, open.my, reach).concat(
+      const { picture, open, least, biggest, reach } = sizes(end, wall, limit);
+      const near = wallsNear(maze, place, open.mx, open.my, reach, around[i]).concat(
         nearby(taken, open.mx, open.my, reach),
       );
       const parts = style.avoid ?? [];
@@ -536,26 +554,67 @@ export function standingWalls(maze: Maze, place: Placement): Segments {
 
 /**
  * Standing walls with an end within `radius` points of (x, y) along each axis, or spanning that box (arcs:
- * by their chord, widened by the chord's length); the rest cannot come near a marker there.
+ * by their chord, widened by the chord's length); the rest cannot come near a marker there. `among`: look
+ * only at these walls (in increasing order, e.g. from `standingWallsAround` with a radius at least this
+ * one), not at every wall; the pieces come out in the same order either way.
  */
-function wallsNear(maze: Maze, place: Placement, x: number, y: number, radius: number): Segments {
-  const { grid, open } = maze;
+function wallsNear(
+  maze: Maze,
+  place: Placement,
+  x: number,
+  y: number,
+  radius: number,
+  among?: Int32Array,
+): Segments {
   const out: Segments = [];
+  const near = nearTest(maze, place, x, y, radius);
+  if (among) {
+    for (let k = 0; k < among.length; k++) if (near(among[k])) wallPieces(maze.grid, among[k], place, out);
+  } else {
+    for (let w = 0; w < maze.grid.wallCount; w++) if (near(w)) wallPieces(maze.grid, w, place, out);
+  }
+  return out;
+}
+
+/** The standing walls `wallsNear` would draw for each place (undefined: none wanted), in one pass over the
+ * walls; wall numbers in increasing order. */
+function standingWallsAround(
+  maze: Maze,
+  place: Placement,
+  places: readonly ({ x: number; y: number; radius: number } | undefined)[],
+): (Int32Array | undefined)[] {
+  const tests = places.map((p) => p && nearTest(maze, place, p.x, p.y, p.radius));
+  const found: number[][] = places.map(() => []);
+  for (let w = 0; w < maze.grid.wallCount; w++) {
+    for (let i = 0; i < tests.length; i++) if (tests[i]?.(w)) found[i].push(w);
+  }
+  return found.map((walls, i) => (tests[i] ? Int32Array.from(walls) : undefined));
+}
+
+/** Whether wall `w` stands and has an end within `radius` points of (x, y) along each axis, or spans that
+ * box (an arc by its chord, widened by the chord's length). */
+function nearTest(
+  maze: Maze,
+  place: Placement,
+  x: number,
+  y: number,
+  radius: number,
+): (w: number) => boolean {
+  const { grid, open } = maze;
   const gx = (x - place.ox) / place.scale;
   const gy = (y - place.oy) / place.scale;
   const r = radius / place.scale;
-  for (let w = 0; w < grid.wallCount; w++) {
-    if (open[w] !== 0) continue;
-    const x0 = grid.vertexX[grid.wallV0[w]];
-    const y0 = grid.vertexY[grid.wallV0[w]];
-    const x1 = grid.vertexX[grid.wallV1[w]];
-    const y1 = grid.vertexY[grid.wallV1[w]];
-    const bulge = grid.wallArc && grid.wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
-    if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) continue;
-    if (Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r) continue;
-    wallPieces(grid, w, place, out);
-  }
-  return out;
+  const { vertexX, vertexY, wallV0, wallV1, wallArc } = grid;
+  return (w) => {
+    if (open[w] !== 0) return false;
+    const x0 = vertexX[wallV0[w]];
+    const y0 = vertexY[wallV0[w]];
+    const x1 = vertexX[wallV1[w]];
+    const y1 = vertexY[wallV1[w]];
+    const bulge = wallArc && wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
+    if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) return false;
+    return !(Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r);
+  };
 }
 
 /** How far a label may reach from its marker: its widest plausible word and a gap, pt. */
