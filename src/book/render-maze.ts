@@ -1,7 +1,4 @@
 import { extname, resolve } from 'node:path';
-import { encodeFm } from '../codec/fm.js';
-import { exportMazeJson } from '../codec/json.js';
-import { amazingText, boxText } from '../codec/text.js';
 import { topologies } from '../grid/registry.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
@@ -84,15 +81,22 @@ async function renderPlanned(
   options: RenderMazeOptions,
 ): Promise<Buffer> {
   const maze = puzzle.maze;
+  // The text formats' codecs load only for them (the JSON one builds its schema when loaded).
   switch (options.format) {
-    case 'json':
+    case 'json': {
+      const { exportMazeJson } = await import('../codec/json.js');
       return Buffer.from(
         `${JSON.stringify(exportMazeJson(maze, puzzle.mazegram ? { letters: puzzle.mazegram.letters } : {}), null, 2)}\n`,
       );
-    case 'fm':
+    }
+    case 'fm': {
+      const { encodeFm } = await import('../codec/fm.js');
       return Buffer.from(`${encodeFm(maze)}\n`);
-    case 'txt':
+    }
+    case 'txt': {
+      const { amazingText, boxText } = await import('../codec/text.js');
       return Buffer.from(options.text === 'amazing' ? amazingText(maze) : boxText(maze));
+    }
     default: {
       const doc = renderDocument(plan, puzzle, options);
       if (options.format === 'pdf') return renderPdf(doc);

@@ -297,7 +297,8 @@ async function packBigPaths(doc: DisplayDocument): Promise<Map<PathItem, Buffer>
 
 /** `deflateSync(pdfPathBytes(path) + tail, { level: 1 })`, written and deflated part by part. */
 export async function deflatePath(path: PathData, tail: string): Promise<Buffer> {
-  const z = createDeflate({ level: 1 });
+  // Large output chunks: fewer buffers to gather (the bytes are the same for any chunk size).
+  const z = createDeflate({ level: 1, chunkSize: 1 << 20 });
   const out: Buffer[] = [];
   z.on('data', (c: Buffer) => out.push(c));
   const done = new Promise<void>((resolve, reject) => {
