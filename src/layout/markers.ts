@@ -577,18 +577,47 @@ function wallsNear(
 }
 
 /** The standing walls `wallsNear` would draw for each place (undefined: none wanted), in one pass over the
- * walls; wall numbers in increasing order. */
+ * walls that reads each wall's ends once; wall numbers in increasing order. */
 function standingWallsAround(
   maze: Maze,
   place: Placement,
   places: readonly ({ x: number; y: number; radius: number } | undefined)[],
 ): (Int32Array | undefined)[] {
-  const tests = places.map((p) => p && nearTest(maze, place, p.x, p.y, p.radius));
-  const found: number[][] = places.map(() => []);
-  for (let w = 0; w < maze.grid.wallCount; w++) {
-    for (let i = 0; i < tests.length; i++) if (tests[i]?.(w)) found[i].push(w);
+  const { grid, open } = maze;
+  const { vertexX, vertexY, wallV0, wallV1, wallArc } = grid;
+  const wanted = places.flatMap((p, i) => (p ? [i] : []));
+  // Each wanted place's box in grid units: x from, x to, y from, y to.
+  const box = new Float64Array(4 * wanted.length);
+  wanted.forEach((i, j) => {
+    const { x, y, radius } = places[i] as { x: number; y: number; radius: number };
+    const gx = (x - place.ox) / place.scale;
+    const gy = (y - place.oy) / place.scale;
+    const r = radius / place.scale;
+    box.set([gx - r, gx + r, gy - r, gy + r], 4 * j);
+  });
+  const found: number[][] = wanted.map(() => []);
+  for (let w = 0; w < grid.wallCount; w++) {
+    if (open[w] !== 0) continue;
+    const x0 = vertexX[wallV0[w]];
+    const y0 = vertexY[wallV0[w]];
+    const x1 = vertexX[wallV1[w]];
+    const y1 = vertexY[wallV1[w]];
+    const bulge = wallArc && wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
+    const left = Math.min(x0, x1) - bulge;
+    const right = Math.max(x0, x1) + bulge;
+    const top = Math.min(y0, y1) - bulge;
+    const bottom = Math.max(y0, y1) + bulge;
+    for (let j = 0; j < found.length; j++) {
+      const b = 4 * j;
+      if (right < box[b] || left > box[b + 1] || bottom < box[b + 2] || top > box[b + 3]) continue;
+      found[j].push(w);
+    }
   }
-  return found.map((walls, i) => (tests[i] ? Int32Array.from(walls) : undefined));
+  const out: (Int32Array | undefined)[] = places.map(() => undefined);
+  wanted.forEach((i, j) => {
+    out[i] = Int32Array.from(found[j]);
+  });
+  return out;
 }
 
 /** Whether wall `w` stands and has an end within `radius` points of (x, y) along each axis, or spans that
