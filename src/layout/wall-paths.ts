@@ -1,5 +1,5 @@
 import type { Maze } from '../generate/maze.js';
-import { CLOSE, CURVE, LINE, MOVE, type PathData } from './display-list.js';
+import { arcPieces, CLOSE, CURVE, LINE, MOVE, type PathData, writeArcCurves } from './display-list.js';
 
 /** Maps grid units to page points: (x, y) → (ox + x·scale, oy + y·scale). */
 export interface Placement {
@@ -247,27 +247,10 @@ function walk(s: Walk, from: number, first: number): void {
  * @returns where the next command and coordinate go (a scratch object: read it at once)
  */
 function writeArc(s: Walk, nc: number, nx: number, r: number, a0: number, a1: number): ArcEnd {
-  const pieces = Math.max(1, Math.ceil(Math.abs(a1 - a0) / (Math.PI / 2) - 1e-9));
-  const { cmds, coords, cx, cy } = s;
-  const step = (a1 - a0) / pieces;
-  const k = (4 / 3) * Math.tan(step / 4) * r;
-  for (let i = 0; i < pieces; i++) {
-    const a = a0 + i * step;
-    const b = a + step;
-    const cs = Math.cos(a);
-    const ss = Math.sin(a);
-    const ce = Math.cos(b);
-    const se = Math.sin(b);
-    cmds[nc++] = CURVE;
-    coords[nx++] = cx + r * cs - k * ss;
-    coords[nx++] = cy + r * ss + k * cs;
-    coords[nx++] = cx + r * ce + k * se;
-    coords[nx++] = cy + r * se - k * ce;
-    coords[nx++] = cx + r * ce;
-    coords[nx++] = cy + r * se;
-  }
-  ARC_END.nc = nc;
-  ARC_END.nx = nx;
+  const pieces = arcPieces(a0, a1);
+  s.cmds.fill(CURVE, nc, nc + pieces);
+  ARC_END.nc = nc + pieces;
+  ARC_END.nx = writeArcCurves(s.coords, nx, s.cx, s.cy, r, a0, a1, pieces);
   return ARC_END;
 }
 
