@@ -98,8 +98,10 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
   if (maps === 1) return found;
   const cx = W / 2;
   const cy = H / 2;
-  const vertexAt = pointIndex(grid.vertexX, grid.vertexY);
-  const cellAt = pointIndex(grid.cellX, grid.cellY);
+  // An unmasked octagon grid's points map by formula; any other grid's are looked up (indexes made once).
+  const octagonMaps = octagonLattice(grid);
+  let vertexAt: PointLookup | undefined;
+  let cellAt: PointLookup | undefined;
   const { adjStart, adjCell, adjWall, rimStart, rimWall } = grid;
   // The wall of cell c joining vertices v0 and v1 (either way round, same arc flag): one towards cell d, or
   // on the rim when d is -1; -1 when there is none. A cell's few walls lie together, so this reads little.
@@ -163,9 +165,15 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
       }
       return true;
     };
-    if (!mapPoints(grid.vertexX, grid.vertexY, vertexAt, vertex)) continue;
     const cell = new Int32Array(cellCount);
-    if (!mapPoints(grid.cellX, grid.cellY, cellAt, cell)) continue;
+    if (octagonMaps) {
+      octagonMaps(MAPS[i], vertex, cell);
+    } else {
+      vertexAt ??= pointIndex(grid.vertexX, grid.vertexY);
+      if (!mapPoints(grid.vertexX, grid.vertexY, vertexAt, vertex)) continue;
+      cellAt ??= pointIndex(grid.cellX, grid.cellY);
+      if (!mapPoints(grid.cellX, grid.cellY, cellAt, cell)) continue;
+    }
     const wall = new Int32Array(wallCount);
     let ok = true;
     let prev = 0;
@@ -201,6 +209,92 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
     }
   }
   return found;
+}
+
+/**
+ * For an unmasked octagon grid (numbered as `src/grid/octagon.ts` numbers it: octagon j·columns + i, then
+ * square columns·rows + q·(columns − 1) + p; corners on horizontal lines, two per octagon and line, then on
+ * vertical lines, two per octagon and line), a function writing where a map of `MAPS` sends every vertex and
+ * cell — what looking each image up finds, by formula. The caller still checks every wall. Undefined for
+ * any other grid, which is told by checking every point against the formula (one pass in order).
+ */
+function octagonLattice(
+  grid: Grid,
+): ((map: (typeof MAPS)[number], vertex: Int32Array, cell: Int32Array) => void) | undefined {
+  const { width: C, height: R, cellCount, vertexCount, vertexX, vertexY, cellX, cellY } = grid;
+  if (grid.topology !== 'octagon' || grid.wallArc || !Number.isInteger(C) || !Number.isInteger(R)) return;
+  const octagons = C * R;
+  const hCount = (R + 1) * 2 * C;
+  if (cellCount !== octagons + (C - 1) * (R - 1) || vertexCount !== hCount + (C + 1) * 2 * R) return;
+  // A corner's offset along its line from the lattice point before it (s = 0 or 1): the octagons' cut.
+  const cut = vertexX[0];
+  const off = (s: number) => (s === 0 ? cut : 1 - cut);
+  for (let j = 0, v = 0; j <= R; j++) {
+    for (let i = 0; i < C; i++) {
+      for (let s = 0; s < 2; s++, v++) if (!near(vertexX[v], i + off(s)) || !near(vertexY[v], j)) return;
+    }
+  }
+  for (let i = 0, v = hCount; i <= C; i++) {
+    for (let j = 0; j < R; j++) {
+      for (let s = 0; s < 2; s++, v++) if (!near(vertexX[v], i) || !near(vertexY[v], j + off(s))) return;
+    }
+  }
+  for (let c = 0; c < cellCount; c++) {
+    const sq = c >= octagons;
+    const k = sq ? c - octagons : c;
+    const across = sq ? C - 1 : C;
+    const x = (k % across) + (sq ? 1 : 0.5);
+    const y = Math.floor(k / across) + (sq ? 1 : 0.5);
+    if (!near(cellX[c], x) || !near(cellY[c], y)) return;
+  }
+  return ({ swap, negU, negV }, vertex, cell) => {
+    // A point (x, y) goes to (x', y'): swap, then reflect within the box (square when swapping).
+    // Corner on a horizontal line y = j at x = i + off(s) (h), or on a vertical line x = i at y = j + off(s).
+    const corner = (h: boolean, i: number, j: number, s: number): number => {
+      let H = h;
+      let I = i;
+      let J = j;
+      if (swap) {
+        H = !h;
+        I = j;
+        J = i;
+      }
+      // Along its line a corner reflects to the other corner of the mirrored octagon; across, the line moves.
+      if (negU) {
+        if (H) I = C - 1 - I;
+        else I = C - I;
+      }
+      if (negV) {
+        if (H) J = R - J;
+        else J = R - 1 - J;
+      }
+      const S = (H ? negU : negV) ? 1 - s : s;
+      return H ? J * 2 * C + 2 * I + S : hCount + I * 2 * R + 2 * J + S;
+    };
+    for (let j = 0, v = 0; j <= R; j++) {
+      for (let i = 0; i < C; i++) for (let s = 0; s < 2; s++) vertex[v++] = corner(true, i, j, s);
+    }
+    for (let i = 0, v = hCount; i <= C; i++) {
+      for (let j = 0; j < R; j++) for (let s = 0; s < 2; s++) vertex[v++] = corner(false, i, j, s);
+    }
+    // Octagon (i, j) and square (p, q) reflect within their own ranges (C × R and (C − 1) × (R − 1)).
+    for (let c = 0; c < cellCount; c++) {
+      const sq = c >= octagons;
+      const k = sq ? c - octagons : c;
+      const across = sq ? C - 1 : C;
+      const down = sq ? R - 1 : R;
+      let I = k % across;
+      let J = (k - I) / across;
+      if (swap) {
+        const t = I;
+        I = J;
+        J = t;
+      }
+      if (negU) I = across - 1 - I;
+      if (negV) J = down - 1 - J;
+      cell[c] = (sq ? octagons : 0) + J * across + I;
+    }
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { decodeFm } from '../../src/codec/fm.js';
 import { exportMazeJson, importMazeJson } from '../../src/codec/json.js';
 import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
+import { buildOctagonGrid } from '../../src/grid/octagon.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
 import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
@@ -225,5 +226,34 @@ describe('canonical hash', () => {
     expect(canonicalHash(importMazeJson(JSON.parse(JSON.stringify(exportMazeJson(maze)))))).toBe(
       canonicalHash(maze),
     );
+  });
+});
+
+describe('octagon grid symmetries by formula', () => {
+  it('are the maps the point search finds, in the same order', () => {
+    for (const [columns, rows] of [
+      [1, 1],
+      [2, 2],
+      [3, 2],
+      [2, 5],
+      [4, 4],
+      [5, 5],
+      [7, 3],
+      [12, 12],
+    ]) {
+      const grid = buildOctagonGrid({ columns, rows });
+      const byFormula = gridSymmetries(grid);
+      // The same grid under another topology name is searched point by point.
+      const searched = gridSymmetries({ ...grid, topology: 'octagon-searched' });
+      expect(byFormula.length, `${columns}×${rows}`).toBe(columns === rows ? 8 : 4);
+      expect(byFormula).toEqual(searched);
+    }
+  });
+
+  it('leave masked octagon grids to the search', () => {
+    const keep = new Uint8Array(6 * 6 + 5 * 5).fill(1);
+    keep[0] = 0;
+    const grid = buildOctagonGrid({ columns: 6, rows: 6, keep });
+    expect(gridSymmetries(grid)).toEqual(gridSymmetries({ ...grid, topology: 'octagon-searched' }));
   });
 });
