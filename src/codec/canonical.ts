@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Maze } from '../generate/maze.js';
+import { ringCounts } from '../grid/circle.js';
 import type { Grid } from '../grid/grid.js';
 import { plainGrid } from '../grid/weave.js';
 import { POINT_TOLERANCE, pointIndex } from './point-index.js';
@@ -98,8 +99,8 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
   if (maps === 1) return found;
   const cx = W / 2;
   const cy = H / 2;
-  // An unmasked octagon grid's points map by formula; any other grid's are looked up (indexes made once).
-  const octagonMaps = octagonLattice(grid);
+  // An unmasked octagon or circle grid's points map by formula; any other grid's are looked up (indexes made once).
+  const latticeMaps = octagonLattice(grid) ?? circleLattice(grid);
   let vertexAt: PointLookup | undefined;
   let cellAt: PointLookup | undefined;
   const { adjStart, adjCell, adjWall, rimStart, rimWall } = grid;
@@ -166,8 +167,8 @@ function findSymmetries(grid: Grid): GridSymmetry[] {
       return true;
     };
     const cell = new Int32Array(cellCount);
-    if (octagonMaps) {
-      octagonMaps(MAPS[i], vertex, cell);
+    if (latticeMaps) {
+      latticeMaps(MAPS[i], vertex, cell);
     } else {
       vertexAt ??= pointIndex(grid.vertexX, grid.vertexY);
       if (!mapPoints(grid.vertexX, grid.vertexY, vertexAt, vertex)) continue;
@@ -293,6 +294,60 @@ function octagonLattice(
       if (negU) I = across - 1 - I;
       if (negV) J = down - 1 - J;
       cell[c] = (sq ? octagons : 0) + J * across + I;
+    }
+  };
+}
+
+/**
+ * For an unmasked circle grid (numbered as `src/grid/circle.ts` numbers it: the centre 0, then ring by ring
+ * wedge k of n spanning angles [k, k + 1] · 2π / n clockwise from straight up; corners circle by circle at
+ * angles j · 2π / m), a function writing where a map of `MAPS` sends every vertex and cell, by formula: on a
+ * circle of m places, a place at t (in turns of 2π / m, clockwise from up; a wedge's middle at k + ½) goes by
+ * the swap to −m/4 − t, by negating u to −t and by negating v to m/2 − t. Every ring's count is a multiple of 4,
+ * so the images are places again. Undefined for any other grid (every point is checked against the formula).
+ */
+function circleLattice(
+  grid: Grid,
+): ((map: (typeof MAPS)[number], vertex: Int32Array, cell: Int32Array) => void) | undefined {
+  const { width, height, cellCount, vertexCount, vertexX, vertexY, cellX, cellY } = grid;
+  const rings = width / 2;
+  if (grid.topology !== 'circle' || width !== height || !Number.isInteger(rings) || rings < 2) return;
+  const n = ringCounts(rings);
+  const first = new Int32Array(rings + 1);
+  for (let r = 0; r < rings; r++) first[r + 1] = first[r] + n[r];
+  // Vertex circles b = 1..rings carry the corners of the finer ring beside them.
+  const vFirst = new Int32Array(rings + 2);
+  for (let b = 1; b <= rings; b++) vFirst[b + 1] = vFirst[b] + n[Math.min(b, rings - 1)];
+  if (cellCount !== first[rings] || vertexCount !== vFirst[rings + 1]) return;
+  for (let r = 1; r < rings; r++) if (n[r] % 4 !== 0) return;
+  const at = (x: number, y: number, radius: number, turn: number): boolean =>
+    near(x, rings + radius * Math.sin(turn)) && near(y, rings - radius * Math.cos(turn));
+  if (!at(cellX[0], cellY[0], 0, 0)) return;
+  for (let r = 1; r < rings; r++) {
+    for (let k = 0, c = first[r]; k < n[r]; k++, c++)
+      if (!at(cellX[c], cellY[c], r + 0.5, ((k + 0.5) * 2 * Math.PI) / n[r])) return;
+  }
+  for (let b = 1; b <= rings; b++) {
+    const m = n[Math.min(b, rings - 1)];
+    for (let j = 0, v = vFirst[b]; j < m; j++, v++)
+      if (!at(vertexX[v], vertexY[v], b, (2 * Math.PI * j) / m)) return;
+  }
+  return ({ swap, negU, negV }, vertex, cell) => {
+    // Places in half turns-of-a-place (a wedge's middle k + ½ is 2k + 1, a corner j is 2j), mapped, in [0, 2m).
+    const twice = (t: number, m: number): number => {
+      let u = t;
+      if (swap) u = -m / 2 - u;
+      if (negU) u = -u;
+      if (negV) u = m - u;
+      return ((u % (2 * m)) + 2 * m) % (2 * m);
+    };
+    cell[0] = 0;
+    for (let r = 1; r < rings; r++) {
+      for (let k = 0; k < n[r]; k++) cell[first[r] + k] = first[r] + (twice(2 * k + 1, n[r]) - 1) / 2;
+    }
+    for (let b = 1; b <= rings; b++) {
+      const m = n[Math.min(b, rings - 1)];
+      for (let j = 0; j < m; j++) vertex[vFirst[b] + j] = vFirst[b] + twice(2 * j, m) / 2;
     }
   };
 }

@@ -4,6 +4,7 @@ import { decodeFm } from '../../src/codec/fm.js';
 import { exportMazeJson, importMazeJson } from '../../src/codec/json.js';
 import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
+import { buildCircleGrid, circleCellCount } from '../../src/grid/circle.js';
 import { buildOctagonGrid } from '../../src/grid/octagon.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
 import { maskOf } from '../../src/mask/descriptor.js';
@@ -255,5 +256,23 @@ describe('octagon grid symmetries by formula', () => {
     keep[0] = 0;
     const grid = buildOctagonGrid({ columns: 6, rows: 6, keep });
     expect(gridSymmetries(grid)).toEqual(gridSymmetries({ ...grid, topology: 'octagon-searched' }));
+  });
+});
+
+describe('circle grid symmetries by formula', () => {
+  it('are the maps the point search finds, in the same order', () => {
+    for (let rings = 2; rings <= 40; rings += rings < 10 ? 1 : 7) {
+      const grid = buildCircleGrid({ rings });
+      const byFormula = gridSymmetries(grid);
+      expect(byFormula.length, `${rings} rings`).toBe(8);
+      expect(byFormula).toEqual(gridSymmetries({ ...grid, topology: 'circle-searched' }));
+    }
+  });
+
+  it('leave masked circle grids to the search', () => {
+    const keep = new Uint8Array(circleCellCount(9)).fill(1);
+    keep[30] = 0;
+    const grid = buildCircleGrid({ rings: 9, keep });
+    expect(gridSymmetries(grid)).toEqual(gridSymmetries({ ...grid, topology: 'circle-searched' }));
   });
 });
