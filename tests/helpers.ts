@@ -6,7 +6,9 @@ import { generateMaze, type MazeRecipe } from '../src/generate/generate-maze.js'
 import type { Maze } from '../src/generate/maze.js';
 import { bfs } from '../src/grid/bfs.js';
 import type { Grid } from '../src/grid/grid.js';
+import { CLOSE, LINE, MOVE, type PathData } from '../src/layout/display-list.js';
 import { deriveSeed } from '../src/random/derive-seed.js';
+import { type FontFace, loadFontFile } from '../src/text/fonts.js';
 
 export function recipe(columns: number, rows: number, extra: Partial<MazeRecipe> = {}): MazeRecipe {
   return {
@@ -63,4 +65,34 @@ export function checkGridInvariants(grid: Grid): void {
   for (let w = 0; w < grid.wallCount; w++) {
     if (grid.wallCellB[w] >= 0) expect(seen.get(w)).toBe(2); // an inner wall is shared by exactly two cells
   }
+}
+
+/** The bundled Lato Bold, as the default theme's text masks and labels use it. */
+export function latoBold(): FontFace {
+  return loadFontFile(join(import.meta.dirname, '..', 'fonts', 'lato', 'Lato-Bold.ttf'));
+}
+
+/** The straight pieces of a path, [x0, y0, x1, y1] each (a closing piece included); throws on a curve. */
+export function straightPieces(path: Pick<PathData, 'cmds' | 'coords'>): number[][] {
+  const out: number[][] = [];
+  let i = 0;
+  let x = 0;
+  let y = 0;
+  let sx = 0;
+  let sy = 0;
+  for (const cmd of path.cmds) {
+    if (cmd === MOVE) {
+      [x, y] = [path.coords[i], path.coords[i + 1]];
+      [sx, sy] = [x, y];
+      i += 2;
+    } else if (cmd === LINE) {
+      out.push([x, y, path.coords[i], path.coords[i + 1]]);
+      [x, y] = [path.coords[i], path.coords[i + 1]];
+      i += 2;
+    } else if (cmd === CLOSE) {
+      out.push([x, y, sx, sy]);
+      [x, y] = [sx, sy];
+    } else throw new Error('a path of straight pieces has no curves');
+  }
+  return out;
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MazeRecipe } from '../../src/generate/generate-maze.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
@@ -18,14 +17,13 @@ import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import type { Rect } from '../../src/plan/page-geometry.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
-import { loadFontFile } from '../../src/text/fonts.js';
-import { recipe } from '../helpers.js';
+import { latoBold, recipe } from '../helpers.js';
 
 const WALL = 1.5;
 const SIZE = 12;
 const RECT: Rect = { x: 60, y: 60, width: 300, height: 400 };
 const FRAME: Rect = { x: 10, y: 10, width: 400, height: 500 };
-const face = loadFontFile(join(import.meta.dirname, '..', '..', 'fonts', 'lato', 'Lato-Bold.ttf'));
+const face = latoBold();
 
 const mazes: [string, Partial<MazeRecipe>][] = [
   ['square 6×8', { size: { columns: 6, rows: 8 } }],

@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WEAVE_INSET } from '../../src/grid/weave.js';
-import { CLOSE, LINE, MOVE, type PathData } from '../../src/layout/display-list.js';
 import { fitGrid } from '../../src/layout/draw-maze.js';
 import { weaveWallPaths } from '../../src/layout/draw-weave.js';
 import type { Placement } from '../../src/layout/wall-paths.js';
-import { squareMaze } from '../helpers.js';
-
-/** The straight pieces of a path (weave walls have no curves), as [x0, y0, x1, y1]. */
-function segments(path: PathData): number[][] {
-  const out: number[][] = [];
-  let i = 0;
-  let x = 0;
-  let y = 0;
-  let sx = 0;
-  let sy = 0;
-  for (const cmd of path.cmds) {
-    if (cmd === MOVE) {
-      [x, y] = [path.coords[i], path.coords[i + 1]];
-      [sx, sy] = [x, y];
-      i += 2;
-    } else if (cmd === LINE) {
-      out.push([x, y, path.coords[i], path.coords[i + 1]]);
-      [x, y] = [path.coords[i], path.coords[i + 1]];
-      i += 2;
-    } else if (cmd === CLOSE) out.push([x, y, sx, sy]);
-    else throw new Error('a weave wall path has no curves');
-  }
-  return out;
-}
+import { squareMaze, straightPieces } from '../helpers.js';
 
 function distance(px: number, py: number, [x0, y0, x1, y1]: number[]): number {
   const dx = x1 - x0;
@@ -51,7 +27,7 @@ describe('the rim of a weave maze', () => {
       });
       const { grid } = maze;
       const place: Placement = fitGrid(grid, { x: 0, y: 0, width: 360, height: 300 });
-      const segs = segments(weaveWallPaths(maze, place, 1));
+      const segs = straightPieces(weaveWallPaths(maze, place, 1));
       const X = (x: number) => place.ox + x * place.scale;
       const Y = (y: number) => place.oy + y * place.scale;
       // The inset outline of the rim: each rim cell's rim side, WEAVE_INSET of the cell in from the edge, and
@@ -109,7 +85,7 @@ describe('the rim of a weave maze', () => {
       });
       const { grid, open } = maze;
       const place: Placement = fitGrid(grid, { x: 0, y: 0, width: 360, height: 300 });
-      const segs = segments(weaveWallPaths(maze, place, 1));
+      const segs = straightPieces(weaveWallPaths(maze, place, 1));
       // An end is loose when no other piece ends at it or runs through it (a T-junction is not loose).
       const ends = segs.flatMap((s, i) => [
         [s[0], s[1], i],

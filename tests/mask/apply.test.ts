@@ -15,8 +15,7 @@ import { builtinShape, shapeNames } from '../../src/mask/shapes.js';
 import { textShape } from '../../src/mask/text.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { UserError } from '../../src/spec/errors.js';
-import { loadFontFile } from '../../src/text/fonts.js';
-import { checkGridInvariants, isSpanningTree, recipe, tempDir } from '../helpers.js';
+import { checkGridInvariants, isSpanningTree, latoBold, recipe, tempDir } from '../helpers.js';
 
 const SQUARE: GridLayout = { shape: 'square', size: { columns: 100, rows: 100 } };
 const share = (shape: MaskShape, layout = SQUARE): number => {
@@ -97,7 +96,7 @@ describe('islands', () => {
   });
 
   it('joins the letters of a text mask into one maze', () => {
-    const face = loadFontFile(join(import.meta.dirname, '..', '..', 'fonts', 'lato', 'Lato-Bold.ttf'));
+    const face = latoBold();
     const maze = generateMaze(
       recipe(0, 0, {
         size: { columns: 90, rows: 30 },

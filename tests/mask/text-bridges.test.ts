@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bfs } from '../../src/grid/bfs.js';
 import { subGrid } from '../../src/grid/grid.js';
@@ -11,9 +10,9 @@ import {
 import { maskCells, maskFrame } from '../../src/mask/apply.js';
 import { formulaShape } from '../../src/mask/formula.js';
 import { MAX_STRETCH, type TextMask, textShape } from '../../src/mask/text.js';
-import { loadFontFile } from '../../src/text/fonts.js';
+import { latoBold } from '../helpers.js';
 
-const face = loadFontFile(join(import.meta.dirname, '..', '..', 'fonts', 'lato', 'Lato-Bold.ttf'));
+const face = latoBold();
 
 /** A layout about `rows` cells tall for the text's box, as passage sizing would choose. */
 function layoutFor(shape: TopologyName, mask: TextMask, rows: number): GridLayout {

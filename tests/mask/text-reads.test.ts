@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   type GridLayout,
@@ -8,9 +7,9 @@ import {
 } from '../../src/grid/registry.js';
 import { maskCells, maskFrame } from '../../src/mask/apply.js';
 import { LETTER_GAP, type TextMask, textShape } from '../../src/mask/text.js';
-import { loadFontFile } from '../../src/text/fonts.js';
+import { latoBold } from '../helpers.js';
 
-const face = loadFontFile(join(import.meta.dirname, '..', '..', 'fonts', 'lato', 'Lato-Bold.ttf'));
+const face = latoBold();
 
 /** A portrait page's maze area (A4 less margins and title), width ÷ height. */
 const PAGE = 0.78;

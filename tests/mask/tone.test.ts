@@ -10,7 +10,7 @@ import type { AdaptiveTiling } from '../../src/grid/adaptive.js';
 import { type Grid, subGrid } from '../../src/grid/grid.js';
 import type { Raster } from '../../src/grid/raster.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
-import { CLOSE, CURVE, LINE, MOVE } from '../../src/layout/display-list.js';
+import { CURVE, LINE, MOVE } from '../../src/layout/display-list.js';
 import { tonedOverhang, tonedWallItems } from '../../src/layout/draw-toned-walls.js';
 import { wallPaths } from '../../src/layout/wall-paths.js';
 import { coverage } from '../../src/mask/apply.js';
@@ -21,7 +21,7 @@ import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { UserError } from '../../src/spec/errors.js';
 import { LIMITS } from '../../src/spec/limits.js';
-import { checkGridInvariants, isSpanningTree } from '../helpers.js';
+import { checkGridInvariants, isSpanningTree, straightPieces } from '../helpers.js';
 
 const FLOORS = { passage: 3, line: 0.5 };
 
@@ -329,31 +329,7 @@ function correlation(a: number[], b: number[]): number {
 
 /** Total length of a path made of straight pieces. */
 function straightLength(path: { cmds: Uint8Array; coords: Float64Array }): number {
-  let len = 0;
-  let j = 0;
-  let x = 0;
-  let y = 0;
-  let sx = 0;
-  let sy = 0;
-  for (const cmd of path.cmds) {
-    if (cmd === MOVE) {
-      x = sx = path.coords[j];
-      y = sy = path.coords[j + 1];
-      j += 2;
-    } else if (cmd === LINE) {
-      len += Math.hypot(path.coords[j] - x, path.coords[j + 1] - y);
-      x = path.coords[j];
-      y = path.coords[j + 1];
-      j += 2;
-    } else if (cmd === CLOSE) {
-      len += Math.hypot(sx - x, sy - y);
-      x = sx;
-      y = sy;
-    } else if (cmd === CURVE) {
-      throw new Error('unexpected curve');
-    }
-  }
-  return len;
+  return straightPieces(path).reduce((len, [x0, y0, x1, y1]) => len + Math.hypot(x1 - x0, y1 - y0), 0);
 }
 
 /** A PNG with a real header of the given size and almost no pixel data (a decompression bomb's shape). */
