@@ -1,5 +1,5 @@
 import type { Maze } from '../generate/maze.js';
-import { type Bfs, bfs, routeTo, treeSearch, treeSearchRoute } from '../grid/bfs.js';
+import { bfs, routeTo, treeSearch, treeSearchRoute } from '../grid/bfs.js';
 
 /** The shortest route from entry to exit: cells in walking order and the walls crossed between them. */
 export interface Solution {
@@ -24,8 +24,15 @@ export function solve(maze: Maze): Solution {
 export function solveReaching(maze: Maze): { solution: Solution; reached: number } {
   const { grid, open, entryCell, exitCell, oneWay } = maze;
   const tree = oneWay === undefined ? treeSearch(grid, open, entryCell) : undefined;
-  const search = tree ?? bfs(grid, open, entryCell, oneWay);
-  const solution = tree ? treeSearchRoute(grid, tree, exitCell) : routeTo(grid, search as Bfs, exitCell);
+  if (tree) return reachedRoute(treeSearchRoute(grid, tree, exitCell), tree.reached);
+  const search = bfs(grid, open, entryCell, oneWay);
+  return reachedRoute(routeTo(grid, search, exitCell), search.reached);
+}
+
+function reachedRoute(
+  solution: Solution | undefined,
+  reached: number,
+): { solution: Solution; reached: number } {
   if (!solution) throw new Error('internal: the exit of the maze is not reachable from its entry');
-  return { solution, reached: search.reached };
+  return { solution, reached };
 }

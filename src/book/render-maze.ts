@@ -4,7 +4,7 @@ import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
 import { MARKER_ROOM, type MarkerStyle } from '../layout/markers.js';
-import { knockoutColor, routeStyle } from '../layout/page-parts.js';
+import { routeStyle } from '../layout/page-parts.js';
 import { markerStyle } from '../layout/puzzle-pages.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import { pictureInset } from '../plan/page-geometry.js';
@@ -247,7 +247,7 @@ export function renderDocument(
         face: p.plan.mazegram.font,
         message: theme.colors.letters,
         decoy: options.solution ? theme.colors.muted : theme.colors.letters,
-        ...(options.solution ? { knockout: knockoutColor(plan, route) } : {}),
+        ...(options.solution ? { knockout: route.band.color } : {}),
       }),
     );
   }

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Maze } from '../generate/maze.js';
-import { ringCounts } from '../grid/circle.js';
+import { circleNumbering } from '../grid/circle.js';
 import type { Grid } from '../grid/grid.js';
 import { plainGrid } from '../grid/weave.js';
 import { POINT_TOLERANCE, pointIndex } from './point-index.js';
@@ -312,13 +312,8 @@ function circleLattice(
   const { width, height, cellCount, vertexCount, vertexX, vertexY, cellX, cellY } = grid;
   const rings = width / 2;
   if (grid.topology !== 'circle' || width !== height || !Number.isInteger(rings) || rings < 2) return;
-  const n = ringCounts(rings);
-  const first = new Int32Array(rings + 1);
-  for (let r = 0; r < rings; r++) first[r + 1] = first[r] + n[r];
-  // Vertex circles b = 1..rings carry the corners of the finer ring beside them.
-  const vFirst = new Int32Array(rings + 2);
-  for (let b = 1; b <= rings; b++) vFirst[b + 1] = vFirst[b] + n[Math.min(b, rings - 1)];
-  if (cellCount !== first[rings] || vertexCount !== vFirst[rings + 1]) return;
+  const { n, first, onCircle, vFirst, ...full } = circleNumbering(rings);
+  if (cellCount !== full.cellCount || vertexCount !== full.vertexCount) return;
   for (let r = 1; r < rings; r++) if (n[r] % 4 !== 0) return;
   const at = (x: number, y: number, radius: number, turn: number): boolean =>
     near(x, rings + radius * Math.sin(turn)) && near(y, rings - radius * Math.cos(turn));
@@ -328,7 +323,7 @@ function circleLattice(
       if (!at(cellX[c], cellY[c], r + 0.5, ((k + 0.5) * 2 * Math.PI) / n[r])) return;
   }
   for (let b = 1; b <= rings; b++) {
-    const m = n[Math.min(b, rings - 1)];
+    const m = onCircle(b);
     for (let j = 0, v = vFirst[b]; j < m; j++, v++)
       if (!at(vertexX[v], vertexY[v], b, (2 * Math.PI * j) / m)) return;
   }
@@ -346,7 +341,7 @@ function circleLattice(
       for (let k = 0; k < n[r]; k++) cell[first[r] + k] = first[r] + (twice(2 * k + 1, n[r]) - 1) / 2;
     }
     for (let b = 1; b <= rings; b++) {
-      const m = n[Math.min(b, rings - 1)];
+      const m = onCircle(b);
       for (let j = 0; j < m; j++) vertex[vFirst[b] + j] = vFirst[b] + twice(2 * j, m) / 2;
     }
   };

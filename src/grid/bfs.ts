@@ -63,14 +63,22 @@ export function routeTo(
   search: Bfs,
   target: number,
 ): { cells: Int32Array; walls: Int32Array } | undefined {
-  const length = search.dist[target];
-  if (length < 0) return undefined;
+  return search.dist[target] < 0 ? undefined : routeBack(grid, search.viaWall, target);
+}
+
+/**
+ * The route to `to` back along `via` (the wall each cell was reached through; negative at the start): cells
+ * in walking order, both ends included, and the walls crossed between them.
+ */
+function routeBack(grid: Grid, via: Int32Array, to: number): { cells: Int32Array; walls: Int32Array } {
+  let length = 0;
+  for (let c = to; via[c] >= 0; length++) c = across(grid, via[c], c);
   const cells = new Int32Array(length + 1);
   const walls = new Int32Array(length);
-  let c = target;
+  let c = to;
   for (let i = length; i > 0; i--) {
     cells[i] = c;
-    const w = search.viaWall[c];
+    const w = via[c];
     walls[i - 1] = w;
     c = across(grid, w, c);
   }
@@ -127,21 +135,7 @@ export function treeSearchRoute(
   search: TreeSearch,
   to: number,
 ): { cells: Int32Array; walls: Int32Array } | undefined {
-  const { via } = search;
-  if (via[to] === -1) return undefined;
-  let length = 0;
-  for (let c = to; via[c] !== -2; length++) c = across(grid, via[c], c);
-  const cells = new Int32Array(length + 1);
-  const walls = new Int32Array(length);
-  let c = to;
-  for (let i = length; i > 0; i--) {
-    cells[i] = c;
-    const w = via[c];
-    walls[i - 1] = w;
-    c = across(grid, w, c);
-  }
-  cells[0] = c;
-  return { cells, walls };
+  return search.via[to] === -1 ? undefined : routeBack(grid, search.via, to);
 }
 
 /**

@@ -54,20 +54,26 @@ export function buildCircleGrid({ rings, keep }: CircleOptions): Grid {
 }
 
 /**
+ * How a full circle grid of `rings` rings numbers its cells and corners: wedges per ring (`n`), the first
+ * cell of each ring (`first`, the centre is cell 0), the corners on vertex circle b = 1..rings (`onCircle`,
+ * the corners of the finer of the rings it separates) and the first corner on each (`vFirst`).
+ */
+export function circleNumbering(rings: number) {
+  const n = ringCounts(rings);
+  const first = new Int32Array(rings + 1);
+  for (let r = 0; r < rings; r++) first[r + 1] = first[r] + n[r];
+  const onCircle = (b: number): number => n[Math.min(b, rings - 1)];
+  const vFirst = new Int32Array(rings + 2);
+  for (let b = 1; b <= rings; b++) vFirst[b + 1] = vFirst[b] + onCircle(b);
+  return { n, first, cellCount: first[rings], onCircle, vFirst, vertexCount: vFirst[rings + 1] };
+}
+
+/**
  * Ring sizes, the first cell of each ring, the corners on each vertex circle (`onCircle`, from `vFirst`),
  * and the corner and centre coordinates: what the tile tables and the direct build share.
  */
 function circleLattice(rings: number) {
-  const n = ringCounts(rings);
-  const first = new Int32Array(rings + 1);
-  for (let r = 0; r < rings; r++) first[r + 1] = first[r] + n[r];
-  const cellCount = first[rings];
-
-  // Vertex circles b = 1..rings carry the corners of the finer of the rings they separate.
-  const onCircle = (b: number): number => n[Math.min(b, rings - 1)];
-  const vFirst = new Int32Array(rings + 2);
-  for (let b = 1; b <= rings; b++) vFirst[b + 1] = vFirst[b] + onCircle(b);
-  const vertexCount = vFirst[rings + 1];
+  const { n, first, cellCount, onCircle, vFirst, vertexCount } = circleNumbering(rings);
   const vertexX = new Float64Array(vertexCount);
   const vertexY = new Float64Array(vertexCount);
   // Circles with the same number of corners share their angles: sines and cosines once per count.

@@ -7,7 +7,7 @@ import type { PuzzleForLayout } from './compose-book.js';
 import type { Page } from './display-list.js';
 import { drawLetters, letterCapHeight } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
-import { blankPage, folio, knockoutColor, pageHeading, routeStyle, thinnestLine } from './page-parts.js';
+import { blankPage, folio, pageHeading, routeStyle, thinnestLine } from './page-parts.js';
 import { pageGeometry } from './puzzle-pages.js';
 import { centredText, fitSize, type TextStyle } from './text-items.js';
 
@@ -228,7 +228,7 @@ export function answerPage(
           face: p.plan.mazegram.font,
           message: theme.colors.letters,
           decoy: theme.colors.muted,
-          knockout: knockoutColor(book, style),
+          knockout: style.band.color,
         }),
       );
       const msg = p.mazegram.message;

@@ -175,7 +175,7 @@ export class PathBuilder {
    * point must already be the arc's start.
    */
   arc(cx: number, cy: number, r: number, a0: number, a1: number): this {
-    const pieces = arcPieces(a0, a1);
+    const pieces = arcPieces(a1 - a0);
     this.reserve(pieces, 6 * pieces);
     this.cmds.fill(CURVE, this.nc, this.nc + pieces);
     this.nc += pieces;
@@ -289,13 +289,13 @@ export function pathBox(path: PathData, grow = 0): Box | undefined {
   return { x, y, width: right - x, height: bottom - y };
 }
 
-/** How many cubic Béziers (of at most 90° each) draw an arc from angle a0 to a1 (radians). */
-export function arcPieces(a0: number, a1: number): number {
-  return Math.max(1, Math.ceil(Math.abs(a1 - a0) / (Math.PI / 2) - 1e-9));
+/** How many cubic Béziers (of at most 90° each) draw an arc sweeping `sweep` radians (either way). */
+export function arcPieces(sweep: number): number {
+  return Math.max(1, Math.ceil(Math.abs(sweep) / (Math.PI / 2) - 1e-9));
 }
 
 /**
- * Writes the control points and ends of the `pieces` (`arcPieces(a0, a1)`) cubic Béziers of the circular arc
+ * Writes the control points and ends of the `pieces` (`arcPieces(a1 - a0)`) cubic Béziers of the circular arc
  * around (cx, cy) of radius r from angle a0 to a1 (radians, y down) into `coords` from `at`, six numbers per
  * piece (error below 0.03 % of r); the caller writes the CURVE commands and makes the room.
  * @returns where the next coordinate goes

@@ -211,11 +211,6 @@ export function routeStyle(book: BookPlan, wall: number, route: number, passage:
   };
 }
 
-/** The colour a mazegram letter on the route is set on (so the route passes under it, not through it). */
-export function knockoutColor(_book: BookPlan, route: RouteStyle): string {
-  return route.band.color;
-}
-
 /**
  * Answer blanks as drawn rules, one per letter and words set apart, centred on cx with the rules' baseline at
  * y: about 6 mm a letter, narrower when the line must fit `width`.

@@ -22,7 +22,6 @@ import {
   blankPage,
   difficultyMark,
   folio,
-  knockoutColor,
   nameDateLine,
   pageHeading,
   routeStyle,
@@ -419,7 +418,7 @@ function slipMaze(
         face: p.plan.mazegram.font,
         message: theme.colors.letters,
         decoy: answers ? theme.colors.muted : theme.colors.letters,
-        ...(answers ? { knockout: knockoutColor(book, route) } : {}),
+        ...(answers ? { knockout: route.band.color } : {}),
       }),
     );
   }

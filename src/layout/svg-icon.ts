@@ -1,5 +1,5 @@
 import { UserError } from '../spec/errors.js';
-import { CLOSE, CURVE, LINE, MOVE, PathBuilder, type PathData } from './display-list.js';
+import { arcPieces, CLOSE, CURVE, LINE, MOVE, PathBuilder, type PathData } from './display-list.js';
 
 /**
  * A vector picture: filled outlines in the picture's own units (SVG user units: x right, y down), within
@@ -253,7 +253,7 @@ function arcTo(
   if (!sweep && delta > 0) delta -= 2 * Math.PI;
   if (sweep && delta < 0) delta += 2 * Math.PI;
   // Cubics of at most 90° on the unit circle, mapped through the ellipse's scale, rotation and centre.
-  const pieces = Math.max(1, Math.ceil(Math.abs(delta) / (Math.PI / 2) - 1e-9));
+  const pieces = arcPieces(delta);
   const step = delta / pieces;
   const k = (4 / 3) * Math.tan(step / 4);
   const map = (px: number, py: number): [number, number] => [

@@ -247,7 +247,7 @@ function walk(s: Walk, from: number, first: number): void {
  * @returns where the next command and coordinate go (a scratch object: read it at once)
  */
 function writeArc(s: Walk, nc: number, nx: number, r: number, a0: number, a1: number): ArcEnd {
-  const pieces = arcPieces(a0, a1);
+  const pieces = arcPieces(a1 - a0);
   s.cmds.fill(CURVE, nc, nc + pieces);
   ARC_END.nc = nc + pieces;
   ARC_END.nx = writeArcCurves(s.coords, nx, s.cx, s.cy, r, a0, a1, pieces);
