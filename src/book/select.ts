@@ -64,7 +64,7 @@ export function clearPassageIn(maze: Maze, area: Rect, wallWidth: number): numbe
   const topo: TopologyInfo = topologies[maze.grid.topology as keyof typeof topologies] ?? topologies.square;
   // Weave mazes draw their passages inset in the cells (room for bridges and tunnels).
   const inset = maze.grid.wallUnder ? 1 - 2 * WEAVE_INSET : 1;
-  return fitScale(maze.grid, area) * topo.passage * inset - wallWidth;
+  return fitScale(maze.grid, area) * topo.narrowest * inset - wallWidth;
 }
 
 /** How far a score is from a band (0 inside it). */

@@ -35,6 +35,12 @@ export interface TopologyInfo {
   fit(width: number, height: number, hexTop?: HexTop): GridSize;
   /** Width of a passage (a cell's inscribed diameter), in grid units. */
   passage: number;
+  /**
+   * Width of the narrowest place a route passes, in grid units: the passage, or the door between two cells
+   * where that is narrower (a hexagon's side, an octagon's side and the small squares). A print floor is
+   * a clear width here: this less the wall.
+   */
+  narrowest: number;
   /** How the spec sizes it: by `cells: [columns, rows]` or by `rings`. */
   sizedBy: 'cells' | 'rings';
   /** Adjusts a mask's keep array (one byte per cell of the unmasked grid) before it is used. */
@@ -58,6 +64,7 @@ export const topologies = {
     extent: ({ columns, rows }) => ({ width: columns, height: rows }),
     fit: (width, height) => ({ columns: floor(width), rows: floor(height) }),
     passage: 1,
+    narrowest: 1,
     sizedBy: 'cells',
   },
   hex: {
@@ -76,6 +83,7 @@ export const topologies = {
       return top === 'flat' ? { columns: rows, rows: columns } : { columns, rows };
     },
     passage: 2 * H,
+    narrowest: 1, // a side
     sizedBy: 'cells',
   },
   triangle: {
@@ -84,6 +92,7 @@ export const topologies = {
     extent: ({ columns, rows }) => ({ width: (columns + 1) / 2, height: rows * H }),
     fit: (width, height) => ({ columns: floor(2 * width - 1), rows: floor(height / H) }),
     passage: 1 / Math.sqrt(3),
+    narrowest: 1 / Math.sqrt(3),
     sizedBy: 'cells',
   },
   octagon: {
@@ -92,6 +101,7 @@ export const topologies = {
     extent: ({ columns, rows }) => ({ width: columns, height: rows }),
     fit: (width, height) => ({ columns: floor(width), rows: floor(height) }),
     passage: 1,
+    narrowest: Math.SQRT2 - 1, // a side of the octagons and of the squares between them
     sizedBy: 'cells',
     settle: ({ columns, rows }, keep) => keepInnerSquares(columns, rows, keep),
   },
@@ -104,6 +114,7 @@ export const topologies = {
       return { columns: rings, rows: rings };
     },
     passage: 1,
+    narrowest: 1,
     sizedBy: 'rings',
   },
 } as const satisfies Record<string, TopologyInfo>;

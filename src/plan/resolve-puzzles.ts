@@ -210,8 +210,11 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
         mask ? maskShapeOf(mask).aspect : undefined,
         area,
         ctx.theme,
-        // Weave mazes draw passages inset in their cells, so a cell must be wider to keep the clear floor.
-        maze.weave !== undefined ? (floor.clear + wall) / (1 - 2 * WEAVE_INSET) : floor.clear + wall,
+        // The floor holds where a route is narrowest (a door narrower than the cell, in hex and octagon
+        // mazes); weave mazes draw passages inset in their cells: a cell must be wider to keep it.
+        ((floor.clear + wall) * topologies[shape].passage) /
+          topologies[shape].narrowest /
+          (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1),
         (name) => at(field(name)),
         where,
         difficulty !== undefined && !fixed,
@@ -233,7 +236,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   // narrower than the floor. A mask that leaves (nearly) nothing is found here too, so `validate` reports it.
   const drawn = picture?.tone ? undefined : drawnExtent(shape, size, hexTop, mask, fixed?.grid, where);
   if (drawn && !sized.chosen && !auto) {
-    const clear = fitScale(drawn, area) * topologies[shape].passage - wall;
+    const clear = fitScale(drawn, area) * topologies[shape].narrowest - wall;
     if (clear < floor.clear - 0.01) {
       notes.push(
         `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'audience' ? `${floor.audience}' floor` : 'min-passage'} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,

@@ -19,7 +19,7 @@ function clearAtMax(book: BookPlan, p: PuzzlePlan): number {
     blanks: p.mazegram?.blanks ?? false,
     pictures: p.markers.pictures !== undefined,
   });
-  return fitScale(topo.extent(max, p.recipe.hexTop), area) * topo.passage - book.theme.walls.width;
+  return fitScale(topo.extent(max, p.recipe.hexTop), area) * topo.narrowest - book.theme.walls.width;
 }
 
 async function plan(spec: Record<string, unknown> | string) {
@@ -121,6 +121,29 @@ pages:
     await expect(buildBook(file, { output: join(dir, 'b.pdf'), strict: true })).rejects.toThrow(
       /--strict.*passages are 2\.\dmm clear/s,
     );
+  });
+
+  it('measures hex and octagon mazes at the doors between their cells, narrower than the cells', async () => {
+    // 7mm across an octagon leaves a 2.9mm side, 2.5mm clear of the walls; across a hexagon, a 4mm side.
+    const { file } = await plan({
+      title: 'T',
+      pages: [{ maze: { shape: 'octagon', passage: '7mm' } }, { maze: { shape: 'hex', passage: '7mm' } }],
+    });
+    const r = await layoutBook(file);
+    const warnings = r.warnings.filter((w) => w.includes('floor'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/passages are 2\.\dmm clear between walls at \d+×\d+ cells/);
+    // Sized by mazebook, the door keeps the floor.
+    const { plan: p } = await plan({
+      title: 'T',
+      pages: [{ maze: { shape: 'octagon' } }, { maze: { shape: 'hex' } }],
+    });
+    for (const puzzle of p.puzzles) {
+      const door =
+        (puzzle.cellSize * topologies[puzzle.recipe.shape].narrowest) /
+        topologies[puzzle.recipe.shape].passage;
+      expect(door - p.theme.walls.width).toBeGreaterThanOrEqual(AUDIENCE_FLOOR_MM.adults * MM - 1e-6);
+    }
   });
 
   it('records the clear passage as printed in the lockfile and in rate', async () => {
