@@ -141,9 +141,6 @@ export function measure(maze: Maze, solution: Solution): Metrics {
     const by = grid.cellY[cells[i]] - grid.cellY[cells[i - 1]];
     if ((ax * bx + ay * by) / (Math.hypot(ax, ay) * Math.hypot(bx, by)) < TURN_COS) turns++;
   }
-  let onRim = 0;
-  for (const c of cells) if (grid.rimStart[c + 1] > grid.rimStart[c]) onRim++;
-
   return {
     cells: n,
     solutionLength: cells.length,
@@ -154,9 +151,27 @@ export function measure(maze: Maze, solution: Solution): Metrics {
     loops,
     longLoops,
     turns,
-    rimShare: cells.length > 0 ? onRim / cells.length : 0,
+    rimShare: rimShare(maze, solution),
     ...(grid.wallUnder ? weaveCounts(maze, solution) : {}),
   };
+}
+
+/** Share of the solution's cells that lie on the maze's rim, in [0, 1] (`Metrics.rimShare`). */
+export function rimShare(maze: Maze, solution: Solution): number {
+  const { rimStart } = maze.grid;
+  const cells = solution.cells;
+  let onRim = 0;
+  for (const c of cells) if (rimStart[c + 1] > rimStart[c]) onRim++;
+  return cells.length > 0 ? onRim / cells.length : 0;
+}
+
+/** Independent loops: open inner walls − cells + 1 (`Metrics.loops`; 0 for a perfect maze). */
+export function loopCount(maze: Maze): number {
+  const { wallCount, wallCellB, cellCount } = maze.grid;
+  const { open } = maze;
+  let inner = 0;
+  for (let w = 0; w < wallCount; w++) if (open[w] !== 0 && wallCellB[w] >= 0) inner++;
+  return inner - cellCount + 1;
 }
 
 /** The crossings of a weave maze and the ones its solution runs under. */

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { difficultyModelHash } from '../analyze/difficulty-model.js';
 import { explainParts, explainRating } from '../analyze/explain-rating.js';
-import type { Metrics } from '../analyze/metrics.js';
+import { type Metrics, measure } from '../analyze/metrics.js';
 import { type DifficultyLabel, type Rating, type RatingComponents, rateMaze } from '../analyze/rate.js';
 import type { SimulatorName } from '../analyze/simulate.js';
 import type { TopologyName } from '../grid/registry.js';
@@ -141,7 +141,7 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
       shape,
       size: sizeLabel(shape, size),
       algorithm,
-      metrics: p.metrics,
+      metrics: measure(p.maze, p.solution),
       overlapSteps: { ...shown.overlapSteps },
       walks: shown.walks,
       score: smart.score,

@@ -1,4 +1,4 @@
-import { type Metrics, measure } from '../analyze/metrics.js';
+import { loopCount, rimShare } from '../analyze/metrics.js';
 import { type Rating, rateMaze } from '../analyze/rate.js';
 import { type Solution, solveReaching } from '../analyze/solve.js';
 import { canonicalHash } from '../codec/canonical.js';
@@ -20,14 +20,16 @@ import { deriveSeed } from '../random/derive-seed.js';
 import { createRng } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
 
-/** A puzzle as generated: the maze kept (of its candidates), its solution, metrics and rating. */
+/**
+ * A puzzle as generated: the maze kept (of its candidates), its solution and rating. Its whole-maze counts
+ * (`measure`) are left to the reports that show them: a book needs only the rim share and the loops.
+ */
 export interface ChosenPuzzle {
   plan: PuzzlePlan;
   /** The recipe of the maze kept (its size may differ from the plan's with `cells: auto`). */
   recipe: MazeRecipe;
   maze: Maze;
   solution: Solution;
-  metrics: Metrics;
   rating?: Rating;
   /** The letters of a mazegram. */
   mazegram?: Mazegram;
@@ -176,8 +178,8 @@ export function choosePuzzle(
    * a solution along the rim or too short for the message), and how it ranks among the candidates (`rank`:
    * the distance, and for a series page above its band's centre by more than AIM_SLACK, that excess).
    */
-  const judge = (rating: Rating | undefined, maze: Maze, metrics: Metrics, short: boolean) => {
-    let distance = (hugsRim(maze, metrics) ? RIM_PENALTY : 0) + (short ? SHORT_PENALTY : 0);
+  const judge = (rating: Rating | undefined, maze: Maze, solution: Solution, short: boolean) => {
+    let distance = (hugsRim(maze, solution) ? RIM_PENALTY : 0) + (short ? SHORT_PENALTY : 0);
     let aim = 0;
     if (target && rating) {
       distance += bandDistance(rating.score, target);
@@ -202,10 +204,9 @@ export function choosePuzzle(
             solution,
           })
         : undefined;
-    const metrics = measure(maze, solution);
     const room = needed > 0 ? messageCells(maze, solution).length : 0;
     const short = room < needed;
-    const { distance, rank } = judge(rating, maze, metrics, short);
+    const { distance, rank } = judge(rating, maze, solution, short);
     if (!best || rank < best.rank) {
       bestRoom = room;
       best = {
@@ -213,7 +214,6 @@ export function choosePuzzle(
         recipe,
         maze,
         solution,
-        metrics,
         rating,
         candidate: c,
         tried: 0,
@@ -239,7 +239,7 @@ export function choosePuzzle(
         solution: b.solution,
       });
       b.full = true;
-      Object.assign(b, judge(b.rating, b.maze, b.metrics, false));
+      Object.assign(b, judge(b.rating, b.maze, b.solution, false));
     }
     return b.rank <= (b.full ? NEAR_MISS : 0);
   };
@@ -357,10 +357,9 @@ export function checkBook(puzzles: readonly ChosenPuzzle[]): string[] {
   for (const p of puzzles) {
     const where = p.plan.where;
     const perfect = (p.recipe.post ?? []).every((s) => postKeepsPerfect[s.name]);
-    if (perfect && p.metrics.loops > 0) {
-      problems.push(
-        `${where}: puzzle ${p.plan.number} is meant to be perfect but has ${p.metrics.loops} loops`,
-      );
+    const loops = perfect ? loopCount(p.maze) : 0;
+    if (loops > 0) {
+      problems.push(`${where}: puzzle ${p.plan.number} is meant to be perfect but has ${loops} loops`);
     }
     // Without one-way passages the solving search already counted what a search from the entry reaches.
     const reached =
@@ -372,9 +371,9 @@ export function checkBook(puzzles: readonly ChosenPuzzle[]): string[] {
         `${where}: puzzle ${p.plan.number} has ${p.maze.grid.cellCount - reached} cells that cannot be reached`,
       );
     }
-    if (hugsRim(p.maze, p.metrics)) {
+    if (hugsRim(p.maze, p.solution)) {
       problems.push(
-        `${where}: puzzle ${p.plan.number}'s solution runs along the outer wall for ${Math.round(p.metrics.rimShare * 100)}% of its length (too easy to guess)`,
+        `${where}: puzzle ${p.plan.number}'s solution runs along the outer wall for ${Math.round(rimShare(p.maze, p.solution) * 100)}% of its length (too easy to guess)`,
       );
     }
     // Identical up to the grid's reflections and rotations (a mirrored copy is the same puzzle).
@@ -401,10 +400,11 @@ const SHORT_PENALTY = 1000;
 const RIM_PENALTY = 100;
 
 /** The solution runs mostly along the rim, far more than the share of rim cells would explain. */
-export function hugsRim(maze: Maze, metrics: Metrics): boolean {
-  if (metrics.solutionLength < 12 || metrics.rimShare <= RIM_HUGGING) return false;
+export function hugsRim(maze: Maze, solution: Solution): boolean {
+  const share = rimShare(maze, solution);
+  if (solution.cells.length < 12 || share <= RIM_HUGGING) return false;
   const { grid } = maze;
   let rimCells = 0;
   for (let c = 0; c < grid.cellCount; c++) if (grid.rimStart[c + 1] > grid.rimStart[c]) rimCells++;
-  return metrics.rimShare > 1.5 * (rimCells / grid.cellCount);
+  return share > 1.5 * (rimCells / grid.cellCount);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measure } from '../../src/analyze/metrics.js';
+import { loopCount, measure, rimShare } from '../../src/analyze/metrics.js';
 import { rateMaze, scoreOf } from '../../src/analyze/rate.js';
 import { Simulator, simulatorNames } from '../../src/analyze/simulate.js';
 import { solve } from '../../src/analyze/solve.js';
@@ -215,6 +215,20 @@ describe('metrics', () => {
     expect(m0.rimShare).toBeLessThan(1);
     // A tree with p passages has p + 1 = cells ... and junction/dead-end/passages tie together:
     expect(m0.passages).toBeGreaterThanOrEqual(m0.junctions);
+  });
+
+  it('gives the loops and rim share alone as measure counts them (what a book checks)', () => {
+    for (const loops of [0, 1, 7]) {
+      const maze = squareMaze(12, 9, loops + 3, {
+        algorithm: 'kruskal',
+        post: loops ? [{ name: 'loops', count: loops }] : [],
+      });
+      const solution = solve(maze);
+      const m = measure(maze, solution);
+      expect(loopCount(maze)).toBe(loops);
+      expect(loopCount(maze)).toBe(m.loops);
+      expect(rimShare(maze, solution)).toBe(m.rimShare);
+    }
   });
 });
 
