@@ -34,11 +34,40 @@ const WIDTHS_KEPT = 4096;
 
 const cache = new Map<string, LoadedFont>();
 
-/** fontkit is heavy: loaded when text is first measured, not to check a spec. */
+/** fontkit is heavy: loaded when text is first measured (or a PDF written), not to check a spec. */
 let engine: typeof fontkit | undefined;
 function fontkitModule(): typeof fontkit {
-  engine ??= createRequire(import.meta.url)('fontkit') as typeof fontkit;
+  if (!engine) {
+    const require = createRequire(import.meta.url);
+    engine = shareParsedFonts(require('fontkit') as typeof fontkit);
+    // Modules that require fontkit from now on (the PDF writer, loaded after the fonts are measured) get
+    // this one.
+    const loaded = require.cache[require.resolve('fontkit')];
+    if (loaded) loaded.exports = engine;
+  }
   return engine;
+}
+
+/**
+ * fontkit whose `create` returns the font already parsed from the very same bytes (the same Buffer object).
+ * The PDF writer embeds a face from the bytes it was measured with (`fontBytes`) and parses them again with
+ * its own `fontkit.create`: reading a face's layout tables costs about 60 ms a face, every build. A font is
+ * only read (laid out, outlined, subset into a new object), so sharing it changes no output; other bytes,
+ * and named faces of a collection, are parsed as before. fontkit's exports cannot be redefined in place.
+ */
+function shareParsedFonts(fk: typeof fontkit): typeof fontkit {
+  const create = fk.create;
+  const parsed = new WeakMap<Buffer, ReturnType<typeof create>>();
+  const shared = (buffer: Buffer, postscriptName?: string): ReturnType<typeof create> => {
+    if (postscriptName !== undefined) return create(buffer, postscriptName);
+    let font = parsed.get(buffer);
+    if (!font) {
+      font = create(buffer);
+      parsed.set(buffer, font);
+    }
+    return font;
+  };
+  return Object.create(fk, { create: { value: shared, enumerable: true } }) as typeof fontkit;
 }
 
 /**
