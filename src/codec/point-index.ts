@@ -85,3 +85,74 @@ export function pointIndex(xs: Float64Array, ys: Float64Array): (x: number, y: n
     return -1;
   };
 }
+
+/** Most sorted runs `pointLookup` searches one by one before it builds a bucket index instead. */
+const MAX_RUNS = 4;
+/** Two points are on one row (or column) when their y (or x) differ by no more than this (rounding). */
+const SAME_LINE = 1e-9;
+
+/**
+ * Finds points by position as `pointIndex` does (within `POINT_TOLERANCE` along each axis, -1 when none),
+ * without building an index when it can: points stored in a few runs, each in reading order — rows of
+ * increasing y, x increasing along a row (or columns of increasing x, y increasing down a column), rows and
+ * points along them more than twice the tolerance apart — are found by binary search in each run. Grids
+ * numbered row by row are (square, hex, a triangle grid's corners, a masked grid's kept points); any other
+ * points get a bucket index. Linear to check the order; a query then reads O(log n) points per run.
+ */
+export function pointLookup(xs: Float64Array, ys: Float64Array): (x: number, y: number) => number {
+  const n = xs.length;
+  if (n === 0) return () => -1;
+  const byRows = sortedRuns(ys, xs);
+  if (byRows) return runSearch(byRows, ys, xs, true);
+  const byColumns = sortedRuns(xs, ys);
+  if (byColumns) return runSearch(byColumns, xs, ys, false);
+  return pointIndex(xs, ys);
+}
+
+/**
+ * The starts of the runs of points in reading order along `major` then `minor` (plus the end), or
+ * undefined when there are more than `MAX_RUNS`.
+ */
+function sortedRuns(major: Float64Array, minor: Float64Array): number[] | undefined {
+  const starts = [0];
+  const gap = 2 * POINT_TOLERANCE;
+  let line = major[0];
+  for (let i = 1; i < major.length; i++) {
+    const along = Math.abs(major[i] - line) <= SAME_LINE;
+    if (along ? minor[i] - minor[i - 1] > gap : major[i] - line > gap) {
+      if (!along) line = major[i];
+      continue;
+    }
+    if (starts.length === MAX_RUNS) return;
+    starts.push(i);
+    line = major[i];
+  }
+  starts.push(major.length);
+  return starts;
+}
+
+function runSearch(
+  starts: number[],
+  major: Float64Array,
+  minor: Float64Array,
+  rows: boolean,
+): (x: number, y: number) => number {
+  const t = POINT_TOLERANCE;
+  return (x, y) => {
+    const a = rows ? y : x;
+    const b = rows ? x : y;
+    for (let r = 0; r + 1 < starts.length; r++) {
+      let lo = starts[r];
+      let hi = starts[r + 1];
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const m = major[mid];
+        const after = a > m + t || (a >= m - t && b > minor[mid] + t);
+        if (after) lo = mid + 1;
+        else if (a < m - t || b < minor[mid] - t) hi = mid;
+        else return mid;
+      }
+    }
+    return -1;
+  };
+}
