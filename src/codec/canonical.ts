@@ -91,8 +91,9 @@ export function canonicalForm(maze: Maze): Uint8Array {
     let end = g + 1;
     while (end < ranked.length && compareHeads(ranked[end].head, ranked[g].head) === 0) end++;
     for (let k = g; k < end; k++) {
-      const s = candidates.symmetry(ranked[k].i);
-      if (!s) continue;
+      // The identity's maps are not needed to pack the maze as it is.
+      const s = ranked[k].i === 0 ? undefined : candidates.symmetry(ranked[k].i);
+      if (ranked[k].i !== 0 && !s) continue;
       packWalls(maze, s, bits, current);
       if (!found || compareWords(current, best) < 0) {
         [best, current] = [current, best];
@@ -133,17 +134,19 @@ function headOf(maze: Maze, candidates: SymmetryCandidates, i: number): number[]
 }
 
 /**
- * The maze's walls moved by s, packed into `out` (one bit a wall, two with one-way passages: 0 standing,
- * 1 open, 2 one-way first → second cell, 3 one-way back; first wall in the highest bit).
+ * The maze's walls moved by s (the identity when undefined), packed into `out` (one bit a wall, two with
+ * one-way passages: 0 standing, 1 open, 2 one-way first → second cell, 3 one-way back; first wall in the
+ * highest bit).
  */
-function packWalls(maze: Maze, s: GridSymmetry, bits: number, out: Uint32Array): void {
+function packWalls(maze: Maze, s: GridSymmetry | undefined, bits: number, out: Uint32Array): void {
   const { grid, open, oneWay } = maze;
   out.fill(0);
   for (let w = 0; w < grid.wallCount; w++) {
     if (open[w] === 0) continue;
-    const m = s.wall[w];
-    const code =
-      oneWay === undefined || oneWay[w] === 0 ? 1 : mappedDirection(grid, s, oneWay, w, m) > 0 ? 2 : 3;
+    const m = s ? s.wall[w] : w;
+    const forward =
+      oneWay === undefined || oneWay[w] === 0 ? 0 : s ? mappedDirection(grid, s, oneWay, w, m) : oneWay[w];
+    const code = forward === 0 ? 1 : forward > 0 ? 2 : 3;
     const bit = m * bits;
     out[bit >>> 5] |= (code << (32 - bits - (bit & 31))) >>> 0;
   }

@@ -189,6 +189,7 @@ class PlainCandidates implements SymmetryCandidates {
   }
 
   cellImage(i: number, c: number): number {
+    if (i === 0) return c;
     const s = this.known[i];
     if (s !== undefined) return s === null ? -1 : s.cell[c];
     const { grid } = this;
@@ -205,6 +206,7 @@ class PlainCandidates implements SymmetryCandidates {
   }
 
   wallImage(i: number, w: number): number {
+    if (i === 0) return w;
     const s = this.known[i];
     if (s !== undefined) return s === null ? -1 : s.wall[w];
     const { grid } = this;
@@ -249,6 +251,9 @@ function rimCellsOf(grid: Grid): Int32Array {
   for (let c = 0, k = 0; c < cellCount; c++) if (rimStart[c + 1] > rimStart[c]) out[k++] = c;
   return out;
 }
+
+/** Longest repeating pattern of wall images the wall matching looks for (walls per cell and more). */
+const MAX_PERIOD = 12;
 
 type LatticeMaps = (map: BoxMap, vertex: Int32Array, cell: Int32Array) => void;
 
@@ -334,25 +339,29 @@ class MapSearch {
       return -1;
     };
     const wall = new Int32Array(wallCount);
-    let prev = 0;
-    let step = 0;
+    // Images of consecutive walls follow a pattern too: a fixed step, or (a cell's few walls mapped to
+    // another order) the same step as `period` walls before. Both are tried before the cell's walls.
+    let period = 2;
     for (let w = 0; w < wallCount; w++) {
       const v0 = vertex[wallV0[w]];
       const v1 = vertex[wallV1[w]];
       const arc = wallArc ? wallArc[w] : 0;
-      const guess = prev + step;
       const b = wallCellB[w];
       const a = cell[wallCellA[w]];
-      const m =
-        guess >= 0 &&
-        guess < wallCount &&
-        ((wallV0[guess] === v0 && wallV1[guess] === v1) || (wallV0[guess] === v1 && wallV1[guess] === v0)) &&
-        (wallArc ? wallArc[guess] : 0) === arc
-          ? guess
-          : wallOfCell(a, b < 0 ? -1 : cell[b], v0, v1, arc);
+      let m = w > 0 ? 2 * wall[w - 1] - (w > 1 ? wall[w - 2] : 0) : 0;
+      if (!(m >= 0 && m < wallCount && joins(m, v0, v1, arc))) {
+        m = w >= 2 * period ? 2 * wall[w - period] - wall[w - 2 * period] : -1;
+        if (!(m >= 0 && m < wallCount && joins(m, v0, v1, arc))) {
+          m = wallOfCell(a, b < 0 ? -1 : cell[b], v0, v1, arc);
+          for (let p = 2; p <= MAX_PERIOD && 2 * p <= w; p++) {
+            if (2 * wall[w - p] - wall[w - 2 * p] === m) {
+              period = p;
+              break;
+            }
+          }
+        }
+      }
       wall[w] = m;
-      step = m - prev;
-      prev = m;
       const ok =
         m >= 0 &&
         (b < 0
@@ -464,17 +473,33 @@ function circleLattice(grid: Grid): LatticeMaps | undefined {
   const { n, first, onCircle, vFirst, ...full } = circleNumbering(rings);
   if (cellCount !== full.cellCount || vertexCount !== full.vertexCount) return;
   for (let r = 1; r < rings; r++) if (n[r] % 4 !== 0) return;
-  const at = (x: number, y: number, radius: number, turn: number): boolean =>
-    near(x, rings + radius * Math.sin(turn)) && near(y, rings - radius * Math.cos(turn));
-  if (!at(cellX[0], cellY[0], 0, 0)) return;
+  // Sine and cosine of t half-places round a circle of m places (t = 0 … 2m − 1), one table per count.
+  const tables = new Map<number, [Float64Array, Float64Array]>();
+  const table = (m: number): [Float64Array, Float64Array] => {
+    let hit = tables.get(m);
+    if (!hit) {
+      hit = [new Float64Array(2 * m), new Float64Array(2 * m)];
+      for (let t = 0; t < 2 * m; t++) {
+        hit[0][t] = Math.sin((t * Math.PI) / m);
+        hit[1][t] = Math.cos((t * Math.PI) / m);
+      }
+      tables.set(m, hit);
+    }
+    return hit;
+  };
+  const at = (x: number, y: number, radius: number, sin: number, cos: number): boolean =>
+    near(x, rings + radius * sin) && near(y, rings - radius * cos);
+  if (!at(cellX[0], cellY[0], 0, 0, 1)) return;
   for (let r = 1; r < rings; r++) {
+    const [sin, cos] = table(n[r]);
     for (let k = 0, c = first[r]; k < n[r]; k++, c++)
-      if (!at(cellX[c], cellY[c], r + 0.5, ((k + 0.5) * 2 * Math.PI) / n[r])) return;
+      if (!at(cellX[c], cellY[c], r + 0.5, sin[2 * k + 1], cos[2 * k + 1])) return;
   }
   for (let b = 1; b <= rings; b++) {
     const m = onCircle(b);
+    const [sin, cos] = table(m);
     for (let j = 0, v = vFirst[b]; j < m; j++, v++)
-      if (!at(vertexX[v], vertexY[v], b, (2 * Math.PI * j) / m)) return;
+      if (!at(vertexX[v], vertexY[v], b, sin[2 * j], cos[2 * j])) return;
   }
   return ({ swap, negU, negV }, vertex, cell) => {
     // Places in half turns-of-a-place (a wedge's middle k + ½ is 2k + 1, a corner j is 2j), mapped, in [0, 2m).
