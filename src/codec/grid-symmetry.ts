@@ -322,37 +322,46 @@ class MapSearch {
       this.cellAt ??= pointLookup(grid.cellX, grid.cellY);
       if (!mapPoints(grid.cellX, grid.cellY, this.cellAt, cell)) return;
     }
-    // The wall of cell c joining vertices v0 and v1 (either way round, same arc flag): one towards cell d, or
-    // on the rim when d is -1; -1 when there is none. A cell's few walls lie together, so this reads little.
-    const joins = (m: number, v0: number, v1: number, arc: number): boolean =>
-      ((wallV0[m] === v0 && wallV1[m] === v1) || (wallV0[m] === v1 && wallV1[m] === v0)) &&
-      (wallArc ? wallArc[m] : 0) === arc;
-    const wallOfCell = (c: number, d: number, v0: number, v1: number, arc: number): number => {
-      if (d < 0) {
-        for (let k = rimStart[c]; k < rimStart[c + 1]; k++)
-          if (joins(rimWall[k], v0, v1, arc)) return rimWall[k];
-        return -1;
-      }
-      for (let k = adjStart[c]; k < adjStart[c + 1]; k++) {
-        if (adjCell[k] === d && joins(adjWall[k], v0, v1, arc)) return adjWall[k];
-      }
-      return -1;
-    };
+    // Every wall must go to the wall joining the images of its ends (either way round, same arc flag)
+    // between the images of its cells. Images of consecutive walls follow a pattern: a fixed step, or (a
+    // cell's few walls mapped to another order) the same step as `period` walls before; both are tried
+    // before the image cell's own walls are read.
+    const arcs = wallArc ?? new Uint8Array(wallCount);
     const wall = new Int32Array(wallCount);
-    // Images of consecutive walls follow a pattern too: a fixed step, or (a cell's few walls mapped to
-    // another order) the same step as `period` walls before. Both are tried before the cell's walls.
     let period = 2;
     for (let w = 0; w < wallCount; w++) {
       const v0 = vertex[wallV0[w]];
       const v1 = vertex[wallV1[w]];
-      const arc = wallArc ? wallArc[w] : 0;
-      const b = wallCellB[w];
+      const arc = arcs[w];
       const a = cell[wallCellA[w]];
-      let m = w > 0 ? 2 * wall[w - 1] - (w > 1 ? wall[w - 2] : 0) : 0;
-      if (!(m >= 0 && m < wallCount && joins(m, v0, v1, arc))) {
+      const b = wallCellB[w] < 0 ? -1 : cell[wallCellB[w]];
+      let m = w > 1 ? 2 * wall[w - 1] - wall[w - 2] : -1;
+      if (
+        m < 0 ||
+        m >= wallCount ||
+        !((wallV0[m] === v0 && wallV1[m] === v1) || (wallV0[m] === v1 && wallV1[m] === v0)) ||
+        arcs[m] !== arc
+      ) {
         m = w >= 2 * period ? 2 * wall[w - period] - wall[w - 2 * period] : -1;
-        if (!(m >= 0 && m < wallCount && joins(m, v0, v1, arc))) {
-          m = wallOfCell(a, b < 0 ? -1 : cell[b], v0, v1, arc);
+        if (
+          m < 0 ||
+          m >= wallCount ||
+          !((wallV0[m] === v0 && wallV1[m] === v1) || (wallV0[m] === v1 && wallV1[m] === v0)) ||
+          arcs[m] !== arc
+        ) {
+          m = -1;
+          const rim = b < 0;
+          const start = rim ? rimStart : adjStart;
+          for (let k = start[a]; k < start[a + 1] && m < 0; k++) {
+            const x = rim ? rimWall[k] : adjWall[k];
+            if (
+              (rim || adjCell[k] === b) &&
+              ((wallV0[x] === v0 && wallV1[x] === v1) || (wallV0[x] === v1 && wallV1[x] === v0)) &&
+              arcs[x] === arc
+            )
+              m = x;
+          }
+          if (m < 0) return;
           for (let p = 2; p <= MAX_PERIOD && 2 * p <= w; p++) {
             if (2 * wall[w - p] - wall[w - 2 * p] === m) {
               period = p;
@@ -363,11 +372,9 @@ class MapSearch {
       }
       wall[w] = m;
       const ok =
-        m >= 0 &&
-        (b < 0
+        b < 0
           ? wallCellB[m] < 0 && wallCellA[m] === a
-          : (wallCellA[m] === a && wallCellB[m] === cell[b]) ||
-            (wallCellA[m] === cell[b] && wallCellB[m] === a));
+          : (wallCellA[m] === a && wallCellB[m] === b) || (wallCellA[m] === b && wallCellB[m] === a);
       if (!ok) return;
     }
     return { cell, wall };
@@ -389,24 +396,38 @@ function octagonLattice(grid: Grid): LatticeMaps | undefined {
   if (cellCount !== octagons + (C - 1) * (R - 1) || vertexCount !== hCount + (C + 1) * 2 * R) return;
   // A corner's offset along its line from the lattice point before it (s = 0 or 1): the octagons' cut.
   const cut = vertexX[0];
-  const off = (s: number) => (s === 0 ? cut : 1 - cut);
+  const far = 1 - cut;
+  const t = POINT_TOLERANCE;
+  // Plain loops (no calls per point): this runs once per grid, often before the JIT has optimised it.
   for (let j = 0, v = 0; j <= R; j++) {
-    for (let i = 0; i < C; i++) {
-      for (let s = 0; s < 2; s++, v++) if (!near(vertexX[v], i + off(s)) || !near(vertexY[v], j)) return;
+    for (let i = 0; i < C; i++, v += 2) {
+      const a = vertexX[v] - i - cut;
+      const b = vertexX[v + 1] - i - far;
+      const y0 = vertexY[v] - j;
+      const y1 = vertexY[v + 1] - j;
+      if (a > t || a < -t || b > t || b < -t || y0 > t || y0 < -t || y1 > t || y1 < -t) return;
     }
   }
   for (let i = 0, v = hCount; i <= C; i++) {
-    for (let j = 0; j < R; j++) {
-      for (let s = 0; s < 2; s++, v++) if (!near(vertexX[v], i) || !near(vertexY[v], j + off(s))) return;
+    for (let j = 0; j < R; j++, v += 2) {
+      const x0 = vertexX[v] - i;
+      const x1 = vertexX[v + 1] - i;
+      const a = vertexY[v] - j - cut;
+      const b = vertexY[v + 1] - j - far;
+      if (a > t || a < -t || b > t || b < -t || x0 > t || x0 < -t || x1 > t || x1 < -t) return;
     }
   }
-  for (let c = 0; c < cellCount; c++) {
-    const sq = c >= octagons;
-    const k = sq ? c - octagons : c;
-    const across = sq ? C - 1 : C;
-    const x = (k % across) + (sq ? 1 : 0.5);
-    const y = Math.floor(k / across) + (sq ? 1 : 0.5);
-    if (!near(cellX[c], x) || !near(cellY[c], y)) return;
+  for (const [from, across, down, centre] of [
+    [0, C, R, 0.5],
+    [octagons, C - 1, R - 1, 1],
+  ]) {
+    for (let j = 0, c = from; j < down; j++) {
+      for (let i = 0; i < across; i++, c++) {
+        const a = cellX[c] - i - centre;
+        const b = cellY[c] - j - centre;
+        if (a > t || a < -t || b > t || b < -t) return;
+      }
+    }
   }
   return ({ swap, negU, negV }, vertex, cell) => {
     // A point (x, y) goes to (x', y'): swap, then reflect within the box (square when swapping).
@@ -432,28 +453,39 @@ function octagonLattice(grid: Grid): LatticeMaps | undefined {
       const S = (H ? negU : negV) ? 1 - s : s;
       return H ? J * 2 * C + 2 * I + S : hCount + I * 2 * R + 2 * J + S;
     };
-    for (let j = 0, v = 0; j <= R; j++) {
-      for (let i = 0; i < C; i++) for (let s = 0; s < 2; s++) vertex[v++] = corner(true, i, j, s);
+    // Along a line (or a row of cells) images move by a fixed step: the first two give it.
+    for (let j = 0, v = 0; j <= R; j++, v += 2 * C) {
+      const [a, b] = [corner(true, 0, j, 0), corner(true, 0, j, 1)];
+      const step = C > 1 ? corner(true, 1, j, 0) - a : 0;
+      for (let i = 0, p = v; i < C; i++, p += 2) {
+        vertex[p] = a + i * step;
+        vertex[p + 1] = b + i * step;
+      }
     }
-    for (let i = 0, v = hCount; i <= C; i++) {
-      for (let j = 0; j < R; j++) for (let s = 0; s < 2; s++) vertex[v++] = corner(false, i, j, s);
+    for (let i = 0, v = hCount; i <= C; i++, v += 2 * R) {
+      const [a, b] = [corner(false, i, 0, 0), corner(false, i, 0, 1)];
+      const step = R > 1 ? corner(false, i, 1, 0) - a : 0;
+      for (let j = 0, p = v; j < R; j++, p += 2) {
+        vertex[p] = a + j * step;
+        vertex[p + 1] = b + j * step;
+      }
     }
     // Octagon (i, j) and square (p, q) reflect within their own ranges (C × R and (C − 1) × (R − 1)).
-    for (let c = 0; c < cellCount; c++) {
-      const sq = c >= octagons;
-      const k = sq ? c - octagons : c;
-      const across = sq ? C - 1 : C;
-      const down = sq ? R - 1 : R;
-      let I = k % across;
-      let J = (k - I) / across;
-      if (swap) {
-        const t = I;
-        I = J;
-        J = t;
+    for (const [from, across, down] of [
+      [0, C, R],
+      [octagons, C - 1, R - 1],
+    ]) {
+      const at = (I0: number, J0: number): number => {
+        let [I, J] = swap ? [J0, I0] : [I0, J0];
+        if (negU) I = across - 1 - I;
+        if (negV) J = down - 1 - J;
+        return from + J * across + I;
+      };
+      for (let j = 0, c = from; j < down; j++) {
+        const a = at(0, j);
+        const step = across > 1 ? at(1, j) - a : 0;
+        for (let i = 0; i < across; i++, c++) cell[c] = a + i * step;
       }
-      if (negU) I = across - 1 - I;
-      if (negV) J = down - 1 - J;
-      cell[c] = (sq ? octagons : 0) + J * across + I;
     }
   };
 }
@@ -487,37 +519,49 @@ function circleLattice(grid: Grid): LatticeMaps | undefined {
     }
     return hit;
   };
-  const at = (x: number, y: number, radius: number, sin: number, cos: number): boolean =>
-    near(x, rings + radius * sin) && near(y, rings - radius * cos);
-  if (!at(cellX[0], cellY[0], 0, 0, 1)) return;
-  for (let r = 1; r < rings; r++) {
-    const [sin, cos] = table(n[r]);
-    for (let k = 0, c = first[r]; k < n[r]; k++, c++)
-      if (!at(cellX[c], cellY[c], r + 0.5, sin[2 * k + 1], cos[2 * k + 1])) return;
-  }
-  for (let b = 1; b <= rings; b++) {
-    const m = onCircle(b);
+  // Points at `radius` on the places of a circle of m (every other half place from `half`), checked in a
+  // plain loop: this runs once per grid, often before the JIT has optimised it.
+  const t = POINT_TOLERANCE;
+  const onRing = (
+    xs: Float64Array,
+    ys: Float64Array,
+    from: number,
+    m: number,
+    radius: number,
+    half: number,
+  ) => {
     const [sin, cos] = table(m);
-    for (let j = 0, v = vFirst[b]; j < m; j++, v++)
-      if (!at(vertexX[v], vertexY[v], b, sin[2 * j], cos[2 * j])) return;
-  }
+    for (let k = 0, p = from, h = half; k < m; k++, p++, h += 2) {
+      const a = xs[p] - rings - radius * sin[h];
+      const b = ys[p] - rings + radius * cos[h];
+      if (a > t || a < -t || b > t || b < -t) return false;
+    }
+    return true;
+  };
+  if (!near(cellX[0], rings) || !near(cellY[0], rings)) return;
+  for (let r = 1; r < rings; r++) if (!onRing(cellX, cellY, first[r], n[r], r + 0.5, 1)) return;
+  for (let b = 1; b <= rings; b++) if (!onRing(vertexX, vertexY, vFirst[b], onCircle(b), b, 0)) return;
   return ({ swap, negU, negV }, vertex, cell) => {
-    // Places in half turns-of-a-place (a wedge's middle k + ½ is 2k + 1, a corner j is 2j), mapped, in [0, 2m).
-    const twice = (t: number, m: number): number => {
-      let u = t;
-      if (swap) u = -m / 2 - u;
-      if (negU) u = -u;
-      if (negV) u = m - u;
-      return ((u % (2 * m)) + 2 * m) % (2 * m);
+    // In half places t (a wedge's middle k + ½ is 2k + 1, a corner j is 2j) the map is t → σ·t + o (mod 2m),
+    // σ = ±1; so place k goes to σ·k + (o + σ − 1)/2 for wedges and σ·k + o/2 for corners (mod m).
+    const through = (m: number, first: number, wedges: boolean, out: Int32Array): void => {
+      let o = 0;
+      let sigma = 1;
+      if (swap) [o, sigma] = [-m / 2 - o, -sigma];
+      if (negU) [o, sigma] = [-o, -sigma];
+      if (negV) [o, sigma] = [m - o, -sigma];
+      const shift = wedges ? (o + sigma - 1) / 2 : o / 2;
+      let k = ((shift % m) + m) % m;
+      for (let p = first, end = first + m; p < end; p++) {
+        out[p] = first + k;
+        k += sigma;
+        if (k === m) k = 0;
+        else if (k < 0) k = m - 1;
+      }
     };
     cell[0] = 0;
-    for (let r = 1; r < rings; r++) {
-      for (let k = 0; k < n[r]; k++) cell[first[r] + k] = first[r] + (twice(2 * k + 1, n[r]) - 1) / 2;
-    }
-    for (let b = 1; b <= rings; b++) {
-      const m = onCircle(b);
-      for (let j = 0; j < m; j++) vertex[vFirst[b] + j] = vFirst[b] + twice(2 * j, m) / 2;
-    }
+    for (let r = 1; r < rings; r++) through(n[r], first[r], true, cell);
+    for (let b = 1; b <= rings; b++) through(onCircle(b), vFirst[b], false, vertex);
   };
 }
 
