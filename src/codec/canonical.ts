@@ -80,40 +80,68 @@ export function canonicalForm(maze: Maze): Uint8Array {
     if (head) ranked.push({ i, head });
   }
   ranked.sort((a, b) => compareHeads(a.head, b.head) || a.i - b.i);
-  const n = grid.wallCount;
-  const bits = maze.oneWay ? 2 : 1;
-  const words = Math.ceil((n * bits) / 32);
-  let best = new Uint32Array(words);
-  let current = new Uint32Array(words);
-  let found = false;
-  let bestHead: number[] = [maze.entryWall, maze.entryCell, maze.exitWall, maze.exitCell];
-  for (let g = 0; g < ranked.length && !found; ) {
+  for (let g = 0; g < ranked.length; ) {
     let end = g + 1;
     while (end < ranked.length && compareHeads(ranked[end].head, ranked[g].head) === 0) end++;
+    // The symmetries among the candidates sharing the smallest header (the identity needs no maps).
+    const tied: (GridSymmetry | undefined)[] = [];
     for (let k = g; k < end; k++) {
-      // The identity's maps are not needed to pack the maze as it is.
       const s = ranked[k].i === 0 ? undefined : candidates.symmetry(ranked[k].i);
-      if (ranked[k].i !== 0 && !s) continue;
-      packWalls(maze, s, bits, current);
-      if (!found || compareWords(current, best) < 0) {
-        [best, current] = [current, best];
-        bestHead = ranked[k].head;
-        found = true;
-      }
+      if (s || ranked[k].i === 0) tied.push(s);
     }
+    if (tied.length > 0) return formBytes(maze, ranked[g].head, smallestCopy(maze, tied));
     g = end;
   }
-  if (!found)
-    throw new Error(`canonicalForm: no symmetry of the ${grid.topology} grid, not even the identity`);
-  const bytes = new Uint8Array(16 + n);
+  throw new Error(`canonicalForm: no symmetry of the ${grid.topology} grid, not even the identity`);
+}
+
+/** Of the maze's copies under the symmetries (the identity when undefined), the one whose walls pack smallest. */
+function smallestCopy(maze: Maze, tied: (GridSymmetry | undefined)[]): GridSymmetry | undefined {
+  if (tied.length === 1) return tied[0];
+  const bits = maze.oneWay ? 2 : 1;
+  const words = Math.ceil((maze.grid.wallCount * bits) / 32);
+  let best = new Uint32Array(words);
+  let current = new Uint32Array(words);
+  let chosen = tied[0];
+  packWalls(maze, chosen, bits, best);
+  for (let k = 1; k < tied.length; k++) {
+    packWalls(maze, tied[k], bits, current);
+    if (compareWords(current, best) < 0) {
+      [best, current] = [current, best];
+      chosen = tied[k];
+    }
+  }
+  return chosen;
+}
+
+/**
+ * The canonical bytes of the maze's copy under s (the identity when undefined) with the given header:
+ * the header as big-endian int32s (byte order is then numeric order; a wall end sorts before a cell end),
+ * then each wall's code.
+ */
+function formBytes(maze: Maze, head: readonly number[], s: GridSymmetry | undefined): Uint8Array {
+  const { grid, open, oneWay } = maze;
+  const bytes = new Uint8Array(16 + grid.wallCount);
   const view = new DataView(bytes.buffer);
-  // Big-endian so that byte order is numeric order; a wall end sorts before a cell end.
-  for (let i = 0; i < 4; i++) view.setInt32(4 * i, bestHead[i]);
-  for (let m = 0; m < n; m++) {
-    const bit = m * bits;
-    bytes[16 + m] = (best[bit >>> 5] >>> (32 - bits - (bit & 31))) & ((1 << bits) - 1);
+  for (let i = 0; i < 4; i++) view.setInt32(4 * i, head[i]);
+  const n = grid.wallCount;
+  if (oneWay) {
+    for (let w = 0; w < n; w++) if (open[w] !== 0) bytes[16 + (s ? s.wall[w] : w)] = wallCode(maze, s, w);
+  } else if (s) {
+    const map = s.wall;
+    for (let w = 0; w < n; w++) if (open[w] !== 0) bytes[16 + map[w]] = 1;
+  } else {
+    for (let w = 0; w < n; w++) if (open[w] !== 0) bytes[16 + w] = 1;
   }
   return bytes;
+}
+
+/** The code of open wall w moved by s: 1 open, 2 one-way first → second cell, 3 one-way back. */
+function wallCode(maze: Maze, s: GridSymmetry | undefined, w: number): number {
+  const { oneWay } = maze;
+  if (oneWay === undefined || oneWay[w] === 0) return 1;
+  const forward = s ? mappedDirection(maze.grid, s, oneWay, w, s.wall[w]) : oneWay[w];
+  return forward > 0 ? 2 : 3;
 }
 
 /**
@@ -139,16 +167,12 @@ function headOf(maze: Maze, candidates: SymmetryCandidates, i: number): number[]
  * highest bit).
  */
 function packWalls(maze: Maze, s: GridSymmetry | undefined, bits: number, out: Uint32Array): void {
-  const { grid, open, oneWay } = maze;
+  const { grid, open } = maze;
   out.fill(0);
   for (let w = 0; w < grid.wallCount; w++) {
     if (open[w] === 0) continue;
-    const m = s ? s.wall[w] : w;
-    const forward =
-      oneWay === undefined || oneWay[w] === 0 ? 0 : s ? mappedDirection(grid, s, oneWay, w, m) : oneWay[w];
-    const code = forward === 0 ? 1 : forward > 0 ? 2 : 3;
-    const bit = m * bits;
-    out[bit >>> 5] |= (code << (32 - bits - (bit & 31))) >>> 0;
+    const bit = (s ? s.wall[w] : w) * bits;
+    out[bit >>> 5] |= (wallCode(maze, s, w) << (32 - bits - (bit & 31))) >>> 0;
   }
 }
 

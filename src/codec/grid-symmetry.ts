@@ -598,19 +598,15 @@ function squareLattice(grid: Grid): ((map: BoxMap) => GridSymmetry) | undefined 
     // Lattice points (X, Y) → (X', Y'): swap, then reflect within the (square, if swapped) box.
     const W = swap ? h : w;
     const H = swap ? w : h;
-    const cell = new Int32Array(cellCount);
-    for (let y = 0, c = 0; y < h; y++) {
-      for (let x = 0; x < w; x++, c++) {
-        let X = swap ? y : x;
-        let Y = swap ? x : y;
-        if (negU) X = W - 1 - X;
-        if (negV) Y = H - 1 - Y;
-        cell[c] = Y * W + X;
-      }
-    }
-    const wall = new Int32Array(wallCount);
+    const cellAt = (x: number, y: number): number => {
+      let X = swap ? y : x;
+      let Y = swap ? x : y;
+      if (negU) X = W - 1 - X;
+      if (negV) Y = H - 1 - Y;
+      return Y * W + X;
+    };
     // A wall by its upper or left end (x, y) and its direction; the image's end after the map.
-    const image = (x: number, y: number, down: boolean): number => {
+    const wallAt = (x: number, y: number, down: boolean): number => {
       let X = x;
       let Y = y;
       let d = down; // a vertical wall runs from (X, Y) to (X, Y + 1)
@@ -623,8 +619,17 @@ function squareLattice(grid: Grid): ((map: BoxMap) => GridSymmetry) | undefined 
       if (negV) Y = d ? H - Y - 1 : H - Y;
       return d ? Y * (W + 1) + X : (W + 1) * H + Y * W + X;
     };
-    for (let y = 0, n = 0; y < h; y++) for (let x = 0; x <= w; x++, n++) wall[n] = image(x, y, true);
-    for (let y = 0, n = vertical; y <= h; y++) for (let x = 0; x < w; x++, n++) wall[n] = image(x, y, false);
+    // Along a row images move by a fixed step: the first two give it.
+    const cell = new Int32Array(cellCount);
+    const wall = new Int32Array(wallCount);
+    const row = (out: Int32Array, from: number, count: number, image: (x: number) => number): void => {
+      const first = image(0);
+      const step = count > 1 ? image(1) - first : 0;
+      for (let k = 0; k < count; k++) out[from + k] = first + k * step;
+    };
+    for (let y = 0; y < h; y++) row(cell, y * w, w, (x) => cellAt(x, y));
+    for (let y = 0; y < h; y++) row(wall, y * vw, vw, (x) => wallAt(x, y, true));
+    for (let y = 0; y <= h; y++) row(wall, vertical + y * w, w, (x) => wallAt(x, y, false));
     return { cell, wall };
   };
 }
