@@ -243,6 +243,50 @@ class PlainCandidates implements SymmetryCandidates {
   }
 }
 
+/**
+ * The image of each point under the box map (centre cx, cy), looked up among the points themselves, into
+ * `out`; false when one has none. Images of consecutive points are usually a fixed step apart (a row read
+ * backwards, a column), so the step is tried first and the lookup asked only when it misses: memory is then
+ * read in order, even for a million cells. One plain loop with no calls per point (it runs once per grid,
+ * often before the JIT has optimised it).
+ */
+function mapPoints(
+  xs: Float64Array,
+  ys: Float64Array,
+  { swap, negU, negV }: BoxMap,
+  cx: number,
+  cy: number,
+  at: PointLookup,
+  out: Int32Array,
+): boolean {
+  // (u, v) → (a·u + b·v, c·u + d·v), each coefficient −1, 0 or 1: exactly the swap and negations.
+  const a = swap ? 0 : negU ? -1 : 1;
+  const b = swap ? (negU ? -1 : 1) : 0;
+  const c = swap ? (negV ? -1 : 1) : 0;
+  const d = swap ? 0 : negV ? -1 : 1;
+  const t = POINT_TOLERANCE;
+  const n = xs.length;
+  let prev = 0;
+  let step = 0;
+  for (let p = 0; p < n; p++) {
+    const u = xs[p] - cx;
+    const v = ys[p] - cy;
+    const x = a * u + b * v + cx;
+    const y = c * u + d * v + cy;
+    let m = prev + step;
+    if (m >= 0 && m < n) {
+      const dx = xs[m] - x;
+      const dy = ys[m] - y;
+      if (dx > t || dx < -t || dy > t || dy < -t) m = at(x, y);
+    } else m = at(x, y);
+    if (m < 0) return false;
+    out[p] = m;
+    step = m - prev;
+    prev = m;
+  }
+  return true;
+}
+
 function rimCellsOf(grid: Grid): Int32Array {
   const { rimStart, cellCount } = grid;
   let n = 0;
@@ -282,35 +326,6 @@ class MapSearch {
     const { adjStart, adjCell, adjWall, rimStart, rimWall } = grid;
     const cx = grid.width / 2;
     const cy = grid.height / 2;
-    const { swap, negU, negV } = map;
-    // The image of each point, looked up among the grid's own points. Images of consecutive points are
-    // usually a fixed step apart (a row read backwards, a column), so the step is tried first and the
-    // lookup asked only when it misses: memory is then read in order, even for a million cells.
-    const mapPoints = (xs: Float64Array, ys: Float64Array, at: PointLookup, out: Int32Array): boolean => {
-      let prev = 0;
-      let step = 0;
-      for (let p = 0; p < xs.length; p++) {
-        let u = xs[p] - cx;
-        let v = ys[p] - cy;
-        if (swap) {
-          const t = u;
-          u = v;
-          v = t;
-        }
-        if (negU) u = -u;
-        if (negV) v = -v;
-        const x = u + cx;
-        const y = v + cy;
-        const guess = prev + step;
-        const m =
-          guess >= 0 && guess < xs.length && near(xs[guess], x) && near(ys[guess], y) ? guess : at(x, y);
-        if (m < 0) return false;
-        out[p] = m;
-        step = m - prev;
-        prev = m;
-      }
-      return true;
-    };
     const { vertex } = this;
     const cell = new Int32Array(cellCount);
     if (this.lattice === undefined) this.lattice = octagonLattice(grid) ?? circleLattice(grid) ?? null;
@@ -318,9 +333,9 @@ class MapSearch {
       this.lattice(map, vertex, cell);
     } else {
       this.vertexAt ??= pointLookup(grid.vertexX, grid.vertexY);
-      if (!mapPoints(grid.vertexX, grid.vertexY, this.vertexAt, vertex)) return;
+      if (!mapPoints(grid.vertexX, grid.vertexY, map, cx, cy, this.vertexAt, vertex)) return;
       this.cellAt ??= pointLookup(grid.cellX, grid.cellY);
-      if (!mapPoints(grid.cellX, grid.cellY, this.cellAt, cell)) return;
+      if (!mapPoints(grid.cellX, grid.cellY, map, cx, cy, this.cellAt, cell)) return;
     }
     // Every wall must go to the wall joining the images of its ends (either way round, same arc flag)
     // between the images of its cells. Images of consecutive walls follow a pattern: a fixed step, or (a
