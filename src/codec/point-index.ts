@@ -163,7 +163,7 @@ function rowSearch(
         if (b > minor[mid] + t) p0 = mid + 1;
         else if (b < minor[mid] - t) p1 = mid;
         else {
-          if (Math.abs(major[mid] - a) <= t) return mid;
+          if (Math.abs(minor[mid] - b) <= t && Math.abs(major[mid] - a) <= t) return mid;
           break;
         }
       }
