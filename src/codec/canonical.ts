@@ -43,8 +43,8 @@ function mappedDirection(grid: Grid, s: GridSymmetry, oneWay: Int8Array, w: numb
  * is hashed together with the grid itself (topology, size, cells, walls and their geometry), so different
  * grids never share a hash. Mazegram letters are not part of it.
  *
- * The copies are compared packed (one bit a wall, two with one-way passages, first wall in the highest
- * bit), one pass over the walls per symmetry; the grid's part of the hash is computed once per grid.
+ * Only the copies whose header (ends) is smallest are built (`canonicalForm`), and compared packed when
+ * there are several; the grid's part of the hash is computed once per grid.
  */
 export function canonicalHash(maze: Maze): string {
   const hit = hashes.get(maze);
