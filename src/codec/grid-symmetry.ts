@@ -39,8 +39,8 @@ const near = (a: number, b: number): boolean => Math.abs(a - b) <= POINT_TOLERAN
  * and the quarter turns (candidate i is the i-th of these; 0 is the identity). A candidate is checked —
  * every vertex, cell centre and wall sent onto one of the grid's own — only when its whole map is asked
  * for, once per grid; where it sends a single cell or wall is found without building the map (a scan of
- * the rim cells, or of all cells for an inner one), so a caller can rank the candidates first and check
- * only the ones it needs.
+ * the rim cells, or a lookup for an inner one), so a caller can rank the candidates first and check only
+ * the ones it needs.
  */
 export interface SymmetryCandidates {
   /** 8 when the box is square, else 4. */
@@ -148,8 +148,9 @@ class PlainCandidates implements SymmetryCandidates {
   private readonly known: (GridSymmetry | null | undefined)[] = [];
   private readonly cx: number;
   private readonly cy: number;
-  /** Cells with a rim wall, in order (made on first use). */
+  /** Cells with a rim wall, in order, and a lookup of all cells (made on first use). */
   private rimCells?: Int32Array;
+  private cellAt?: PointLookup;
   private search?: MapSearch;
 
   constructor(private readonly grid: Grid) {
@@ -201,8 +202,8 @@ class PlainCandidates implements SymmetryCandidates {
       for (const d of this.rimCells) if (near(cellX[d], x) && near(cellY[d], y)) return d;
       return -1;
     }
-    for (let d = 0; d < grid.cellCount; d++) if (near(cellX[d], x) && near(cellY[d], y)) return d;
-    return -1;
+    this.cellAt ??= pointLookup(cellX, cellY);
+    return this.cellAt(x, y);
   }
 
   wallImage(i: number, w: number): number {
