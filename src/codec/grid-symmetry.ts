@@ -342,13 +342,12 @@ class MapSearch {
     // between the images of its cells. Images of consecutive walls follow a pattern: a fixed step, or (a
     // cell's few walls mapped to another order) the same step as `period` walls before; both are tried
     // before the image cell's own walls are read.
-    const arcs = wallArc ?? new Uint8Array(wallCount);
     const wall = new Int32Array(wallCount);
     let period = 2;
     for (let w = 0; w < wallCount; w++) {
       const v0 = vertex[wallV0[w]];
       const v1 = vertex[wallV1[w]];
-      const arc = arcs[w];
+      const arc = wallArc ? wallArc[w] : 0;
       const a = cell[wallCellA[w]];
       const b = wallCellB[w] < 0 ? -1 : cell[wallCellB[w]];
       let m = w > 1 ? 2 * wall[w - 1] - wall[w - 2] : -1;
@@ -356,14 +355,14 @@ class MapSearch {
         m < 0 ||
         m >= wallCount ||
         !((wallV0[m] === v0 && wallV1[m] === v1) || (wallV0[m] === v1 && wallV1[m] === v0)) ||
-        arcs[m] !== arc
+        (wallArc !== undefined && wallArc[m] !== arc)
       ) {
         m = w >= 2 * period ? 2 * wall[w - period] - wall[w - 2 * period] : -1;
         if (
           m < 0 ||
           m >= wallCount ||
           !((wallV0[m] === v0 && wallV1[m] === v1) || (wallV0[m] === v1 && wallV1[m] === v0)) ||
-          arcs[m] !== arc
+          (wallArc !== undefined && wallArc[m] !== arc)
         ) {
           m = -1;
           const rim = b < 0;
@@ -373,7 +372,7 @@ class MapSearch {
             if (
               (rim || adjCell[k] === b) &&
               ((wallV0[x] === v0 && wallV1[x] === v1) || (wallV0[x] === v1 && wallV1[x] === v0)) &&
-              arcs[x] === arc
+              (wallArc === undefined || wallArc[x] === arc)
             )
               m = x;
           }
