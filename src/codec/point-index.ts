@@ -85,3 +85,89 @@ export function pointIndex(xs: Float64Array, ys: Float64Array): (x: number, y: n
     return -1;
   };
 }
+
+/** Most runs of rows `pointLookup` searches one by one before it builds a bucket index instead. */
+const MAX_RUNS = 4;
+
+/**
+ * Finds points by position as `pointIndex` does (within `POINT_TOLERANCE` along each axis, -1 when none),
+ * without building an index when it can. Points stored row by row — x increasing along a row, each row's
+ * band of y entirely below the next one's (or the same by columns, x and y swapped), in at most a few such
+ * runs — are found by binary search: the row whose band holds y, then the point along it. Grids numbered
+ * row by row are (square, hex, triangle cells whose centres zigzag within their row, a masked grid's kept
+ * points); other points get a bucket index. Linear to check the order; a query then reads O(log n) points
+ * per run.
+ */
+export function pointLookup(xs: Float64Array, ys: Float64Array): (x: number, y: number) => number {
+  if (xs.length === 0) return () => -1;
+  return rowSearch(ys, xs, true) ?? rowSearch(xs, ys, false) ?? pointIndex(xs, ys);
+}
+
+/**
+ * A search of the points by rows along `minor` stacked along `major`; undefined when they are not so
+ * ordered, or in more than `MAX_RUNS` runs of rows.
+ */
+function rowSearch(
+  major: Float64Array,
+  minor: Float64Array,
+  byRows: boolean,
+): ((x: number, y: number) => number) | undefined {
+  const n = major.length;
+  const gap = 2 * POINT_TOLERANCE;
+  // Rows: a new one wherever `minor` does not grow by more than the gap. Each row's band [lo, hi] of `major`.
+  let rows = 1;
+  for (let i = 1; i < n; i++) if (!(minor[i] - minor[i - 1] > gap)) rows++;
+  const start = new Int32Array(rows + 1);
+  const lo = new Float64Array(rows);
+  const hi = new Float64Array(rows);
+  lo[0] = hi[0] = major[0];
+  for (let i = 1, r = 0; i < n; i++) {
+    if (!(minor[i] - minor[i - 1] > gap)) {
+      start[++r] = i;
+      lo[r] = hi[r] = major[i];
+    } else if (major[i] < lo[r]) lo[r] = major[i];
+    else if (major[i] > hi[r]) hi[r] = major[i];
+  }
+  start[rows] = n;
+  // Runs: a new one wherever a row's band does not lie wholly past the previous one's.
+  const runs = [0];
+  for (let r = 1; r < rows; r++) {
+    if (lo[r] - hi[r - 1] > gap) continue;
+    if (runs.length === MAX_RUNS) return;
+    runs.push(r);
+  }
+  runs.push(rows);
+  const t = POINT_TOLERANCE;
+  return (x, y) => {
+    const a = byRows ? y : x;
+    const b = byRows ? x : y;
+    for (let k = 0; k + 1 < runs.length; k++) {
+      // The row whose band holds a (bands are more than twice the tolerance apart: at most one).
+      let r0 = runs[k];
+      let r1 = runs[k + 1];
+      let row = -1;
+      while (r0 < r1) {
+        const mid = (r0 + r1) >>> 1;
+        if (a > hi[mid] + t) r0 = mid + 1;
+        else if (a < lo[mid] - t) r1 = mid;
+        else {
+          row = mid;
+          break;
+        }
+      }
+      if (row < 0) continue;
+      let p0 = start[row];
+      let p1 = start[row + 1];
+      while (p0 < p1) {
+        const mid = (p0 + p1) >>> 1;
+        if (b > minor[mid] + t) p0 = mid + 1;
+        else if (b < minor[mid] - t) p1 = mid;
+        else {
+          if (Math.abs(minor[mid] - b) <= t && Math.abs(major[mid] - a) <= t) return mid;
+          break;
+        }
+      }
+    }
+    return -1;
+  };
+}
