@@ -259,5 +259,14 @@ function fullCircleArrays(rings: number): FullGridArrays {
       if (k === 0) out.wall(c, c0 + cells - 1, ccwCorner, inFirst);
     }
   }
-  return { cellX, cellY, vertexX, vertexY, arcCX: rings, arcCY: rings, ...out.finish() };
+  // The corners of the rim circle reach furthest along both axes (every other circle is at least 1 less
+  // round the same centre), and only its arcs, all rim walls, can bulge further.
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let v = vFirst[rings]; v < vFirst[rings + 1]; v++) {
+    box[0] = Math.min(box[0], vertexX[v]);
+    box[1] = Math.min(box[1], vertexY[v]);
+    box[2] = Math.max(box[2], vertexX[v]);
+    box[3] = Math.max(box[3], vertexY[v]);
+  }
+  return { cellX, cellY, vertexX, vertexY, arcCX: rings, arcCY: rings, box, ...out.finish() };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Grid } from '../../src/grid/grid.js';
+import { type Grid, maxDegree } from '../../src/grid/grid.js';
+import { neighbourTable, tableFromLists } from '../../src/grid/neighbour-table.js';
 import { buildGrid, type GridLayout, topologies } from '../../src/grid/registry.js';
 
 /** Every array and number of a grid, for exact comparison. */
@@ -38,13 +39,14 @@ for (let columns = 1; columns <= 6; columns++) {
     layouts.push({ shape: 'hex', size: { columns, rows }, hexTop: 'flat' });
     layouts.push({ shape: 'triangle', size: { columns, rows } });
     layouts.push({ shape: 'octagon', size: { columns, rows } });
+    layouts.push({ shape: 'square', size: { columns, rows } });
   }
 }
 for (const [columns, rows] of [
   [17, 11],
   [12, 23],
 ]) {
-  for (const shape of ['hex', 'triangle', 'octagon'] as const)
+  for (const shape of ['hex', 'triangle', 'octagon', 'square'] as const)
     layouts.push({ shape, size: { columns, rows } });
   layouts.push({ shape: 'hex', size: { columns, rows }, hexTop: 'flat' });
 }
@@ -61,5 +63,21 @@ describe('unmasked grids written directly', () => {
     // A mask that keeps every cell takes the general path: tile tables, then assembleGrid.
     const keep = new Uint8Array(topologies[layout.shape].count(layout.size)).fill(1);
     expect(parts(buildGrid(layout))).toEqual(parts(buildGrid(layout, keep)));
+  });
+
+  it.each(
+    layouts.map((l) => [
+      `${l.shape}${l.hexTop === 'flat' ? ' flat' : ''} ${l.size.columns}×${l.size.rows}`,
+      l,
+    ]),
+  )('%s comes with the neighbour table its CSR lists give', (_name, layout) => {
+    const grid = buildGrid(layout);
+    // Written with the walls, so it is there before anything asks; it must equal the one read off the lists.
+    const table = neighbourTable(grid);
+    expect(table).toEqual(tableFromLists(grid));
+    const cells = [];
+    for (let c = 0; c < grid.cellCount; c++) cells.push(grid.adjStart[c + 1] - grid.adjStart[c]);
+    expect(table.stride).toBe(Math.max(0, ...cells));
+    expect(maxDegree(grid)).toBe(table.stride);
   });
 });
