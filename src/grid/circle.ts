@@ -1,4 +1,4 @@
-import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
+import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -208,26 +208,22 @@ function turnTables(
  * ring; its inner arc belongs to the cell inside.
  */
 function fullCircleArrays(rings: number): FullGridArrays {
-  const { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY } = circleLattice(rings);
-  const adjStart = new Int32Array(cellCount + 1);
-  const rimStart = new Int32Array(cellCount + 1);
-  adjStart[1] = n[1];
-  for (let r = 1; r < rings; r++) {
-    const c0 = first[r];
-    // Parent, two radial neighbours, and the children (or one rim arc).
-    const degree = r + 1 < rings ? 3 + n[r + 1] / n[r] : 3;
-    const rim = r + 1 < rings ? 0 : 1;
-    for (let k = 0; k < n[r]; k++) {
-      const c = c0 + k;
-      adjStart[c + 1] = adjStart[c] + degree;
-      rimStart[c + 1] = rimStart[c] + rim;
-    }
-  }
-  const out = new WallWriter(cellCount, adjStart, rimStart, true);
+  const { n, first, onCircle, vFirst, vertexX, vertexY, cellX, cellY } = circleLattice(rings);
+  // The centre's arcs, then per ring one radial edge per wedge and its outer arcs (the next ring's wedges,
+  // or one rim arc each in the last ring).
+  let wallCount = n[1];
+  for (let r = 1; r < rings; r++) wallCount += n[r] + (r + 1 < rings ? n[r + 1] : n[r]);
+  const walls = fullWalls(wallCount, true);
+  const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
+  const wallArc = walls.wallArc as Uint8Array;
+  let w = 0;
   // The centre disc: one arc to each ring-1 wedge.
-  for (let j = 0, m = n[1]; j < m; j++) {
-    out.wall(0, first[1] + j, vFirst[1] + j, vFirst[1] + (j + 1 === m ? 0 : j + 1));
-    out.arc();
+  for (let j = 0, m = n[1]; j < m; j++, w++) {
+    wallCellA[w] = 0;
+    wallCellB[w] = first[1] + j;
+    wallV0[w] = vFirst[1] + j;
+    wallV1[w] = vFirst[1] + (j + 1 === m ? 0 : j + 1);
+    wallArc[w] = 1;
   }
   for (let r = 1; r < rings; r++) {
     const cells = n[r];
@@ -245,20 +241,34 @@ function fullCircleArrays(rings: number): FullGridArrays {
       const ccwCorner = outFirst + k * vout;
       let j = (k + 1) * vout;
       let corner = outFirst + (j === outerCircle ? 0 : j);
-      if (next > k) out.wall(c, c0 + next, inFirst + next, corner);
-      for (let ch = outer - 1; ch >= 0; ch--) {
+      if (next > k) {
+        wallCellA[w] = c;
+        wallCellB[w] = c0 + next;
+        wallV0[w] = inFirst + next;
+        wallV1[w++] = corner;
+      }
+      for (let ch = outer - 1; ch >= 0; ch--, w++) {
         let to = ccwCorner;
         if (ch > 0) {
           j = (k + 1) * vout - (outer - ch) * (vout / outer);
           to = outFirst + (j === outerCircle ? 0 : j);
         }
-        out.wall(c, children >= 0 ? children + k * outer + ch : -1, corner, to);
-        out.arc();
+        wallCellA[w] = c;
+        wallCellB[w] = children >= 0 ? children + k * outer + ch : -1;
+        wallV0[w] = corner;
+        wallV1[w] = to;
+        wallArc[w] = 1;
         corner = to;
       }
-      if (k === 0) out.wall(c, c0 + cells - 1, ccwCorner, inFirst);
+      if (k === 0) {
+        wallCellA[w] = c;
+        wallCellB[w] = c0 + cells - 1;
+        wallV0[w] = ccwCorner;
+        wallV1[w++] = inFirst;
+      }
     }
   }
+  checkWallCount('circle', w, wallCount);
   // The corners of the rim circle reach furthest along both axes (every other circle is at least 1 less
   // round the same centre), and only its arcs, all rim walls, can bulge further.
   const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -268,5 +278,5 @@ function fullCircleArrays(rings: number): FullGridArrays {
     box[2] = Math.max(box[2], vertexX[v]);
     box[3] = Math.max(box[3], vertexY[v]);
   }
-  return { cellX, cellY, vertexX, vertexY, arcCX: rings, arcCY: rings, box, ...out.finish() };
+  return { cellX, cellY, vertexX, vertexY, arcCX: rings, arcCY: rings, box, ...walls };
 }

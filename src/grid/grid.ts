@@ -112,8 +112,19 @@ export function assembleGrid(
   box?: readonly [number, number, number, number],
 ): Grid {
   const parts = fitToWalls(raw, known !== undefined, box, box !== undefined ? known?.rimWall : undefined);
-  if (known) return { ...parts, vertexCount: parts.vertexX.length, ...known };
-  const { cellCount, wallCount, wallCellA, wallCellB } = parts;
+  return { ...parts, vertexCount: parts.vertexX.length, ...(known ?? adjacencyOf(parts)) };
+}
+
+/**
+ * The CSR neighbour and rim lists of walls between cells: each cell's lists in wall order. Two passes over
+ * the walls, the first counting, the second filling.
+ */
+export function adjacencyOf({
+  cellCount,
+  wallCount,
+  wallCellA,
+  wallCellB,
+}: Pick<GridParts, 'cellCount' | 'wallCount' | 'wallCellA' | 'wallCellB'>): Adjacency {
   // Counts go one slot ahead (adjStart[c + 1]); after the prefix sum adjStart[c] is where c's list starts.
   const adjStart = new Int32Array(cellCount + 1);
   const rimStart = new Int32Array(cellCount + 1);
@@ -154,15 +165,7 @@ export function assembleGrid(
   adjStart[0] = 0;
   rimStart.copyWithin(1, 0, cellCount);
   rimStart[0] = 0;
-  return {
-    ...parts,
-    vertexCount: parts.vertexX.length,
-    adjStart,
-    adjCell,
-    adjWall,
-    rimStart,
-    rimWall,
-  };
+  return { adjStart, adjCell, adjWall, rimStart, rimWall };
 }
 
 /**
@@ -417,9 +420,4 @@ export function maxDegree(grid: Grid): number {
   }
   degreeCache.set(grid, max);
   return max;
-}
-
-/** Records a grid's most neighbours where its builder counted them (spares `maxDegree` its pass). */
-export function rememberMaxDegree(grid: Grid, degree: number): void {
-  degreeCache.set(grid, degree);
 }

@@ -1,5 +1,4 @@
 import { assembleGrid, type Grid } from './grid.js';
-import { keepNeighbourTable } from './neighbour-table.js';
 
 /**
  * Square topology: `columns × rows` unit cells.
@@ -111,8 +110,7 @@ export function buildSquareGrid({ columns: w, rows: h, keep }: SquareOptions): G
 /**
  * The unmasked grid, written straight into its final arrays in one sequential pass each: walls by the
  * formulas of the diagram, and each cell's neighbours in wall order (west, east, north, south; inner walls
- * first, then rim walls), which is the order `assembleGrid` gives them, into the CSR lists and the neighbour
- * table at once.
+ * first, then rim walls), which is the order `assembleGrid` gives them.
  */
 function fullSquareGrid(w: number, h: number): Grid {
   const cellCount = w * h;
@@ -163,43 +161,28 @@ function fullSquareGrid(w: number, h: number): Grid {
   const adjWall = new Int32Array(adjCell.length);
   const rimStart = new Int32Array(cellCount + 1);
   const rimWall = new Int32Array(wallCount - Math.max(0, inner));
-  // The most neighbours: up to two across and two down.
-  const stride = Math.min(w - 1, 2) + Math.min(h - 1, 2);
-  const degree = new Uint16Array(cellCount);
-  const entries = new Int32Array(2 * stride * cellCount);
   let k = 0;
   let r = 0;
   for (let y = 0, c = 0; y < h; y++) {
     for (let x = 0; x < w; x++, c++) {
       const west = y * vw + x;
       const north = vertical + y * w + x;
-      const first = k;
-      let i = 2 * stride * c;
       if (x > 0) {
         adjCell[k] = c - 1;
         adjWall[k++] = west;
-        entries[i++] = c - 1;
-        entries[i++] = west;
       }
       if (x < w - 1) {
         adjCell[k] = c + 1;
         adjWall[k++] = west + 1;
-        entries[i++] = c + 1;
-        entries[i++] = west + 1;
       }
       if (y > 0) {
         adjCell[k] = c - w;
         adjWall[k++] = north;
-        entries[i++] = c - w;
-        entries[i++] = north;
       }
       if (y < h - 1) {
         adjCell[k] = c + w;
         adjWall[k++] = north + w;
-        entries[i++] = c + w;
-        entries[i] = north + w;
       }
-      degree[c] = k - first;
       if (x === 0) rimWall[r++] = west;
       if (x === w - 1) rimWall[r++] = west + 1;
       if (y === 0) rimWall[r++] = north;
@@ -208,7 +191,7 @@ function fullSquareGrid(w: number, h: number): Grid {
       rimStart[c + 1] = r;
     }
   }
-  const grid: Grid = {
+  return {
     topology: 'square',
     sizeLabel: `${w}×${h}`,
     cellCount,
@@ -230,5 +213,4 @@ function fullSquareGrid(w: number, h: number): Grid {
     rimStart,
     rimWall,
   };
-  return keepNeighbourTable(grid, { stride, degree, entries });
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Grid, maxDegree } from '../../src/grid/grid.js';
-import { neighbourTable, tableFromLists } from '../../src/grid/neighbour-table.js';
+import type { Grid } from '../../src/grid/grid.js';
 import { buildGrid, type GridLayout, topologies } from '../../src/grid/registry.js';
 
 /** Every array and number of a grid, for exact comparison. */
@@ -63,21 +62,5 @@ describe('unmasked grids written directly', () => {
     // A mask that keeps every cell takes the general path: tile tables, then assembleGrid.
     const keep = new Uint8Array(topologies[layout.shape].count(layout.size)).fill(1);
     expect(parts(buildGrid(layout))).toEqual(parts(buildGrid(layout, keep)));
-  });
-
-  it.each(
-    layouts.map((l) => [
-      `${l.shape}${l.hexTop === 'flat' ? ' flat' : ''} ${l.size.columns}×${l.size.rows}`,
-      l,
-    ]),
-  )('%s comes with the neighbour table its CSR lists give', (_name, layout) => {
-    const grid = buildGrid(layout);
-    // Written with the walls, so it is there before anything asks; it must equal the one read off the lists.
-    const table = neighbourTable(grid);
-    expect(table).toEqual(tableFromLists(grid));
-    const cells = [];
-    for (let c = 0; c < grid.cellCount; c++) cells.push(grid.adjStart[c + 1] - grid.adjStart[c]);
-    expect(table.stride).toBe(Math.max(0, ...cells));
-    expect(maxDegree(grid)).toBe(table.stride);
   });
 });
