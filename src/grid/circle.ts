@@ -81,9 +81,9 @@ function circleLattice(rings: number) {
   for (let b = 1; b <= rings; b++) {
     const m = onCircle(b);
     const { sin, cos } = vertexTurn(m);
-    for (let j = 0; j < m; j++) {
-      vertexX[vFirst[b] + j] = rings + b * sin[j];
-      vertexY[vFirst[b] + j] = rings - b * cos[j];
+    for (let j = 0, v = vFirst[b]; j < m; j++, v++) {
+      vertexX[v] = rings + b * sin[j];
+      vertexY[v] = rings - b * cos[j];
     }
   }
   const cellX = new Float64Array(cellCount);
@@ -92,10 +92,10 @@ function circleLattice(rings: number) {
   cellY[0] = rings;
   const middleTurn = turnTables((k, cells) => ((k + 0.5) * 2 * Math.PI) / cells);
   for (let r = 1; r < rings; r++) {
-    const middle = middleTurn(n[r]);
-    for (let k = 0; k < n[r]; k++) {
-      cellX[first[r] + k] = rings + (r + 0.5) * middle.sin[k];
-      cellY[first[r] + k] = rings - (r + 0.5) * middle.cos[k];
+    const { sin, cos } = middleTurn(n[r]);
+    for (let k = 0, c = first[r], end = first[r + 1]; c < end; k++, c++) {
+      cellX[c] = rings + (r + 0.5) * sin[k];
+      cellY[c] = rings - (r + 0.5) * cos[k];
     }
   }
   return { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY };
@@ -208,7 +208,20 @@ function turnTables(
  * ring; its inner arc belongs to the cell inside.
  */
 function fullCircleArrays(rings: number): FullGridArrays {
-  const { n, first, onCircle, vFirst, vertexX, vertexY, cellX, cellY } = circleLattice(rings);
+  const { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY } = circleLattice(rings);
+  // Neighbour and rim counts per cell, as prefix sums (the lists' starts): the centre's ring-1 wedges,
+  // then a wedge's parent, two radial neighbours and its children (or one rim arc).
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  adjStart[1] = n[1];
+  for (let r = 1; r < rings; r++) {
+    const degree = r + 1 < rings ? 3 + n[r + 1] / n[r] : 3;
+    const rim = r + 1 < rings ? 0 : 1;
+    for (let c = first[r]; c < first[r + 1]; c++) {
+      adjStart[c + 1] = adjStart[c] + degree;
+      rimStart[c + 1] = rimStart[c] + rim;
+    }
+  }
   // The centre's arcs, then per ring one radial edge per wedge and its outer arcs (the next ring's wedges,
   // or one rim arc each in the last ring).
   let wallCount = n[1];
@@ -278,5 +291,15 @@ function fullCircleArrays(rings: number): FullGridArrays {
     box[2] = Math.max(box[2], vertexX[v]);
     box[3] = Math.max(box[3], vertexY[v]);
   }
-  return { cellX, cellY, vertexX, vertexY, arcCX: rings, arcCY: rings, box, ...walls };
+  return {
+    cellX,
+    cellY,
+    vertexX,
+    vertexY,
+    arcCX: rings,
+    arcCY: rings,
+    box,
+    starts: { adjStart, rimStart },
+    ...walls,
+  };
 }

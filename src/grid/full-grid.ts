@@ -18,6 +18,11 @@ export interface FullGridArrays extends FullWalls {
    * promises no other arc reaches further.
    */
   box?: [number, number, number, number];
+  /**
+   * Each cell's neighbour and rim counts as prefix sums (`adjStart[c]`, `rimStart[c]`: where c's lists
+   * start), when the topology knows them by formula; read off the walls otherwise.
+   */
+  starts?: { adjStart: Int32Array; rimStart: Int32Array };
 }
 
 /** A grid's walls, to be written in order by its topology (`fullWalls` makes them at their final size). */
@@ -74,7 +79,10 @@ export function finishFullGrid(topology: string, sizeLabel: string, a: FullGridA
       height: 0,
       ...(a.wallArc ? { wallArc: a.wallArc, arcCX: a.arcCX ?? 0, arcCY: a.arcCY ?? 0 } : {}),
     },
-    adjacencyOf({ cellCount, wallCount: a.wallCount, wallCellA: a.wallCellA, wallCellB: a.wallCellB }),
+    adjacencyOf(
+      { cellCount, wallCount: a.wallCount, wallCellA: a.wallCellA, wallCellB: a.wallCellB },
+      a.starts,
+    ),
     a.box,
   );
 }

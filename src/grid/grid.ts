@@ -117,35 +117,29 @@ export function assembleGrid(
 
 /**
  * The CSR neighbour and rim lists of walls between cells: each cell's lists in wall order. Two passes over
- * the walls, the first counting, the second filling.
+ * the walls, the first counting, the second filling; a topology that knows every cell's neighbour and rim
+ * counts passes their prefix sums as `starts` (`adjStart`, `rimStart`; taken over) and spares the first.
  */
-export function adjacencyOf({
-  cellCount,
-  wallCount,
-  wallCellA,
-  wallCellB,
-}: Pick<GridParts, 'cellCount' | 'wallCount' | 'wallCellA' | 'wallCellB'>): Adjacency {
-  // Counts go one slot ahead (adjStart[c + 1]); after the prefix sum adjStart[c] is where c's list starts.
-  const adjStart = new Int32Array(cellCount + 1);
-  const rimStart = new Int32Array(cellCount + 1);
-  let inner = 0;
-  for (let w = 0; w < wallCount; w++) {
-    const b = wallCellB[w];
-    if (b >= 0) {
-      adjStart[wallCellA[w] + 1]++;
-      adjStart[b + 1]++;
-      inner++;
-    } else {
-      rimStart[wallCellA[w] + 1]++;
-    }
+export function adjacencyOf(
+  {
+    cellCount,
+    wallCount,
+    wallCellA,
+    wallCellB,
+  }: Pick<GridParts, 'cellCount' | 'wallCount' | 'wallCellA' | 'wallCellB'>,
+  starts?: { adjStart: Int32Array; rimStart: Int32Array },
+): Adjacency {
+  const { adjStart, rimStart } = starts ?? countLists(cellCount, wallCount, wallCellA, wallCellB);
+  const inner = adjStart[cellCount]; // places in the neighbour lists: two per wall between cells
+  const rims = rimStart[cellCount];
+  if (inner + 2 * rims !== 2 * wallCount) {
+    throw new Error(
+      `internal: ${inner} neighbour places and ${rims} rim walls do not fit ${wallCount} walls`,
+    );
   }
-  for (let c = 0; c < cellCount; c++) {
-    adjStart[c + 1] += adjStart[c];
-    rimStart[c + 1] += rimStart[c];
-  }
-  const adjCell = new Int32Array(inner * 2);
-  const adjWall = new Int32Array(inner * 2);
-  const rimWall = new Int32Array(wallCount - inner);
+  const adjCell = new Int32Array(inner);
+  const adjWall = new Int32Array(inner);
+  const rimWall = new Int32Array(rims);
   // Fill each list by advancing its start (which then holds the next list's start), then shift back.
   for (let w = 0; w < wallCount; w++) {
     const a = wallCellA[w];
@@ -166,6 +160,32 @@ export function adjacencyOf({
   rimStart.copyWithin(1, 0, cellCount);
   rimStart[0] = 0;
   return { adjStart, adjCell, adjWall, rimStart, rimWall };
+}
+
+/** Each cell's neighbour and rim counts from its walls, as prefix sums (where each list starts). */
+function countLists(
+  cellCount: number,
+  wallCount: number,
+  wallCellA: Int32Array,
+  wallCellB: Int32Array,
+): { adjStart: Int32Array; rimStart: Int32Array } {
+  // Counts go one slot ahead (adjStart[c + 1]); after the prefix sum adjStart[c] is where c's list starts.
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  for (let w = 0; w < wallCount; w++) {
+    const b = wallCellB[w];
+    if (b >= 0) {
+      adjStart[wallCellA[w] + 1]++;
+      adjStart[b + 1]++;
+    } else {
+      rimStart[wallCellA[w] + 1]++;
+    }
+  }
+  for (let c = 0; c < cellCount; c++) {
+    adjStart[c + 1] += adjStart[c];
+    rimStart[c + 1] += rimStart[c];
+  }
+  return { adjStart, rimStart };
 }
 
 /**

@@ -155,6 +155,20 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     }
     cellY.fill(1 + 1.5 * row, c, c + columns);
   }
+  // Neighbour and rim counts per cell, as prefix sums (the lists' starts).
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  for (let row = 0, c = 0; row < rows; row++) {
+    const odd = row & 1;
+    const vertical = (row > 0 ? 1 : 0) + (row + 1 < rows ? 1 : 0);
+    for (let col = 0; col < columns; col++, c++) {
+      const right = col + odd < columns ? 1 : 0;
+      const left = col + odd > 0 ? 1 : 0;
+      const degree = vertical * (right + left) + (col > 0 ? 1 : 0) + (col + 1 < columns ? 1 : 0);
+      adjStart[c + 1] = adjStart[c] + degree;
+      rimStart[c + 1] = rimStart[c] + 6 - degree;
+    }
+  }
   // Every cell writes its E, SE and SW edges; row 0 its NE and NW edges, column 0 its W edge, and every
   // later row one more rim edge (NE of an odd row's last cell, NW of an even row's first).
   const walls = fullWalls(3 * cellCount + 2 * columns + 2 * rows - 1);
@@ -214,5 +228,5 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     }
   }
   checkWallCount('hex', n, walls.wallCount);
-  return { cellX, cellY, vertexX, vertexY, box, ...walls };
+  return { cellX, cellY, vertexX, vertexY, box, starts: { adjStart, rimStart }, ...walls };
 }

@@ -191,6 +191,25 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
     if (q > 0) cellX.copyWithin(c, octagons, octagons + sqColumns);
     cellY.fill(q + 1, c, c + sqColumns);
   }
+  // Neighbour and rim counts per cell, as prefix sums (the lists' starts).
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  for (let j = 0, c = 0; j < rows; j++) {
+    const n = j > 0 ? 1 : 0;
+    const s = j + 1 < rows ? 1 : 0;
+    for (let i = 0; i < columns; i++, c++) {
+      const w = i > 0 ? 1 : 0;
+      const e = i + 1 < columns ? 1 : 0;
+      // Octagons across the four edges, squares across the four diagonals.
+      const degree = n + s + w + e + e * n + e * s + w * s + w * n;
+      adjStart[c + 1] = adjStart[c] + degree;
+      rimStart[c + 1] = rimStart[c] + 8 - degree;
+    }
+  }
+  for (let c = octagons; c < cellCount; c++) {
+    adjStart[c + 1] = adjStart[c] + 4;
+    rimStart[c + 1] = rimStart[c];
+  }
   // Six edges of every octagon, the top edges of row 0 and the left edges of column 0.
   const walls = fullWalls(6 * octagons + columns + rows);
   const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
@@ -247,5 +266,13 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
     }
   }
   checkWallCount('octagon', n, walls.wallCount);
-  return { cellX, cellY, vertexX, vertexY, box: [0, 0, columns, rows], ...walls };
+  return {
+    cellX,
+    cellY,
+    vertexX,
+    vertexY,
+    box: [0, 0, columns, rows],
+    starts: { adjStart, rimStart },
+    ...walls,
+  };
 }

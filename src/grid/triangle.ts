@@ -123,6 +123,17 @@ function fullTriangleArrays(columns: number, rows: number): FullGridArrays {
     for (let col = 0; col < columns; col++) cellY[c + col] = ((col + row) & 1) === 0 ? up : down;
     wallCount += (row & 1) === 0 ? (columns + 1) >> 1 : columns >> 1;
   }
+  // Neighbour and rim counts per cell, as prefix sums (the lists' starts).
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  for (let row = 0, c = 0; row < rows; row++) {
+    for (let col = 0; col < columns; col++, c++) {
+      const vertical = ((col + row) & 1) === 0 ? row + 1 < rows : row > 0;
+      const degree = (col > 0 ? 1 : 0) + (col + 1 < columns ? 1 : 0) + (vertical ? 1 : 0);
+      adjStart[c + 1] = adjStart[c] + degree;
+      rimStart[c + 1] = rimStart[c] + 3 - degree;
+    }
+  }
   const walls = fullWalls(wallCount);
   const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
   let n = 0;
@@ -174,5 +185,5 @@ function fullTriangleArrays(columns: number, rows: number): FullGridArrays {
     }
   }
   checkWallCount('triangle', n, wallCount);
-  return { cellX, cellY, vertexX, vertexY, box, ...walls };
+  return { cellX, cellY, vertexX, vertexY, box, starts: { adjStart, rimStart }, ...walls };
 }
