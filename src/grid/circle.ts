@@ -77,7 +77,6 @@ function circleLattice(rings: number) {
   const vertexX = new Float64Array(vertexCount);
   const vertexY = new Float64Array(vertexCount);
   // Circles with the same number of corners share their angles: sines and cosines once per count.
-  const vertexTurn = turnTables((j, m) => (2 * Math.PI * j) / m);
   for (let b = 1; b <= rings; b++) {
     const m = onCircle(b);
     const { sin, cos } = vertexTurn(m);
@@ -90,7 +89,6 @@ function circleLattice(rings: number) {
   const cellY = new Float64Array(cellCount);
   cellX[0] = rings;
   cellY[0] = rings;
-  const middleTurn = turnTables((k, cells) => ((k + 0.5) * 2 * Math.PI) / cells);
   for (let r = 1; r < rings; r++) {
     const { sin, cos } = middleTurn(n[r]);
     for (let k = 0, c = first[r], end = first[r + 1]; c < end; k++, c++) {
@@ -180,7 +178,8 @@ function circleTables(rings: number): TileTables {
 
 /**
  * Sines and cosines of `angle(j, count)` for j in [0, count), computed once per count and reused by every
- * ring or circle with that count (counts only double now and then, so there are few).
+ * ring or circle with that count (counts only double now and then, so there are few), and by every grid
+ * built later: the tables are kept (a few thousand numbers at a million cells) and never changed.
  */
 function turnTables(
   angle: (j: number, count: number) => number,
@@ -200,6 +199,11 @@ function turnTables(
     return t;
   };
 }
+
+/** Turns of the vertices on a circle of `m` corners (corner j at j/m of a turn). */
+const vertexTurn = turnTables((j, m) => (2 * Math.PI * j) / m);
+/** Turns of the middles of a ring's wedges (wedge k of `cells` at (k + ½)/cells of a turn). */
+const middleTurn = turnTables((k, cells) => ((k + 0.5) * 2 * Math.PI) / cells);
 
 /**
  * The arrays `buildFromTiles(circleTables(rings))` makes, written directly: the same numbering, each
