@@ -219,9 +219,9 @@ function fullCircleArrays(rings: number): FullGridArrays {
   const rimStart = new Int32Array(cellCount + 1);
   adjStart[1] = n[1];
   for (let r = 1; r < rings; r++) {
-    const degree = r + 1 < rings ? 3 + n[r + 1] / n[r] : 3;
+    const degree = r + 1 < rings ? 3 + ((n[r + 1] / n[r]) | 0) : 3;
     const rim = r + 1 < rings ? 0 : 1;
-    for (let c = first[r]; c < first[r + 1]; c++) {
+    for (let c = first[r], end = first[r + 1]; c < end; c++) {
       adjStart[c + 1] = adjStart[c] + degree;
       rimStart[c + 1] = rimStart[c] + rim;
     }
@@ -244,8 +244,10 @@ function fullCircleArrays(rings: number): FullGridArrays {
   }
   for (let r = 1; r < rings; r++) {
     const cells = n[r];
-    const outer = r + 1 < rings ? n[r + 1] / cells : 1; // children per wedge
-    const vout = onCircle(r + 1) / cells; // vertex steps per wedge on the outer circle
+    // Ratios of counts that only double, so whole numbers (kept as integers for the arithmetic below).
+    const outer = r + 1 < rings ? (n[r + 1] / cells) | 0 : 1; // children per wedge
+    const vout = (onCircle(r + 1) / cells) | 0; // vertex steps per wedge on the outer circle
+    const step = (vout / outer) | 0; // vertex steps per child
     const outerCircle = onCircle(r + 1);
     const inFirst = vFirst[r];
     const outFirst = vFirst[r + 1];
@@ -267,7 +269,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
       for (let ch = outer - 1; ch >= 0; ch--, w++) {
         let to = ccwCorner;
         if (ch > 0) {
-          j = (k + 1) * vout - (outer - ch) * (vout / outer);
+          j = (k + 1) * vout - (outer - ch) * step;
           to = outFirst + (j === outerCircle ? 0 : j);
         }
         wallCellA[w] = c;

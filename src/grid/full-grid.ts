@@ -1,4 +1,4 @@
-import { adjacencyOf, assembleGrid, type Grid } from './grid.js';
+import { type Adjacency, adjacencyOf, assembleGrid, type Grid } from './grid.js';
 
 /**
  * The arrays of an unmasked tiled grid written directly by its topology (no `TileTables`, no renumbering):
@@ -23,6 +23,8 @@ export interface FullGridArrays extends FullWalls {
    * start), when the topology knows them by formula; read off the walls otherwise.
    */
   starts?: { adjStart: Int32Array; rimStart: Int32Array };
+  /** The CSR lists themselves, when the topology wrote them with the walls (each in wall order). */
+  lists?: Adjacency;
 }
 
 /** A grid's walls, to be written in order by its topology (`fullWalls` makes them at their final size). */
@@ -79,10 +81,11 @@ export function finishFullGrid(topology: string, sizeLabel: string, a: FullGridA
       height: 0,
       ...(a.wallArc ? { wallArc: a.wallArc, arcCX: a.arcCX ?? 0, arcCY: a.arcCY ?? 0 } : {}),
     },
-    adjacencyOf(
-      { cellCount, wallCount: a.wallCount, wallCellA: a.wallCellA, wallCellB: a.wallCellB },
-      a.starts,
-    ),
+    a.lists ??
+      adjacencyOf(
+        { cellCount, wallCount: a.wallCount, wallCellA: a.wallCellA, wallCellB: a.wallCellB },
+        a.starts,
+      ),
     a.box,
   );
 }

@@ -155,25 +155,24 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     }
     cellY.fill(1 + 1.5 * row, c, c + columns);
   }
-  // Neighbour and rim counts per cell, as prefix sums (the lists' starts).
-  const adjStart = new Int32Array(cellCount + 1);
-  const rimStart = new Int32Array(cellCount + 1);
-  for (let row = 0, c = 0; row < rows; row++) {
-    const odd = row & 1;
-    const vertical = (row > 0 ? 1 : 0) + (row + 1 < rows ? 1 : 0);
-    for (let col = 0; col < columns; col++, c++) {
-      const right = col + odd < columns ? 1 : 0;
-      const left = col + odd > 0 ? 1 : 0;
-      const degree = vertical * (right + left) + (col > 0 ? 1 : 0) + (col + 1 < columns ? 1 : 0);
-      adjStart[c + 1] = adjStart[c] + degree;
-      rimStart[c + 1] = rimStart[c] + 6 - degree;
-    }
-  }
   // Every cell writes its E, SE and SW edges; row 0 its NE and NW edges, column 0 its W edge, and every
   // later row one more rim edge (NE of an odd row's last cell, NW of an even row's first).
   const walls = fullWalls(3 * cellCount + 2 * columns + 2 * rows - 1);
   const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
+  // The lists are written with the walls, cell by cell: a cell's walls in wall order are those its NW, NE
+  // and W neighbours wrote (their SE, SW and E edges), then its own E, SE and SW edges.
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  // Walls between cells: E edges, and 2·columns − 1 SE and SW edges between each two rows.
+  const adjCell = new Int32Array(2 * (3 * cellCount - 2 * columns - 2 * rows + 1));
+  const adjWall = new Int32Array(adjCell.length);
+  const rimWall = new Int32Array(walls.wallCount - adjCell.length / 2);
+  // The E edge of each cell of the row above and of this row (its SE and SW edges follow it).
+  let aboveEast = new Int32Array(columns);
+  let rowEast = new Int32Array(columns);
   let n = 0;
+  let k = 0;
+  let rim = 0;
   for (let row = 0, c = 0; row < rows; row++) {
     const odd = row & 1;
     const up = row > 0;
@@ -194,39 +193,77 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
       const c5 = c1 - 1;
       const right = col + odd < columns;
       const left = col + odd > 0;
+      if (up && left) {
+        adjCell[k] = c - columns + odd - 1;
+        adjWall[k++] = aboveEast[col + odd - 1] + 1;
+      }
+      if (up && right) {
+        adjCell[k] = c - columns + odd;
+        adjWall[k++] = aboveEast[col + odd] + 2;
+      }
+      if (col > 0) {
+        adjCell[k] = c - 1;
+        adjWall[k++] = rowEast[col - 1];
+      }
       // Edges in corner order; a shared one is written by the lower cell, so NE, W and NW only on the rim.
       if (!(up && right)) {
         wallCellA[n] = c;
         wallCellB[n] = -1;
         wallV0[n] = c0;
-        wallV1[n++] = c1;
+        wallV1[n] = c1;
+        rimWall[rim++] = n++;
       }
+      rowEast[col] = n;
+      const east = col + 1 < columns ? c + 1 : -1;
       wallCellA[n] = c;
-      wallCellB[n] = col + 1 < columns ? c + 1 : -1;
+      wallCellB[n] = east;
       wallV0[n] = c1;
-      wallV1[n++] = c2;
+      wallV1[n] = c2;
+      if (east < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = east;
+        adjWall[k++] = n++;
+      }
+      const southEast = down && right ? c + columns + odd : -1;
       wallCellA[n] = c;
-      wallCellB[n] = down && right ? c + columns + odd : -1;
+      wallCellB[n] = southEast;
       wallV0[n] = c2;
-      wallV1[n++] = c3;
+      wallV1[n] = c3;
+      if (southEast < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = southEast;
+        adjWall[k++] = n++;
+      }
+      const southWest = down && left ? c + columns + odd - 1 : -1;
       wallCellA[n] = c;
-      wallCellB[n] = down && left ? c + columns + odd - 1 : -1;
+      wallCellB[n] = southWest;
       wallV0[n] = c3;
-      wallV1[n++] = c4;
+      wallV1[n] = c4;
+      if (southWest < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = southWest;
+        adjWall[k++] = n++;
+      }
       if (col === 0) {
         wallCellA[n] = c;
         wallCellB[n] = -1;
         wallV0[n] = c4;
-        wallV1[n++] = c5;
+        wallV1[n] = c5;
+        rimWall[rim++] = n++;
       }
       if (!(up && left)) {
         wallCellA[n] = c;
         wallCellB[n] = -1;
         wallV0[n] = c5;
-        wallV1[n++] = c0;
+        wallV1[n] = c0;
+        rimWall[rim++] = n++;
       }
+      adjStart[c + 1] = k;
+      rimStart[c + 1] = rim;
     }
+    [aboveEast, rowEast] = [rowEast, aboveEast];
   }
   checkWallCount('hex', n, walls.wallCount);
-  return { cellX, cellY, vertexX, vertexY, box, starts: { adjStart, rimStart }, ...walls };
+  const lists = { adjStart, adjCell, adjWall, rimStart, rimWall };
+  return { cellX, cellY, vertexX, vertexY, box, lists, ...walls };
 }
