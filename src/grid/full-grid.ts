@@ -63,6 +63,13 @@ export function checkWallCount(topology: string, written: number, promised: numb
  */
 export function finishFullGrid(topology: string, sizeLabel: string, a: FullGridArrays): Grid {
   const cellCount = a.cellX.length;
+  const { lists } = a;
+  if (
+    lists &&
+    (lists.adjStart[cellCount] !== lists.adjCell.length || lists.rimStart[cellCount] !== lists.rimWall.length)
+  ) {
+    throw new Error(`internal: ${topology} wrote neighbour lists of another length than it counted`);
+  }
   return assembleGrid(
     {
       topology,
@@ -81,7 +88,7 @@ export function finishFullGrid(topology: string, sizeLabel: string, a: FullGridA
       height: 0,
       ...(a.wallArc ? { wallArc: a.wallArc, arcCX: a.arcCX ?? 0, arcCY: a.arcCY ?? 0 } : {}),
     },
-    a.lists ??
+    lists ??
       adjacencyOf(
         { cellCount, wallCount: a.wallCount, wallCellA: a.wallCellA, wallCellB: a.wallCellB },
         a.starts,

@@ -191,29 +191,24 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
     if (q > 0) cellX.copyWithin(c, octagons, octagons + sqColumns);
     cellY.fill(q + 1, c, c + sqColumns);
   }
-  // Neighbour and rim counts per cell, as prefix sums (the lists' starts).
-  const adjStart = new Int32Array(cellCount + 1);
-  const rimStart = new Int32Array(cellCount + 1);
-  for (let j = 0, c = 0; j < rows; j++) {
-    const n = j > 0 ? 1 : 0;
-    const s = j + 1 < rows ? 1 : 0;
-    for (let i = 0; i < columns; i++, c++) {
-      const w = i > 0 ? 1 : 0;
-      const e = i + 1 < columns ? 1 : 0;
-      // Octagons across the four edges, squares across the four diagonals.
-      const degree = n + s + w + e + e * n + e * s + w * s + w * n;
-      adjStart[c + 1] = adjStart[c] + degree;
-      rimStart[c + 1] = rimStart[c] + 8 - degree;
-    }
-  }
-  for (let c = octagons; c < cellCount; c++) {
-    adjStart[c + 1] = adjStart[c] + 4;
-    rimStart[c + 1] = rimStart[c];
-  }
   // Six edges of every octagon, the top edges of row 0 and the left edges of column 0.
   const walls = fullWalls(6 * octagons + columns + rows);
   const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
+  /** The first wall octagon (i, j) writes: six per octagon before it, and the rim edges of row 0 and column 0. */
+  const firstWall = (i: number, j: number): number =>
+    6 * (j * columns + i) + (j === 0 ? i : columns) + j + (i > 0 ? 1 : 0);
+  // The lists are written with the walls. An octagon's walls in wall order are those its N and W
+  // neighbours wrote (their S and E edges), then its own; a square's are the SE, SW, NE and NW diagonals of
+  // the octagons around it, in their order, written after every octagon's.
+  const inner = rows * (columns - 1) + (rows - 1) * columns + 4 * sqColumns * sqRows;
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  const adjCell = new Int32Array(2 * inner);
+  const adjWall = new Int32Array(2 * inner);
+  const rimWall = new Int32Array(walls.wallCount - inner);
   let n = 0;
+  let k = 0;
+  let rim = 0;
   for (let j = 0, c = 0; j < rows; j++) {
     const up = j > 0;
     const down = j + 1 < rows;
@@ -227,42 +222,110 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       const l0 = r0 - vLine;
       // The squares at the octagon's NE, SE, SW and NW corners (valid where both neighbours exist).
       const se = octagons + j * sqColumns + i;
+      if (up) {
+        // The N octagon's S edge: after its NE, E and SE edges (and its top edge in row 0).
+        adjCell[k] = c - columns;
+        adjWall[k++] = firstWall(i, j - 1) + (j === 1 ? 4 : 3);
+      }
+      if (left) {
+        // The W octagon's E edge: after its NE edge (and its top edge in row 0).
+        adjCell[k] = c - 1;
+        adjWall[k++] = firstWall(i - 1, j) + (up ? 1 : 2);
+      }
       if (!up) {
         wallCellA[n] = c;
         wallCellB[n] = -1;
         wallV0[n] = t0;
-        wallV1[n++] = t0 + 1;
+        wallV1[n] = t0 + 1;
+        rimWall[rim++] = n++;
       }
+      let b = up && right ? se - sqColumns : -1;
       wallCellA[n] = c;
-      wallCellB[n] = up && right ? se - sqColumns : -1;
+      wallCellB[n] = b;
       wallV0[n] = t0 + 1;
-      wallV1[n++] = r0;
+      wallV1[n] = r0;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
+      b = right ? c + 1 : -1;
       wallCellA[n] = c;
-      wallCellB[n] = right ? c + 1 : -1;
+      wallCellB[n] = b;
       wallV0[n] = r0;
-      wallV1[n++] = r0 + 1;
+      wallV1[n] = r0 + 1;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
+      b = down && right ? se : -1;
       wallCellA[n] = c;
-      wallCellB[n] = down && right ? se : -1;
+      wallCellB[n] = b;
       wallV0[n] = r0 + 1;
-      wallV1[n++] = b0 + 1;
+      wallV1[n] = b0 + 1;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
+      b = down ? c + columns : -1;
       wallCellA[n] = c;
-      wallCellB[n] = down ? c + columns : -1;
+      wallCellB[n] = b;
       wallV0[n] = b0 + 1;
-      wallV1[n++] = b0;
+      wallV1[n] = b0;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
+      b = down && left ? se - 1 : -1;
       wallCellA[n] = c;
-      wallCellB[n] = down && left ? se - 1 : -1;
+      wallCellB[n] = b;
       wallV0[n] = b0;
-      wallV1[n++] = l0 + 1;
+      wallV1[n] = l0 + 1;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
       if (!left) {
         wallCellA[n] = c;
         wallCellB[n] = -1;
         wallV0[n] = l0 + 1;
-        wallV1[n++] = l0;
+        wallV1[n] = l0;
+        rimWall[rim++] = n++;
       }
+      b = up && left ? se - sqColumns - 1 : -1;
       wallCellA[n] = c;
-      wallCellB[n] = up && left ? se - sqColumns - 1 : -1;
+      wallCellB[n] = b;
       wallV0[n] = l0;
-      wallV1[n++] = t0;
+      wallV1[n] = t0;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
+      adjStart[c + 1] = k;
+      rimStart[c + 1] = rim;
+    }
+  }
+  for (let q = 0, c = octagons; q < sqRows; q++) {
+    for (let p = 0; p < sqColumns; p++, c++) {
+      // Octagon (p, q)'s SE diagonal, (p + 1, q)'s SW, (p, q + 1)'s NE and (p + 1, q + 1)'s NW; the top
+      // edge of row 0 comes first in that row, and no octagon right of column 0 has a left edge.
+      const top = q === 0 ? 1 : 0;
+      const o = q * columns + p;
+      adjCell[k] = o;
+      adjWall[k++] = firstWall(p, q) + top + 2;
+      adjCell[k] = o + 1;
+      adjWall[k++] = firstWall(p + 1, q) + top + 4;
+      adjCell[k] = o + columns;
+      adjWall[k++] = firstWall(p, q + 1);
+      adjCell[k] = o + columns + 1;
+      adjWall[k++] = firstWall(p + 1, q + 1) + 5;
+      adjStart[c + 1] = k;
+      rimStart[c + 1] = rim;
     }
   }
   checkWallCount('octagon', n, walls.wallCount);
@@ -272,7 +335,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
     vertexX,
     vertexY,
     box: [0, 0, columns, rows],
-    starts: { adjStart, rimStart },
+    lists: { adjStart, adjCell, adjWall, rimStart, rimWall },
     ...walls,
   };
 }
