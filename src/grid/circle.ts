@@ -213,19 +213,6 @@ const middleTurn = turnTables((k, cells) => ((k + 0.5) * 2 * Math.PI) / cells);
  */
 function fullCircleArrays(rings: number): FullGridArrays {
   const { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY } = circleLattice(rings);
-  // Neighbour and rim counts per cell, as prefix sums (the lists' starts): the centre's ring-1 wedges,
-  // then a wedge's parent, two radial neighbours and its children (or one rim arc).
-  const adjStart = new Int32Array(cellCount + 1);
-  const rimStart = new Int32Array(cellCount + 1);
-  adjStart[1] = n[1];
-  for (let r = 1; r < rings; r++) {
-    const degree = r + 1 < rings ? 3 + ((n[r + 1] / n[r]) | 0) : 3;
-    const rim = r + 1 < rings ? 0 : 1;
-    for (let c = first[r], end = first[r + 1]; c < end; c++) {
-      adjStart[c + 1] = adjStart[c] + degree;
-      rimStart[c + 1] = rimStart[c] + rim;
-    }
-  }
   // The centre's arcs, then per ring one radial edge per wedge and its outer arcs (the next ring's wedges,
   // or one rim arc each in the last ring).
   let wallCount = n[1];
@@ -233,7 +220,21 @@ function fullCircleArrays(rings: number): FullGridArrays {
   const walls = fullWalls(wallCount, true);
   const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
   const wallArc = walls.wallArc as Uint8Array;
+  // The lists are written with the walls. A wedge's walls in wall order: the arc its parent (or the centre)
+  // wrote, the last wedge's radial edge written by wedge 0, the radial edge of the wedge before it, then
+  // its own. Only the last ring has rim walls, its outer arcs.
+  const rims = n[rings - 1];
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  const adjCell = new Int32Array(2 * (wallCount - rims));
+  const adjWall = new Int32Array(adjCell.length);
+  const rimWall = new Int32Array(rims);
+  /** The arc each wedge of the ring being written shares with its parent (the next ring's, while writing). */
+  let parentArc = new Int32Array(n[rings - 1]);
+  let childArc = new Int32Array(n[rings - 1]);
   let w = 0;
+  let k = 0;
+  let rim = 0;
   // The centre disc: one arc to each ring-1 wedge.
   for (let j = 0, m = n[1]; j < m; j++, w++) {
     wallCellA[w] = 0;
@@ -241,7 +242,11 @@ function fullCircleArrays(rings: number): FullGridArrays {
     wallV0[w] = vFirst[1] + j;
     wallV1[w] = vFirst[1] + (j + 1 === m ? 0 : j + 1);
     wallArc[w] = 1;
+    adjCell[k] = first[1] + j;
+    adjWall[k++] = w;
+    parentArc[j] = w;
   }
+  adjStart[1] = k;
   for (let r = 1; r < rings; r++) {
     const cells = n[r];
     // Ratios of counts that only double, so whole numbers (kept as integers for the arithmetic below).
@@ -252,40 +257,72 @@ function fullCircleArrays(rings: number): FullGridArrays {
     const inFirst = vFirst[r];
     const outFirst = vFirst[r + 1];
     const c0 = first[r];
+    const parentFirst = r === 1 ? 0 : first[r - 1];
+    const perParent = r === 1 ? cells : (cells / n[r - 1]) | 0; // wedges per wedge of the ring inside
     const children = r + 1 < rings ? first[r + 1] : -1;
-    for (let k = 0; k < cells; k++) {
-      const c = c0 + k;
-      const next = k + 1 === cells ? 0 : k + 1;
+    let firstCcw = 0; // wedge 0's counter-clockwise radial edge
+    let lastCw = 0; // the clockwise radial edge of the wedge before
+    for (let kw = 0; kw < cells; kw++) {
+      const c = c0 + kw;
+      const next = kw + 1 === cells ? 0 : kw + 1;
+      adjCell[k] = parentFirst + ((kw / perParent) | 0);
+      adjWall[k++] = parentArc[kw];
+      if (kw + 1 === cells) {
+        adjCell[k] = c0;
+        adjWall[k++] = firstCcw;
+      }
+      if (kw > 0) {
+        adjCell[k] = c - 1;
+        adjWall[k++] = lastCw;
+      }
       // Corners as in circleTables: inner arc, clockwise radial, outer arcs counter-clockwise, ccw radial.
-      const ccwCorner = outFirst + k * vout;
-      let j = (k + 1) * vout;
+      const ccwCorner = outFirst + kw * vout;
+      let j = (kw + 1) * vout;
       let corner = outFirst + (j === outerCircle ? 0 : j);
-      if (next > k) {
+      if (next > kw) {
         wallCellA[w] = c;
         wallCellB[w] = c0 + next;
         wallV0[w] = inFirst + next;
-        wallV1[w++] = corner;
+        wallV1[w] = corner;
+        adjCell[k] = c0 + next;
+        adjWall[k++] = w;
+        lastCw = w++;
       }
       for (let ch = outer - 1; ch >= 0; ch--, w++) {
         let to = ccwCorner;
         if (ch > 0) {
-          j = (k + 1) * vout - (outer - ch) * step;
+          j = (kw + 1) * vout - (outer - ch) * step;
           to = outFirst + (j === outerCircle ? 0 : j);
         }
+        const child = children >= 0 ? children + kw * outer + ch : -1;
         wallCellA[w] = c;
-        wallCellB[w] = children >= 0 ? children + k * outer + ch : -1;
+        wallCellB[w] = child;
         wallV0[w] = corner;
         wallV1[w] = to;
         wallArc[w] = 1;
+        if (child < 0) rimWall[rim++] = w;
+        else {
+          adjCell[k] = child;
+          adjWall[k++] = w;
+          childArc[kw * outer + ch] = w;
+        }
         corner = to;
       }
-      if (k === 0) {
+      if (kw === 0) {
         wallCellA[w] = c;
         wallCellB[w] = c0 + cells - 1;
         wallV0[w] = ccwCorner;
-        wallV1[w++] = inFirst;
+        wallV1[w] = inFirst;
+        adjCell[k] = c0 + cells - 1;
+        adjWall[k++] = w;
+        firstCcw = w++;
       }
+      adjStart[c + 1] = k;
+      rimStart[c + 1] = rim;
     }
+    const written = childArc;
+    childArc = parentArc;
+    parentArc = written;
   }
   checkWallCount('circle', w, wallCount);
   // The corners of the rim circle reach furthest along both axes (every other circle is at least 1 less
@@ -305,7 +342,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
     arcCX: rings,
     arcCY: rings,
     box,
-    starts: { adjStart, rimStart },
+    lists: { adjStart, adjCell, adjWall, rimStart, rimWall },
     ...walls,
   };
 }
