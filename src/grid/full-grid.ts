@@ -58,8 +58,9 @@ export function checkWallCount(topology: string, written: number, promised: numb
 
 /**
  * A grid of the arrays, framed to its walls' bounding box as `assembleGrid` frames every grid. The CSR
- * lists are read off the walls in one pass after they are all written: writing walls in a tight loop and
- * then the lists is faster than appending to both cells' lists as each wall is written.
+ * lists are the topology's own (`lists`, written cell by cell with the walls), or read off the walls once
+ * they are all written (one pass with `starts`, two without). Either is faster than appending each wall
+ * to both its cells' lists as it is written.
  */
 export function finishFullGrid(topology: string, sizeLabel: string, a: FullGridArrays): Grid {
   const cellCount = a.cellX.length;
