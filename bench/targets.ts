@@ -23,6 +23,7 @@ import { backtracker } from '../src/generate/backtracker.js';
 import { placeEnds } from '../src/generate/entry-exit.js';
 import { generateMaze, type MazeRecipe } from '../src/generate/generate-maze.js';
 import type { Maze } from '../src/generate/maze.js';
+import { makeNeighbourTable, neighbourTable } from '../src/generate/neighbour-table.js';
 import { treeRoute } from '../src/grid/bfs.js';
 import type { Grid } from '../src/grid/grid.js';
 import {
@@ -122,7 +123,7 @@ function compileReference(): string | undefined {
 export function generateVsAlgorithm(): void {
   say('\ngenerateMaze beside the backtracker alone (CPU time; target ≤ 1.5×)');
   say(
-    `  ${'topology'.padEnd(9)} ${'cells'.padStart(6)} ${'algorithm'.padStart(10)} ${'grid'.padStart(8)} ${'ends'.padStart(8)} ${'warm'.padStart(8)} ${'cold'.padStart(8)}   ends/alg warm/alg cold/alg`,
+    `  ${'topology'.padEnd(9)} ${'cells'.padStart(6)} ${'algorithm'.padStart(10)} ${'grid'.padStart(8)} ${'table'.padStart(8)} ${'ends'.padStart(8)} ${'warm'.padStart(8)} ${'cold'.padStart(8)}   grid/alg ends/alg warm/alg cold/alg`,
   );
   for (const target of [10_000, 1_000_000]) {
     for (const shape of topologyNames) {
@@ -140,6 +141,8 @@ export function generateVsAlgorithm(): void {
         }) / repeat;
       const algorithm = per(() => backtracker(grid, rng(i++), { straightness: 0 }));
       const build = per(() => buildGrid(layout));
+      // The neighbour table the first walk on a new grid makes (kept with the grid after that).
+      const table = per(() => makeNeighbourTable(grid));
       const open = backtracker(grid, rng(0), { straightness: 0 });
       const ends = per(() => placeEnds(grid, open, AUTO, AUTO, 'bench'));
       const recipe: MazeRecipe = {
@@ -156,15 +159,19 @@ export function generateVsAlgorithm(): void {
         placeEnds(g, backtracker(g, rng(i++), { straightness: 0 }), AUTO, AUTO, 'bench');
       });
       const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)}`.padStart(8);
+      const ratio = (x: number) => (x / algorithm).toFixed(2).padStart(8);
       say(
-        `  ${shape.padEnd(9)} ${label(n).padStart(6)} ${ms(algorithm).padStart(10)} ${ms(build)} ${ms(ends)} ${ms(warm)} ${ms(cold)}   ${(ends / algorithm).toFixed(2).padStart(8)} ${(warm / algorithm).toFixed(2).padStart(8)} ${(cold / algorithm).toFixed(2).padStart(8)}`,
+        `  ${shape.padEnd(9)} ${label(n).padStart(6)} ${ms(algorithm).padStart(10)} ${ms(build)} ${ms(table)} ${ms(ends)} ${ms(warm)} ${ms(cold)}   ${ratio(build)} ${ratio(ends)} ${ratio(warm)} ${ratio(cold)}`,
       );
+      record(`grid build ${shape} ${label(target)}`, build);
+      record(`neighbour table ${shape} ${label(target)}`, table);
       record(`generateMaze/algorithm ${shape} ${label(target)} warm`, warm / algorithm);
       record(`generateMaze/algorithm ${shape} ${label(target)} cold`, cold / algorithm);
     }
   }
   say(
-    '  (ms; warm: grid already made; cold: grid and its neighbour table built in the call; ends: both auto)',
+    '  (ms; grid: the unmasked grid built; table: its neighbour table, made by the first walk on it; warm: grid\n' +
+      '  already made; cold: grid and its neighbour table built in the call; ends: both auto)',
   );
 }
 
@@ -476,7 +483,8 @@ export function millionRender(): void {
 
 /**
  * The steps of `render` at a million cells, each timed once in this process (CPU ms): where the whole
- * process's time goes. Solving is shown both ways: breadth first (what `solve` does) and depth first
+ * process's time goes. The neighbour table is shown apart from the backtracker, whose first walk on a grid
+ * makes it. Solving is shown both ways: breadth first (what `solve` does) and depth first
  * (`treeRoute`, the same route on a perfect maze). Deflate runs beside the PDF operators in `render`
  * (zlib's thread), so the slower of the two counts.
  */
@@ -484,6 +492,7 @@ function millionStages(): void {
   say('\nrender steps at a million cells, in this process (CPU ms, each once)');
   const steps = [
     'grid',
+    'table',
     'backtracker',
     'ends',
     'solve',
@@ -506,6 +515,7 @@ function millionStages(): void {
       return out;
     };
     const grid = time(() => buildGrid({ shape, size }));
+    time(() => neighbourTable(grid));
     const open = time(() => backtracker(grid, rng(0), { straightness: 0 }));
     const maze = time(() => placeEnds(grid, open, AUTO, AUTO, 'bench'));
     const solution = time(() => solve(maze));

@@ -27,6 +27,13 @@ const tables = new WeakMap<Grid, NeighbourTable>();
 export function neighbourTable(grid: Grid): NeighbourTable {
   const hit = tables.get(grid);
   if (hit) return hit;
+  const table = makeNeighbourTable(grid);
+  tables.set(grid, table);
+  return table;
+}
+
+/** A new neighbour table of the grid, not kept (`neighbourTable` keeps one per grid). */
+export function makeNeighbourTable(grid: Grid): NeighbourTable {
   const { adjStart, adjCell, adjWall, cellCount } = grid;
   const stride = maxDegree(grid);
   const degree = new Uint16Array(cellCount);
@@ -40,7 +47,5 @@ export function neighbourTable(grid: Grid): NeighbourTable {
       entries[i + 1] = adjWall[k];
     }
   }
-  const table = { stride, degree, entries };
-  tables.set(grid, table);
-  return table;
+  return { stride, degree, entries };
 }

@@ -1,4 +1,4 @@
-import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
+import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -77,25 +77,23 @@ function circleLattice(rings: number) {
   const vertexX = new Float64Array(vertexCount);
   const vertexY = new Float64Array(vertexCount);
   // Circles with the same number of corners share their angles: sines and cosines once per count.
-  const vertexTurn = turnTables((j, m) => (2 * Math.PI * j) / m);
   for (let b = 1; b <= rings; b++) {
     const m = onCircle(b);
     const { sin, cos } = vertexTurn(m);
-    for (let j = 0; j < m; j++) {
-      vertexX[vFirst[b] + j] = rings + b * sin[j];
-      vertexY[vFirst[b] + j] = rings - b * cos[j];
+    for (let j = 0, v = vFirst[b]; j < m; j++, v++) {
+      vertexX[v] = rings + b * sin[j];
+      vertexY[v] = rings - b * cos[j];
     }
   }
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
   cellX[0] = rings;
   cellY[0] = rings;
-  const middleTurn = turnTables((k, cells) => ((k + 0.5) * 2 * Math.PI) / cells);
   for (let r = 1; r < rings; r++) {
-    const middle = middleTurn(n[r]);
-    for (let k = 0; k < n[r]; k++) {
-      cellX[first[r] + k] = rings + (r + 0.5) * middle.sin[k];
-      cellY[first[r] + k] = rings - (r + 0.5) * middle.cos[k];
+    const { sin, cos } = middleTurn(n[r]);
+    for (let k = 0, c = first[r], end = first[r + 1]; c < end; k++, c++) {
+      cellX[c] = rings + (r + 0.5) * sin[k];
+      cellY[c] = rings - (r + 0.5) * cos[k];
     }
   }
   return { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY };
@@ -180,7 +178,8 @@ function circleTables(rings: number): TileTables {
 
 /**
  * Sines and cosines of `angle(j, count)` for j in [0, count), computed once per count and reused by every
- * ring or circle with that count (counts only double now and then, so there are few).
+ * ring or circle with that count (counts only double now and then, so there are few), and by every grid
+ * built later: the tables are kept (a few thousand numbers at a million cells) and never changed.
  */
 function turnTables(
   angle: (j: number, count: number) => number,
@@ -201,6 +200,11 @@ function turnTables(
   };
 }
 
+/** Turns of the vertices on a circle of `m` corners (corner j at j/m of a turn). */
+const vertexTurn = turnTables((j, m) => (2 * Math.PI * j) / m);
+/** Turns of the middles of a ring's wedges (wedge k of `cells` at (k + ½)/cells of a turn). */
+const middleTurn = turnTables((k, cells) => ((k + 0.5) * 2 * Math.PI) / cells);
+
 /**
  * The arrays `buildFromTiles(circleTables(rings))` makes, written directly: the same numbering, each
  * cell's neighbours in wall order. Every corner is used. A wedge writes its clockwise radial edge (unless it
@@ -209,55 +213,136 @@ function turnTables(
  */
 function fullCircleArrays(rings: number): FullGridArrays {
   const { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY } = circleLattice(rings);
+  // The centre's arcs, then per ring one radial edge per wedge and its outer arcs (the next ring's wedges,
+  // or one rim arc each in the last ring).
+  let wallCount = n[1];
+  for (let r = 1; r < rings; r++) wallCount += n[r] + (r + 1 < rings ? n[r + 1] : n[r]);
+  const walls = fullWalls(wallCount, true);
+  const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
+  const wallArc = walls.wallArc as Uint8Array;
+  // The lists are written with the walls. A wedge's walls in wall order: the arc its parent (or the centre)
+  // wrote, the last wedge's radial edge written by wedge 0, the radial edge of the wedge before it, then
+  // its own. Only the last ring has rim walls, its outer arcs.
+  const rims = n[rings - 1];
   const adjStart = new Int32Array(cellCount + 1);
   const rimStart = new Int32Array(cellCount + 1);
-  adjStart[1] = n[1];
-  for (let r = 1; r < rings; r++) {
-    const c0 = first[r];
-    // Parent, two radial neighbours, and the children (or one rim arc).
-    const degree = r + 1 < rings ? 3 + n[r + 1] / n[r] : 3;
-    const rim = r + 1 < rings ? 0 : 1;
-    for (let k = 0; k < n[r]; k++) {
-      const c = c0 + k;
-      adjStart[c + 1] = adjStart[c] + degree;
-      rimStart[c + 1] = rimStart[c] + rim;
-    }
-  }
-  const out = new WallWriter(cellCount, adjStart, rimStart, true);
+  const adjCell = new Int32Array(2 * (wallCount - rims));
+  const adjWall = new Int32Array(adjCell.length);
+  const rimWall = new Int32Array(rims);
+  /** The arc each wedge of the ring being written shares with its parent (the next ring's, while writing). */
+  let parentArc = new Int32Array(n[rings - 1]);
+  let childArc = new Int32Array(n[rings - 1]);
+  let w = 0;
+  let k = 0;
+  let rim = 0;
   // The centre disc: one arc to each ring-1 wedge.
-  for (let j = 0, m = n[1]; j < m; j++) {
-    out.wall(0, first[1] + j, vFirst[1] + j, vFirst[1] + (j + 1 === m ? 0 : j + 1));
-    out.arc();
+  for (let j = 0, m = n[1]; j < m; j++, w++) {
+    wallCellA[w] = 0;
+    wallCellB[w] = first[1] + j;
+    wallV0[w] = vFirst[1] + j;
+    wallV1[w] = vFirst[1] + (j + 1 === m ? 0 : j + 1);
+    wallArc[w] = 1;
+    adjCell[k] = first[1] + j;
+    adjWall[k++] = w;
+    parentArc[j] = w;
   }
+  adjStart[1] = k;
   for (let r = 1; r < rings; r++) {
     const cells = n[r];
-    const outer = r + 1 < rings ? n[r + 1] / cells : 1; // children per wedge
-    const vout = onCircle(r + 1) / cells; // vertex steps per wedge on the outer circle
+    // Ratios of counts that only double, so whole numbers (kept as integers for the arithmetic below).
+    const outer = r + 1 < rings ? (n[r + 1] / cells) | 0 : 1; // children per wedge
+    const vout = (onCircle(r + 1) / cells) | 0; // vertex steps per wedge on the outer circle
+    const step = (vout / outer) | 0; // vertex steps per child
     const outerCircle = onCircle(r + 1);
     const inFirst = vFirst[r];
     const outFirst = vFirst[r + 1];
     const c0 = first[r];
+    const parentFirst = r === 1 ? 0 : first[r - 1];
+    const perParent = r === 1 ? cells : (cells / n[r - 1]) | 0; // wedges per wedge of the ring inside
     const children = r + 1 < rings ? first[r + 1] : -1;
-    for (let k = 0; k < cells; k++) {
-      const c = c0 + k;
-      const next = k + 1 === cells ? 0 : k + 1;
+    let firstCcw = 0; // wedge 0's counter-clockwise radial edge
+    let lastCw = 0; // the clockwise radial edge of the wedge before
+    for (let kw = 0; kw < cells; kw++) {
+      const c = c0 + kw;
+      const next = kw + 1 === cells ? 0 : kw + 1;
+      adjCell[k] = parentFirst + ((kw / perParent) | 0);
+      adjWall[k++] = parentArc[kw];
+      if (kw + 1 === cells) {
+        adjCell[k] = c0;
+        adjWall[k++] = firstCcw;
+      }
+      if (kw > 0) {
+        adjCell[k] = c - 1;
+        adjWall[k++] = lastCw;
+      }
       // Corners as in circleTables: inner arc, clockwise radial, outer arcs counter-clockwise, ccw radial.
-      const ccwCorner = outFirst + k * vout;
-      let j = (k + 1) * vout;
+      const ccwCorner = outFirst + kw * vout;
+      let j = (kw + 1) * vout;
       let corner = outFirst + (j === outerCircle ? 0 : j);
-      if (next > k) out.wall(c, c0 + next, inFirst + next, corner);
-      for (let ch = outer - 1; ch >= 0; ch--) {
+      if (next > kw) {
+        wallCellA[w] = c;
+        wallCellB[w] = c0 + next;
+        wallV0[w] = inFirst + next;
+        wallV1[w] = corner;
+        adjCell[k] = c0 + next;
+        adjWall[k++] = w;
+        lastCw = w++;
+      }
+      for (let ch = outer - 1; ch >= 0; ch--, w++) {
         let to = ccwCorner;
         if (ch > 0) {
-          j = (k + 1) * vout - (outer - ch) * (vout / outer);
+          j = (kw + 1) * vout - (outer - ch) * step;
           to = outFirst + (j === outerCircle ? 0 : j);
         }
-        out.wall(c, children >= 0 ? children + k * outer + ch : -1, corner, to);
-        out.arc();
+        const child = children >= 0 ? children + kw * outer + ch : -1;
+        wallCellA[w] = c;
+        wallCellB[w] = child;
+        wallV0[w] = corner;
+        wallV1[w] = to;
+        wallArc[w] = 1;
+        if (child < 0) rimWall[rim++] = w;
+        else {
+          adjCell[k] = child;
+          adjWall[k++] = w;
+          childArc[kw * outer + ch] = w;
+        }
         corner = to;
       }
-      if (k === 0) out.wall(c, c0 + cells - 1, ccwCorner, inFirst);
+      if (kw === 0) {
+        wallCellA[w] = c;
+        wallCellB[w] = c0 + cells - 1;
+        wallV0[w] = ccwCorner;
+        wallV1[w] = inFirst;
+        adjCell[k] = c0 + cells - 1;
+        adjWall[k++] = w;
+        firstCcw = w++;
+      }
+      adjStart[c + 1] = k;
+      rimStart[c + 1] = rim;
     }
+    const written = childArc;
+    childArc = parentArc;
+    parentArc = written;
   }
-  return { cellX, cellY, vertexX, vertexY, arcCX: rings, arcCY: rings, ...out.finish() };
+  checkWallCount('circle', w, wallCount);
+  // The corners of the rim circle reach furthest along both axes (every other circle is at least 1 less
+  // round the same centre), and only its arcs, all rim walls, can bulge further.
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let v = vFirst[rings]; v < vFirst[rings + 1]; v++) {
+    box[0] = Math.min(box[0], vertexX[v]);
+    box[1] = Math.min(box[1], vertexY[v]);
+    box[2] = Math.max(box[2], vertexX[v]);
+    box[3] = Math.max(box[3], vertexY[v]);
+  }
+  return {
+    cellX,
+    cellY,
+    vertexX,
+    vertexY,
+    arcCX: rings,
+    arcCY: rings,
+    box,
+    lists: { adjStart, adjCell, adjWall, rimStart, rimWall },
+    ...walls,
+  };
 }

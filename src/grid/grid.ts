@@ -103,37 +103,43 @@ export interface Adjacency {
  * drawing so the walls' bounding box is [0, width] × [0, height] (a masked maze is framed by what it keeps).
  * Linear in cells + walls + vertices. A topology that already has the lists (in wall order per cell, as
  * they would be built here) and uses every vertex it lists passes them as `known`, and may pass the
- * vertices' bounding box `[minX, minY, maxX, maxY]` when it knows it (arcs still widen it).
+ * vertices' bounding box `[minX, minY, maxX, maxY]` when it knows it; arcs still widen it, and then only
+ * the rim walls' arcs are measured (the topology promises no inner arc reaches past them).
  */
 export function assembleGrid(
   raw: GridParts,
   known?: Adjacency,
   box?: readonly [number, number, number, number],
 ): Grid {
-  const parts = fitToWalls(raw, known !== undefined, box);
-  if (known) return { ...parts, vertexCount: parts.vertexX.length, ...known };
-  const { cellCount, wallCount, wallCellA, wallCellB } = parts;
-  // Counts go one slot ahead (adjStart[c + 1]); after the prefix sum adjStart[c] is where c's list starts.
-  const adjStart = new Int32Array(cellCount + 1);
-  const rimStart = new Int32Array(cellCount + 1);
-  let inner = 0;
-  for (let w = 0; w < wallCount; w++) {
-    const b = wallCellB[w];
-    if (b >= 0) {
-      adjStart[wallCellA[w] + 1]++;
-      adjStart[b + 1]++;
-      inner++;
-    } else {
-      rimStart[wallCellA[w] + 1]++;
-    }
+  const parts = fitToWalls(raw, known !== undefined, box, box !== undefined ? known?.rimWall : undefined);
+  return { ...parts, vertexCount: parts.vertexX.length, ...(known ?? adjacencyOf(parts)) };
+}
+
+/**
+ * The CSR neighbour and rim lists of walls between cells: each cell's lists in wall order. Two passes over
+ * the walls, the first counting, the second filling; a topology that knows every cell's neighbour and rim
+ * counts passes their prefix sums as `starts` (`adjStart`, `rimStart`; taken over) and spares the first.
+ */
+export function adjacencyOf(
+  {
+    cellCount,
+    wallCount,
+    wallCellA,
+    wallCellB,
+  }: Pick<GridParts, 'cellCount' | 'wallCount' | 'wallCellA' | 'wallCellB'>,
+  starts?: { adjStart: Int32Array; rimStart: Int32Array },
+): Adjacency {
+  const { adjStart, rimStart } = starts ?? countLists(cellCount, wallCount, wallCellA, wallCellB);
+  const inner = adjStart[cellCount]; // places in the neighbour lists: two per wall between cells
+  const rims = rimStart[cellCount];
+  if (inner + 2 * rims !== 2 * wallCount) {
+    throw new Error(
+      `internal: ${inner} neighbour places and ${rims} rim walls do not fit ${wallCount} walls`,
+    );
   }
-  for (let c = 0; c < cellCount; c++) {
-    adjStart[c + 1] += adjStart[c];
-    rimStart[c + 1] += rimStart[c];
-  }
-  const adjCell = new Int32Array(inner * 2);
-  const adjWall = new Int32Array(inner * 2);
-  const rimWall = new Int32Array(wallCount - inner);
+  const adjCell = new Int32Array(inner);
+  const adjWall = new Int32Array(inner);
+  const rimWall = new Int32Array(rims);
   // Fill each list by advancing its start (which then holds the next list's start), then shift back.
   for (let w = 0; w < wallCount; w++) {
     const a = wallCellA[w];
@@ -153,26 +159,46 @@ export function assembleGrid(
   adjStart[0] = 0;
   rimStart.copyWithin(1, 0, cellCount);
   rimStart[0] = 0;
-  return {
-    ...parts,
-    vertexCount: parts.vertexX.length,
-    adjStart,
-    adjCell,
-    adjWall,
-    rimStart,
-    rimWall,
-  };
+  return { adjStart, adjCell, adjWall, rimStart, rimWall };
+}
+
+/** Each cell's neighbour and rim counts from its walls, as prefix sums (where each list starts). */
+function countLists(
+  cellCount: number,
+  wallCount: number,
+  wallCellA: Int32Array,
+  wallCellB: Int32Array,
+): { adjStart: Int32Array; rimStart: Int32Array } {
+  // Counts go one slot ahead (adjStart[c + 1]); after the prefix sum adjStart[c] is where c's list starts.
+  const adjStart = new Int32Array(cellCount + 1);
+  const rimStart = new Int32Array(cellCount + 1);
+  for (let w = 0; w < wallCount; w++) {
+    const b = wallCellB[w];
+    if (b >= 0) {
+      adjStart[wallCellA[w] + 1]++;
+      adjStart[b + 1]++;
+    } else {
+      rimStart[wallCellA[w] + 1]++;
+    }
+  }
+  for (let c = 0; c < cellCount; c++) {
+    adjStart[c + 1] += adjStart[c];
+    rimStart[c + 1] += rimStart[c];
+  }
+  return { adjStart, rimStart };
 }
 
 /**
  * Renumbers the vertices the walls use (in order) and shifts everything to the walls' bounding box. Cell and
  * wall arrays are changed in place; new vertex arrays are made only when some vertex goes or moves.
- * `allUsed`: the caller knows every vertex is used by some wall; `box`: it knows their bounding box too.
+ * `allUsed`: the caller knows every vertex is used by some wall; `box`: it knows their bounding box too;
+ * `arcWalls`: the only walls whose arcs may bulge past that box (all walls when absent).
  */
 function fitToWalls(
   parts: GridParts,
   allUsed = false,
   box?: readonly [number, number, number, number],
+  arcWalls?: Int32Array,
 ): GridParts {
   const { wallCount, wallV0, wallV1, vertexX, vertexY } = parts;
   const vertices = vertexX.length;
@@ -213,7 +239,7 @@ function fitToWalls(
   if (n === 0) return parts;
   // Arcs bulge past their end vertices: widen the box by the extreme points of every arc.
   if (parts.wallArc) {
-    const box = arcBox(parts, minX, minY, maxX, maxY);
+    const box = arcBox(parts, minX, minY, maxX, maxY, arcWalls);
     [minX, minY, maxX, maxY] = box;
   }
   const width = maxX - minX;
@@ -265,7 +291,8 @@ const AXES = [
 
 /**
  * The box [minX, minY, maxX, maxY] of the vertices widened by the points of the arcs that reach furthest
- * along each axis. An arc whose circle stays well inside the box cannot widen it and is skipped unmeasured.
+ * along each axis, among the walls `only` lists (all walls when absent). An arc whose circle stays well
+ * inside the box cannot widen it and is skipped unmeasured.
  */
 function arcBox(
   parts: GridParts,
@@ -273,6 +300,7 @@ function arcBox(
   minY: number,
   maxX: number,
   maxY: number,
+  only?: Int32Array,
 ): [number, number, number, number] {
   const { wallCount, wallV0, wallV1, vertexX, vertexY } = parts;
   const arcs = parts.wallArc as Uint8Array;
@@ -281,7 +309,8 @@ function arcBox(
   // Squared radius below which a circle around (cx, cy) is inside the box with room to spare.
   const room = Math.min(maxX - cx, cx - minX, maxY - cy, cy - minY);
   const inside = room > 0 ? room * room * 0.999 : -1;
-  for (let w = 0; w < wallCount; w++) {
+  for (let i = 0, end = only === undefined ? wallCount : only.length; i < end; i++) {
+    const w = only === undefined ? i : only[i];
     if (arcs[w] === 0) continue;
     const ax = vertexX[wallV0[w]] - cx;
     const ay = vertexY[wallV0[w]] - cy;

@@ -1,4 +1,4 @@
-import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
+import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -118,79 +118,152 @@ function hexTables(columns: number, rows: number): TileTables {
 
 /**
  * The arrays `buildFromTiles(hexTables(columns, rows))` makes, written directly: the same cell, wall and
- * vertex numbering, each cell's neighbours in wall order. Of the lattice only two corners are unused, the
- * last one of line 0 and one end of the last line (its right end below an even row, its left end below an
- * odd one), so a corner's number is its lattice id less the unused ones before it.
+ * vertex numbering. Of the lattice only two corners are unused, the last one of line 0 and one end of the
+ * last line (its right end below an even row, its left end below an odd one), so a corner's number is its
+ * lattice id less the unused ones before it: one less from line 1 on, two less past the last line's gap.
  */
 function fullHexArrays(columns: number, rows: number): FullGridArrays {
   const cellCount = columns * rows;
   const line = columns + 1;
   const lines = 2 * rows + 2;
-  const skipA = columns;
   const skipB = (lines - 1) * line + ((rows - 1) & 1 ? 0 : columns);
   const vertexX = new Float64Array(lines * line - 2);
   const vertexY = new Float64Array(vertexX.length);
   // x grows along a line and y down the lines: the box is that of the lines' first and last corners.
   const box: [number, number, number, number] = [Infinity, 0, -Infinity, 0];
-  for (let k = 0, v = 0, id = 0; k < lines; k++) {
+  for (let k = 0, id = 0; k < lines; k++) {
     const y = (3 * (k >> 1) + (k & 1)) / 2;
     const parity = (k + 1 + (k >> 1)) & 1;
+    const v0 = k * line;
+    const from = v0 === skipB ? 1 : 0;
+    const to = k === 0 || v0 + columns === skipB ? columns : line;
     const first = id;
-    for (let i = 0; i < line; i++, v++) {
-      if (v === skipA || v === skipB) continue;
-      vertexX[id] = (2 * i + parity) * H;
-      vertexY[id++] = y;
-    }
+    for (let i = from; i < to; i++) vertexX[id++] = (2 * i + parity) * H;
+    vertexY.fill(y, first, id);
     box[0] = Math.min(box[0], vertexX[first]);
     box[2] = Math.max(box[2], vertexX[id - 1]);
     if (k === lines - 1) box[3] = y;
   }
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
-  // Neighbour and rim counts per cell, as prefix sums (the lists' starts).
+  for (let row = 0, c = 0; row < rows; row++, c += columns) {
+    // Rows of one parity have the same centres across.
+    if (row < 2) {
+      for (let col = 0; col < columns; col++) cellX[c + col] = (2 * col + row + 1) * H;
+    } else {
+      cellX.copyWithin(c, (row & 1) * columns, ((row & 1) + 1) * columns);
+    }
+    cellY.fill(1 + 1.5 * row, c, c + columns);
+  }
+  // Every cell writes its E, SE and SW edges; row 0 its NE and NW edges, column 0 its W edge, and every
+  // later row one more rim edge (NE of an odd row's last cell, NW of an even row's first).
+  const walls = fullWalls(3 * cellCount + 2 * columns + 2 * rows - 1);
+  const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
+  // The lists are written with the walls, cell by cell: a cell's walls in wall order are those its NW, NE
+  // and W neighbours wrote (their SE, SW and E edges), then its own E, SE and SW edges.
   const adjStart = new Int32Array(cellCount + 1);
   const rimStart = new Int32Array(cellCount + 1);
-  for (let row = 0, c = 0; row < rows; row++) {
-    const odd = row & 1;
-    const vertical = (row > 0 ? 1 : 0) + (row + 1 < rows ? 1 : 0);
-    for (let col = 0; col < columns; col++, c++) {
-      cellX[c] = (2 * col + odd + 1) * H;
-      cellY[c] = 1 + 1.5 * row;
-      const right = col + odd < columns ? 1 : 0;
-      const left = col + odd > 0 ? 1 : 0;
-      const degree = vertical * (right + left) + (col > 0 ? 1 : 0) + (col + 1 < columns ? 1 : 0);
-      adjStart[c + 1] = adjStart[c] + degree;
-      rimStart[c + 1] = rimStart[c] + 6 - degree;
-    }
-  }
-  const w = new WallWriter(cellCount, adjStart, rimStart, false);
-  const vid = (v: number): number => v - (v > skipA ? 1 : 0) - (v > skipB ? 1 : 0);
+  // Walls between cells: E edges, and 2·columns − 1 SE and SW edges between each two rows.
+  const adjCell = new Int32Array(2 * (3 * cellCount - 2 * columns - 2 * rows + 1));
+  const adjWall = new Int32Array(adjCell.length);
+  const rimWall = new Int32Array(walls.wallCount - adjCell.length / 2);
+  // The E edge of each cell of the row above and of this row (its SE and SW edges follow it).
+  let aboveEast = new Int32Array(columns);
+  let rowEast = new Int32Array(columns);
+  let n = 0;
+  let k = 0;
+  let rim = 0;
   for (let row = 0, c = 0; row < rows; row++) {
     const odd = row & 1;
     const up = row > 0;
     const down = row + 1 < rows;
-    const top = 2 * row * line;
+    // Numbers of the corners at X = 0 on the cell's top line and on its bottom line, less the gaps before.
+    const top = 2 * row * line - (up ? 1 : 0);
+    const bottom = 2 * row * line + 3 * line - 1;
     for (let col = 0; col < columns; col++, c++) {
       // Corners as in hexTables: apex, upper right, lower right, bottom apex, lower left, upper left.
       const X = 2 * col + odd;
       const mid = (X + 1) >> 1;
       const low = X >> 1;
-      const c0 = vid(top + mid);
-      const c1 = vid(top + line + low + 1);
-      const c2 = vid(top + 2 * line + low + 1);
-      const c3 = vid(top + 3 * line + mid);
-      const c4 = vid(top + 2 * line + low);
-      const c5 = vid(top + line + low);
+      const c0 = top + mid;
+      const c1 = top + line + low + (up ? 1 : 0);
+      const c2 = c1 + line;
+      const c3 = bottom + mid - (!down && bottom + mid >= skipB ? 1 : 0);
+      const c4 = c2 - 1;
+      const c5 = c1 - 1;
       const right = col + odd < columns;
       const left = col + odd > 0;
+      if (up && left) {
+        adjCell[k] = c - columns + odd - 1;
+        adjWall[k++] = aboveEast[col + odd - 1] + 1;
+      }
+      if (up && right) {
+        adjCell[k] = c - columns + odd;
+        adjWall[k++] = aboveEast[col + odd] + 2;
+      }
+      if (col > 0) {
+        adjCell[k] = c - 1;
+        adjWall[k++] = rowEast[col - 1];
+      }
       // Edges in corner order; a shared one is written by the lower cell, so NE, W and NW only on the rim.
-      if (!(up && right)) w.rim(c, c0, c1);
-      w.wall(c, col + 1 < columns ? c + 1 : -1, c1, c2);
-      w.wall(c, down && right ? c + columns + odd : -1, c2, c3);
-      w.wall(c, down && left ? c + columns + odd - 1 : -1, c3, c4);
-      if (col === 0) w.rim(c, c4, c5);
-      if (!(up && left)) w.rim(c, c5, c0);
+      if (!(up && right)) {
+        wallCellA[n] = c;
+        wallCellB[n] = -1;
+        wallV0[n] = c0;
+        wallV1[n] = c1;
+        rimWall[rim++] = n++;
+      }
+      rowEast[col] = n;
+      const east = col + 1 < columns ? c + 1 : -1;
+      wallCellA[n] = c;
+      wallCellB[n] = east;
+      wallV0[n] = c1;
+      wallV1[n] = c2;
+      if (east < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = east;
+        adjWall[k++] = n++;
+      }
+      const southEast = down && right ? c + columns + odd : -1;
+      wallCellA[n] = c;
+      wallCellB[n] = southEast;
+      wallV0[n] = c2;
+      wallV1[n] = c3;
+      if (southEast < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = southEast;
+        adjWall[k++] = n++;
+      }
+      const southWest = down && left ? c + columns + odd - 1 : -1;
+      wallCellA[n] = c;
+      wallCellB[n] = southWest;
+      wallV0[n] = c3;
+      wallV1[n] = c4;
+      if (southWest < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = southWest;
+        adjWall[k++] = n++;
+      }
+      if (col === 0) {
+        wallCellA[n] = c;
+        wallCellB[n] = -1;
+        wallV0[n] = c4;
+        wallV1[n] = c5;
+        rimWall[rim++] = n++;
+      }
+      if (!(up && left)) {
+        wallCellA[n] = c;
+        wallCellB[n] = -1;
+        wallV0[n] = c5;
+        wallV1[n] = c0;
+        rimWall[rim++] = n++;
+      }
+      adjStart[c + 1] = k;
+      rimStart[c + 1] = rim;
     }
+    [aboveEast, rowEast] = [rowEast, aboveEast];
   }
-  return { cellX, cellY, vertexX, vertexY, box, ...w.finish() };
+  checkWallCount('hex', n, walls.wallCount);
+  const lists = { adjStart, adjCell, adjWall, rimStart, rimWall };
+  return { cellX, cellY, vertexX, vertexY, box, lists, ...walls };
 }

@@ -1,4 +1,4 @@
-import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
+import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -148,61 +148,67 @@ function octagonTables(columns: number, rows: number): TileTables {
 }
 
 /**
- * The arrays `buildFromTiles(octagonTables(columns, rows))` makes, written directly: the same numbering,
- * each cell's neighbours in wall order. Every lattice corner is used. Squares have only octagons (lower
- * cells) around them and write no walls; an octagon writes its top and left edges only on the rim.
+ * The arrays `buildFromTiles(octagonTables(columns, rows))` makes, written directly: the same numbering.
+ * Every lattice corner is used. Squares have only octagons (lower cells) around them and write no walls;
+ * an octagon writes its top and left edges only on the rim. Lines of corners repeat each other's
+ * coordinates along the line, so the first is computed and the others copied.
  */
 function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
   const octagons = columns * rows;
   const sqColumns = Math.max(0, columns - 1);
-  const cellCount = octagons + sqColumns * Math.max(0, rows - 1);
-  const hCount = (rows + 1) * 2 * columns;
-  const vertexX = new Float64Array(hCount + (columns + 1) * 2 * rows);
+  const sqRows = Math.max(0, rows - 1);
+  const cellCount = octagons + sqColumns * sqRows;
+  const hLine = 2 * columns; // corners on one horizontal line
+  const vLine = 2 * rows; // corners on one vertical line
+  const hCount = (rows + 1) * hLine;
+  const vertexX = new Float64Array(hCount + (columns + 1) * vLine);
   const vertexY = new Float64Array(vertexX.length);
-  for (let j = 0, v = 0; j <= rows; j++) {
-    for (let i = 0; i < columns; i++, v += 2) {
-      vertexX[v] = i + CUT;
-      vertexY[v] = j;
-      vertexX[v + 1] = i + (1 - CUT);
-      vertexY[v + 1] = j;
-    }
+  for (let i = 0; i < columns; i++) {
+    vertexX[2 * i] = i + CUT;
+    vertexX[2 * i + 1] = i + (1 - CUT);
   }
-  for (let i = 0, v = hCount; i <= columns; i++) {
-    for (let j = 0; j < rows; j++, v += 2) {
-      vertexX[v] = i;
-      vertexY[v] = j + CUT;
-      vertexX[v + 1] = i;
-      vertexY[v + 1] = j + (1 - CUT);
-    }
+  for (let j = 0, v = 0; j <= rows; j++, v += hLine) {
+    if (j > 0) vertexX.copyWithin(v, 0, hLine);
+    vertexY.fill(j, v, v + hLine);
+  }
+  for (let j = 0; j < rows; j++) {
+    vertexY[hCount + 2 * j] = j + CUT;
+    vertexY[hCount + 2 * j + 1] = j + (1 - CUT);
+  }
+  for (let i = 0, v = hCount; i <= columns; i++, v += vLine) {
+    vertexX.fill(i, v, v + vLine);
+    if (i > 0) vertexY.copyWithin(v, hCount, hCount + vLine);
   }
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
+  for (let i = 0; i < columns; i++) cellX[i] = i + 0.5;
+  for (let j = 0, c = 0; j < rows; j++, c += columns) {
+    if (j > 0) cellX.copyWithin(c, 0, columns);
+    cellY.fill(j + 0.5, c, c + columns);
+  }
+  for (let p = 0; p < sqColumns; p++) cellX[octagons + p] = p + 1;
+  for (let q = 0, c = octagons; q < sqRows; q++, c += sqColumns) {
+    if (q > 0) cellX.copyWithin(c, octagons, octagons + sqColumns);
+    cellY.fill(q + 1, c, c + sqColumns);
+  }
+  // Six edges of every octagon, the top edges of row 0 and the left edges of column 0.
+  const walls = fullWalls(6 * octagons + columns + rows);
+  const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
+  /** The first wall octagon (i, j) writes: six per octagon before it, and the rim edges of row 0 and column 0. */
+  const firstWall = (i: number, j: number): number =>
+    6 * (j * columns + i) + (j === 0 ? i : columns) + j + (i > 0 ? 1 : 0);
+  // The lists are written with the walls. An octagon's walls in wall order are those its N and W
+  // neighbours wrote (their S and E edges), then its own; a square's are the SE, SW, NE and NW diagonals of
+  // the octagons around it, in their order, written after every octagon's.
+  const inner = rows * (columns - 1) + (rows - 1) * columns + 4 * sqColumns * sqRows;
   const adjStart = new Int32Array(cellCount + 1);
   const rimStart = new Int32Array(cellCount + 1);
-  for (let j = 0, c = 0; j < rows; j++) {
-    const n = j > 0 ? 1 : 0;
-    const s = j + 1 < rows ? 1 : 0;
-    for (let i = 0; i < columns; i++, c++) {
-      cellX[c] = i + 0.5;
-      cellY[c] = j + 0.5;
-      const w = i > 0 ? 1 : 0;
-      const e = i + 1 < columns ? 1 : 0;
-      // Octagons across the four edges, squares across the four diagonals.
-      const degree = n + s + w + e + e * n + e * s + w * s + w * n;
-      adjStart[c + 1] = adjStart[c] + degree;
-      rimStart[c + 1] = rimStart[c] + 8 - degree;
-    }
-  }
-  for (let q = 0, c = octagons; q < rows - 1; q++) {
-    for (let p = 0; p < columns - 1; p++, c++) {
-      cellX[c] = p + 1;
-      cellY[c] = q + 1;
-      adjStart[c + 1] = adjStart[c] + 4;
-      rimStart[c + 1] = rimStart[c];
-    }
-  }
-  const out = new WallWriter(cellCount, adjStart, rimStart, false);
-  const vLine = 2 * rows; // corners on one vertical line
+  const adjCell = new Int32Array(2 * inner);
+  const adjWall = new Int32Array(2 * inner);
+  const rimWall = new Int32Array(walls.wallCount - inner);
+  let n = 0;
+  let k = 0;
+  let rim = 0;
   for (let j = 0, c = 0; j < rows; j++) {
     const up = j > 0;
     const down = j + 1 < rows;
@@ -210,21 +216,126 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       const left = i > 0;
       const right = i + 1 < columns;
       // Corners as in octagonTables: top edge, right edge, bottom edge, left edge, each in clockwise order.
-      const t0 = j * 2 * columns + 2 * i;
-      const b0 = t0 + 2 * columns;
+      const t0 = j * hLine + 2 * i;
+      const b0 = t0 + hLine;
       const r0 = hCount + (i + 1) * vLine + 2 * j;
       const l0 = r0 - vLine;
       // The squares at the octagon's NE, SE, SW and NW corners (valid where both neighbours exist).
       const se = octagons + j * sqColumns + i;
-      if (!up) out.rim(c, t0, t0 + 1);
-      out.wall(c, up && right ? se - sqColumns : -1, t0 + 1, r0);
-      out.wall(c, right ? c + 1 : -1, r0, r0 + 1);
-      out.wall(c, down && right ? se : -1, r0 + 1, b0 + 1);
-      out.wall(c, down ? c + columns : -1, b0 + 1, b0);
-      out.wall(c, down && left ? se - 1 : -1, b0, l0 + 1);
-      if (!left) out.rim(c, l0 + 1, l0);
-      out.wall(c, up && left ? se - sqColumns - 1 : -1, l0, t0);
+      if (up) {
+        // The N octagon's S edge: after its NE, E and SE edges (and its top edge in row 0).
+        adjCell[k] = c - columns;
+        adjWall[k++] = firstWall(i, j - 1) + (j === 1 ? 4 : 3);
+      }
+      if (left) {
+        // The W octagon's E edge: after its NE edge (and its top edge in row 0).
+        adjCell[k] = c - 1;
+        adjWall[k++] = firstWall(i - 1, j) + (up ? 1 : 2);
+      }
+      if (!up) {
+        wallCellA[n] = c;
+        wallCellB[n] = -1;
+        wallV0[n] = t0;
+        wallV1[n] = t0 + 1;
+        rimWall[rim++] = n++;
+      }
+      let b = up && right ? se - sqColumns : -1;
+      wallCellA[n] = c;
+      wallCellB[n] = b;
+      wallV0[n] = t0 + 1;
+      wallV1[n] = r0;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
+      b = right ? c + 1 : -1;
+      wallCellA[n] = c;
+      wallCellB[n] = b;
+      wallV0[n] = r0;
+      wallV1[n] = r0 + 1;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
+      b = down && right ? se : -1;
+      wallCellA[n] = c;
+      wallCellB[n] = b;
+      wallV0[n] = r0 + 1;
+      wallV1[n] = b0 + 1;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
+      b = down ? c + columns : -1;
+      wallCellA[n] = c;
+      wallCellB[n] = b;
+      wallV0[n] = b0 + 1;
+      wallV1[n] = b0;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
+      b = down && left ? se - 1 : -1;
+      wallCellA[n] = c;
+      wallCellB[n] = b;
+      wallV0[n] = b0;
+      wallV1[n] = l0 + 1;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
+      if (!left) {
+        wallCellA[n] = c;
+        wallCellB[n] = -1;
+        wallV0[n] = l0 + 1;
+        wallV1[n] = l0;
+        rimWall[rim++] = n++;
+      }
+      b = up && left ? se - sqColumns - 1 : -1;
+      wallCellA[n] = c;
+      wallCellB[n] = b;
+      wallV0[n] = l0;
+      wallV1[n] = t0;
+      if (b < 0) rimWall[rim++] = n++;
+      else {
+        adjCell[k] = b;
+        adjWall[k++] = n++;
+      }
+      adjStart[c + 1] = k;
+      rimStart[c + 1] = rim;
     }
   }
-  return { cellX, cellY, vertexX, vertexY, box: [0, 0, columns, rows], ...out.finish() };
+  for (let q = 0, c = octagons; q < sqRows; q++) {
+    for (let p = 0; p < sqColumns; p++, c++) {
+      // Octagon (p, q)'s SE diagonal, (p + 1, q)'s SW, (p, q + 1)'s NE and (p + 1, q + 1)'s NW; the top
+      // edge of row 0 comes first in that row, and no octagon right of column 0 has a left edge.
+      const top = q === 0 ? 1 : 0;
+      const o = q * columns + p;
+      adjCell[k] = o;
+      adjWall[k++] = firstWall(p, q) + top + 2;
+      adjCell[k] = o + 1;
+      adjWall[k++] = firstWall(p + 1, q) + top + 4;
+      adjCell[k] = o + columns;
+      adjWall[k++] = firstWall(p, q + 1);
+      adjCell[k] = o + columns + 1;
+      adjWall[k++] = firstWall(p + 1, q + 1) + 5;
+      adjStart[c + 1] = k;
+      rimStart[c + 1] = rim;
+    }
+  }
+  checkWallCount('octagon', n, walls.wallCount);
+  return {
+    cellX,
+    cellY,
+    vertexX,
+    vertexY,
+    box: [0, 0, columns, rows],
+    lists: { adjStart, adjCell, adjWall, rimStart, rimWall },
+    ...walls,
+  };
 }

@@ -115,21 +115,20 @@ export function buildSquareGrid({ columns: w, rows: h, keep }: SquareOptions): G
 function fullSquareGrid(w: number, h: number): Grid {
   const cellCount = w * h;
   const vw = w + 1;
+  // Every row repeats the first one's x and has one y: the first row is computed, the others copied.
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
-  for (let y = 0, c = 0; y < h; y++) {
-    for (let x = 0; x < w; x++, c++) {
-      cellX[c] = x + 0.5;
-      cellY[c] = y + 0.5;
-    }
+  for (let x = 0; x < w; x++) cellX[x] = x + 0.5;
+  for (let y = 0, c = 0; y < h; y++, c += w) {
+    if (y > 0) cellX.copyWithin(c, 0, w);
+    cellY.fill(y + 0.5, c, c + w);
   }
   const vertexX = new Float64Array(vw * (h + 1));
   const vertexY = new Float64Array(vw * (h + 1));
-  for (let y = 0, v = 0; y <= h; y++) {
-    for (let x = 0; x <= w; x++, v++) {
-      vertexX[v] = x;
-      vertexY[v] = y;
-    }
+  for (let x = 0; x <= w; x++) vertexX[x] = x;
+  for (let y = 0, v = 0; y <= h; y++, v += vw) {
+    if (y > 0) vertexX.copyWithin(v, 0, vw);
+    vertexY.fill(y, v, v + vw);
   }
   const vertical = vw * h;
   const wallCount = vertical + w * (h + 1);

@@ -1,4 +1,4 @@
-import { type FullGridArrays, finishFullGrid, WallWriter } from './full-grid.js';
+import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
 import type { Grid } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
@@ -85,10 +85,9 @@ function triangleTables(columns: number, rows: number): TileTables {
 }
 
 /**
- * The arrays `buildFromTiles(triangleTables(columns, rows))` makes, written directly: the same numbering,
- * each cell's neighbours in wall order. On lattice line k only the X of parity k + 1 are corners, from the
- * first such X to the last one ≤ columns + 1, so corner (X, k) is number base(k) + ⌊X/2⌋ after the
- * unused ones are dropped.
+ * The arrays `buildFromTiles(triangleTables(columns, rows))` makes, written directly: the same numbering.
+ * On lattice line k only the X of parity k + 1 are corners, from the first such X to the last one
+ * ≤ columns + 1, so corner (X, k) is number base(k) + ⌊X/2⌋ after the unused ones are dropped.
  */
 function fullTriangleArrays(columns: number, rows: number): FullGridArrays {
   const cellCount = columns * rows;
@@ -105,51 +104,86 @@ function fullTriangleArrays(columns: number, rows: number): FullGridArrays {
   const box: [number, number, number, number] = [Infinity, 0, -Infinity, 0];
   for (let k = 0, v = 0; k <= rows; k++) {
     const y = k * V;
-    for (let X = (k + 1) & 1; X < line; X += 2, v++) {
-      vertexX[v] = X / 2;
-      vertexY[v] = y;
-    }
+    for (let X = (k + 1) & 1; X < line; X += 2, v++) vertexX[v] = X / 2;
+    vertexY.fill(y, base[k], v);
     box[0] = Math.min(box[0], vertexX[base[k]]);
     box[2] = Math.max(box[2], vertexX[v - 1]);
     box[3] = y;
   }
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
+  for (let col = 0; col < columns; col++) cellX[col] = (col + 1) / 2;
+  // Each cell writes its right edge, an up cell its base too; row 0's down cells their top edge and
+  // column 0 its left edge.
+  let wallCount = cellCount + (columns >> 1) + rows;
+  for (let row = 0, c = 0; row < rows; row++, c += columns) {
+    if (row > 0) cellX.copyWithin(c, 0, columns);
+    const up = (row + 2 / 3) * V;
+    const down = (row + 1 / 3) * V;
+    for (let col = 0; col < columns; col++) cellY[c + col] = ((col + row) & 1) === 0 ? up : down;
+    wallCount += (row & 1) === 0 ? (columns + 1) >> 1 : columns >> 1;
+  }
+  // Neighbour and rim counts per cell, as prefix sums (the lists' starts).
   const adjStart = new Int32Array(cellCount + 1);
   const rimStart = new Int32Array(cellCount + 1);
   for (let row = 0, c = 0; row < rows; row++) {
     for (let col = 0; col < columns; col++, c++) {
-      const up = ((col + row) & 1) === 0;
-      cellX[c] = (col + 1) / 2;
-      cellY[c] = up ? (row + 2 / 3) * V : (row + 1 / 3) * V;
-      const vertical = up ? row + 1 < rows : row > 0;
+      const vertical = ((col + row) & 1) === 0 ? row + 1 < rows : row > 0;
       const degree = (col > 0 ? 1 : 0) + (col + 1 < columns ? 1 : 0) + (vertical ? 1 : 0);
       adjStart[c + 1] = adjStart[c] + degree;
       rimStart[c + 1] = rimStart[c] + 3 - degree;
     }
   }
-  const out = new WallWriter(cellCount, adjStart, rimStart, false);
+  const walls = fullWalls(wallCount);
+  const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
+  let n = 0;
   for (let row = 0, c = 0; row < rows; row++) {
     const top = base[row];
     const bottom = base[row + 1];
+    const below = row + 1 < rows;
     for (let col = 0; col < columns; col++, c++) {
       const right = col + 1 < columns ? c + 1 : -1;
       if (((col + row) & 1) === 0) {
         // Up: apex (col + 1, row), base (col + 2, row + 1) and (col, row + 1); right, below, left.
         const apex = top + ((col + 1) >> 1);
         const b0 = bottom + (col >> 1);
-        out.wall(c, right, apex, b0 + 1);
-        out.wall(c, row + 1 < rows ? c + columns : -1, b0 + 1, b0);
-        if (col === 0) out.rim(c, b0, apex);
+        wallCellA[n] = c;
+        wallCellB[n] = right;
+        wallV0[n] = apex;
+        wallV1[n++] = b0 + 1;
+        wallCellA[n] = c;
+        wallCellB[n] = below ? c + columns : -1;
+        wallV0[n] = b0 + 1;
+        wallV1[n++] = b0;
+        if (col === 0) {
+          wallCellA[n] = c;
+          wallCellB[n] = -1;
+          wallV0[n] = b0;
+          wallV1[n++] = apex;
+        }
       } else {
         // Down: top edge (col, row)–(col + 2, row), apex (col + 1, row + 1); above, right, left.
         const t0 = top + (col >> 1);
         const apex = bottom + ((col + 1) >> 1);
-        if (row === 0) out.rim(c, t0, t0 + 1);
-        out.wall(c, right, t0 + 1, apex);
-        if (col === 0) out.rim(c, apex, t0);
+        if (row === 0) {
+          wallCellA[n] = c;
+          wallCellB[n] = -1;
+          wallV0[n] = t0;
+          wallV1[n++] = t0 + 1;
+        }
+        wallCellA[n] = c;
+        wallCellB[n] = right;
+        wallV0[n] = t0 + 1;
+        wallV1[n++] = apex;
+        if (col === 0) {
+          wallCellA[n] = c;
+          wallCellB[n] = -1;
+          wallV0[n] = apex;
+          wallV1[n++] = t0;
+        }
       }
     }
   }
-  return { cellX, cellY, vertexX, vertexY, box, ...out.finish() };
+  checkWallCount('triangle', n, wallCount);
+  return { cellX, cellY, vertexX, vertexY, box, starts: { adjStart, rimStart }, ...walls };
 }
