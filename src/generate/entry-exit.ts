@@ -585,45 +585,57 @@ export function outerRimWalls(grid: Grid): Uint8Array {
   const hit = outerCache.get(grid);
   if (hit) return hit;
   const out = new Uint8Array(grid.wallCount);
-  const rim = grid.rimWall;
-  // Union-find over rim walls, joined at shared vertices.
-  const parent = new Int32Array(rim.length).map((_, i) => i);
+  const { rimWall: rim, wallV0, wallV1, vertexX, vertexY } = grid;
+  const n = rim.length;
+  // Union-find over rim walls, joined at shared vertices (the first rim wall met at each vertex).
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
   const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
+    let r = i;
+    while (parent[r] !== r) r = parent[r] = parent[parent[r]];
+    return r;
   };
-  const firstAt = new Map<number, number>();
-  rim.forEach((w, i) => {
-    for (const v of [grid.wallV0[w], grid.wallV1[w]]) {
-      const j = firstAt.get(v);
-      if (j === undefined) firstAt.set(v, i);
+  const firstAt = new Int32Array(grid.vertexCount).fill(-1);
+  for (let i = 0; i < n; i++) {
+    for (let e = 0; e < 2; e++) {
+      const v = e === 0 ? wallV0[rim[i]] : wallV1[rim[i]];
+      const j = firstAt[v];
+      if (j < 0) firstAt[v] = i;
       else parent[find(i)] = find(j);
     }
-  });
-  const box = new Map<number, [number, number, number, number]>();
-  rim.forEach((w, i) => {
-    const r = find(i);
-    const b = box.get(r) ?? [Infinity, Infinity, -Infinity, -Infinity];
-    for (const v of [grid.wallV0[w], grid.wallV1[w]]) {
-      b[0] = Math.min(b[0], grid.vertexX[v]);
-      b[1] = Math.min(b[1], grid.vertexY[v]);
-      b[2] = Math.max(b[2], grid.vertexX[v]);
-      b[3] = Math.max(b[3], grid.vertexY[v]);
+  }
+  // Each group's bounding box (kept at its root): min x, min y, max x, max y.
+  const box = new Float64Array(4 * n);
+  for (let i = 0; i < n; i++) {
+    if (parent[i] !== i) continue;
+    box[4 * i] = box[4 * i + 1] = Infinity;
+    box[4 * i + 2] = box[4 * i + 3] = -Infinity;
+  }
+  for (let i = 0; i < n; i++) {
+    const b = 4 * find(i);
+    for (let e = 0; e < 2; e++) {
+      const v = e === 0 ? wallV0[rim[i]] : wallV1[rim[i]];
+      box[b] = Math.min(box[b], vertexX[v]);
+      box[b + 1] = Math.min(box[b + 1], vertexY[v]);
+      box[b + 2] = Math.max(box[b + 2], vertexX[v]);
+      box[b + 3] = Math.max(box[b + 3], vertexY[v]);
     }
-    box.set(r, b);
-  });
+  }
+  // The largest box; among equals the group met first in rim order.
   let outer = -1;
   let best = -1;
-  for (const [r, b] of box) {
-    const area = (b[2] - b[0]) * (b[3] - b[1]);
+  const seen = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = find(i);
+    if (seen[r] !== 0) continue;
+    seen[r] = 1;
+    const area = (box[4 * r + 2] - box[4 * r]) * (box[4 * r + 3] - box[4 * r + 1]);
     if (area > best + 1e-9) {
       best = area;
       outer = r;
     }
   }
-  rim.forEach((w, i) => {
-    if (find(i) === outer) out[w] = 1;
-  });
+  for (let i = 0; i < n; i++) if (find(i) === outer) out[rim[i]] = 1;
   outerCache.set(grid, out);
   return out;
 }

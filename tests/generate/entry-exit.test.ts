@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { backtracker } from '../../src/generate/backtracker.js';
-import { placeEnds, type RimPart, rimPart } from '../../src/generate/entry-exit.js';
+import { outerRimWalls, placeEnds, type RimPart, rimPart } from '../../src/generate/entry-exit.js';
 import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
 import { kruskal } from '../../src/generate/kruskal.js';
 import type { Maze } from '../../src/generate/maze.js';
@@ -402,3 +402,34 @@ function bestOppositePair(m: Maze): number {
   }
   return apart >= 0 ? apart : any;
 }
+
+describe('outer rim walls', () => {
+  it('are every rim wall of an unmasked grid, of every shape', () => {
+    for (const shape of topologyNames) {
+      const grid = buildGrid({ shape, size: { columns: 9, rows: 7 } });
+      const outer = outerRimWalls(grid);
+      let marked = 0;
+      for (let w = 0; w < grid.wallCount; w++) marked += outer[w];
+      expect(marked).toBe(grid.rimWall.length);
+      for (const w of grid.rimWall) expect(outer[w]).toBe(1);
+    }
+  });
+
+  it('are the walls round one piece of a grid in two pieces: the larger, or the first of equals', () => {
+    // Two 5 × 5 blocks side by side, a column apart; then the right one a row taller.
+    for (const [rows, left] of [
+      [5, true],
+      [6, false],
+    ] as const) {
+      const keep = new Uint8Array(11 * rows);
+      for (let y = 0; y < rows; y++)
+        for (let x = 0; x < 11; x++) keep[y * 11 + x] = x !== 5 && (x > 5 || y < 5) ? 1 : 0;
+      const grid = buildGrid({ shape: 'square', size: { columns: 11, rows } }, keep);
+      const outer = outerRimWalls(grid);
+      for (const w of grid.rimWall) {
+        const inLeft = grid.cellX[grid.wallCellA[w]] < 5;
+        expect(outer[w]).toBe(inLeft === left ? 1 : 0);
+      }
+    }
+  });
+});
