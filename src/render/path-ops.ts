@@ -138,3 +138,16 @@ function writeDigits(out: Buffer, o: number, int: number): number {
   }
   return o;
 }
+
+/**
+ * pdfPathBytes runs once over a million-cell maze's path, so V8 optimizes its loop while it runs, from what
+ * the first stretch of the path showed it: each kind of command or number met later (a curve, a negative,
+ * a zero, a long number) then costs a deoptimization and a new compilation. A few passes over a tiny path
+ * with every kind, when the module loads, give the optimizer the whole picture first (V8 keeps no type
+ * feedback for a function's first few calls, hence several).
+ */
+const WARM_UP: PathData = {
+  cmds: Uint8Array.of(MOVE, LINE, CURVE, CLOSE, LINE, MOVE),
+  coords: Float64Array.of(0, -0, -1.5, 12.34, 123.4, 99_999.99, 5, -0.01, 2e9, 3.1, 0.5, 7, -20, 1234.5),
+};
+for (let i = 0; i < 12; i++) pdfPathBytes(WARM_UP, 'S');
