@@ -9,7 +9,7 @@ export function hypot(x: number, y: number): number {
   const a = Math.abs(x);
   const b = Math.abs(y);
   if (a === Number.POSITIVE_INFINITY || b === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
-  if (a !== a || b !== b) return Number.NaN;
+  if (Number.isNaN(a) || Number.isNaN(b)) return Number.NaN;
   const m = a > b ? a : b;
   if (m === 0) return 0;
   const p = a / m;

@@ -8,6 +8,7 @@ import { hypot } from './hypot.js';
 import type { Icon } from './svg-icon.js';
 import { transformPath } from './svg-icon.js';
 import type { Placement } from './wall-paths.js';
+import { warmUpMazes } from './warm-up-mazes.js';
 
 /** Start and finish words drawn beside the markers (localised by the caller). */
 export interface MarkerLabels {
@@ -777,4 +778,16 @@ function segmentDistance(
     pointSegment(px, py, ax, ay, bx, by),
     pointSegment(qx, qy, ax, ay, bx, by),
   );
+}
+
+// standingWallsAround passes once over a million-cell maze's walls: warmed up on tiny mazes with places near
+// and far (see warmUpMazes).
+for (let i = 0; i < 12; i++) {
+  for (const maze of warmUpMazes()) {
+    standingWallsAround(maze, { ox: 1.5, oy: 2.25, scale: 3.5 }, [
+      { x: 6.5, y: 7.25, radius: 4.5 },
+      undefined,
+      { x: 100.5, y: 3.25, radius: 1.5 },
+    ]);
+  }
 }

@@ -1,6 +1,7 @@
 import type { Maze } from '../generate/maze.js';
 import { arcPieces, CLOSE, CURVE, LINE, MOVE, type PathData, writeArcCurves } from './display-list.js';
 import { hypot } from './hypot.js';
+import { warmUpMazes } from './warm-up-mazes.js';
 
 /** Maps grid units to page points: (x, y) → (ox + x·scale, oy + y·scale). */
 export interface Placement {
@@ -270,65 +271,8 @@ function sameDirection(ax: number, ay: number, bx: number, by: number): boolean 
   return cross * cross < SAME_DIR2 * (ax * ax + ay * ay) * (bx * bx + by * by) && ax * bx + ay * by > 0;
 }
 
-/**
- * wallPaths runs once per maze, so for a million-cell maze V8 optimizes its loops while they run, from what
- * their first stretch showed it, and every case met later (an arc, a junction, a loop) costs a
- * deoptimization and a new compilation. Drawing a tiny lattice of 3 × 3 squares a few times when the module
- * loads — with straight walls and with arcs, open walls making ends, bends, junctions and a closed loop —
- * shows the optimizer every case first (V8 keeps no type feedback for a function's first few calls). Only
- * the fields wallPaths reads are given.
- */
-function warmUp(): void {
-  const side = 4;
-  const vertexX = new Float64Array(side * side);
-  const vertexY = new Float64Array(side * side);
-  for (let v = 0; v < side * side; v++) {
-    vertexX[v] = v % side;
-    vertexY[v] = Math.floor(v / side);
-  }
-  const v0: number[] = [];
-  const v1: number[] = [];
-  for (let y = 0; y < side; y++) {
-    for (let x = 0; x < side; x++) {
-      const v = y * side + x;
-      if (x + 1 < side) {
-        v0.push(v);
-        v1.push(v + 1);
-      }
-      if (y + 1 < side) {
-        v0.push(v);
-        v1.push(v + side);
-      }
-    }
-  }
-  const wallCount = v0.length;
-  // Two inner walls open: ends, bends and junctions. Then every wall from the middle square to the border
-  // open: the middle square and the border are closed loops of bends.
-  const ends = new Uint8Array(wallCount);
-  ends[1] = 1;
-  ends[wallCount - 2] = 1;
-  const middle = (v: number): boolean => v === 5 || v === 6 || v === 9 || v === 10;
-  const loops = Uint8Array.from(v0, (v, w) => (middle(v) !== middle(v1[w]) ? 1 : 0));
-  const grid = {
-    vertexCount: side * side,
-    wallCount,
-    wallV0: Int32Array.from(v0),
-    wallV1: Int32Array.from(v1),
-    vertexX,
-    vertexY,
-  };
-  const arcs = {
-    ...grid,
-    wallArc: Uint8Array.from(v0, (v, w) => (v1[w] === v + 1 ? 1 : 0)),
-    arcCX: 1.5,
-    arcCY: -3,
-  };
-  const place = { ox: 1, oy: 2, scale: 3 };
-  for (let i = 0; i < 12; i++) {
-    for (const open of [ends, loops]) {
-      wallPaths({ grid, open } as unknown as Maze, place);
-      wallPaths({ grid: arcs, open } as unknown as Maze, place);
-    }
-  }
-}
-warmUp();
+// wallPaths runs once per maze, so for a million-cell maze V8 would optimize its loops from what their first
+// stretch showed it and deoptimize at every case met later (an arc, a junction, a loop): a few runs over tiny
+// mazes with every case first (see warmUpMazes).
+for (let i = 0; i < 12; i++)
+  for (const maze of warmUpMazes()) wallPaths(maze, { ox: 1.5, oy: 2.25, scale: 3.5 });
