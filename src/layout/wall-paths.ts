@@ -253,7 +253,8 @@ function walk(s: Walk, from: number, first: number): void {
  */
 function writeArc(s: Walk, nc: number, nx: number, r: number, a0: number, a1: number): ArcEnd {
   const pieces = arcPieces(a1 - a0);
-  s.cmds.fill(CURVE, nc, nc + pieces);
+  // A loop, not fill(): a built-in call costs more than one or two stores.
+  for (let i = nc; i < nc + pieces; i++) s.cmds[i] = CURVE;
   ARC_END.nc = nc + pieces;
   ARC_END.nx = writeArcCurves(s.coords, nx, s.cx, s.cy, r, a0, a1, pieces);
   return ARC_END;
