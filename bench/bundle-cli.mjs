@@ -5,10 +5,12 @@
  * and handlebars) made `mazebook validate` slow. This writes, from the compiled dist/:
  *
  * - dist/bundle/mazebook.cjs       the command (dist/cli/main.js), the library code it imports, eagerly or
- *                                  when a command runs, and the pure-JS packages every command uses, as one
- *                                  CommonJS file: node compiles a function only when it first runs, so what
- *                                  `validate` never calls (layout, PDF) costs little, and one script can be
- *                                  given a V8 code cache on Node 20 (bin/mazebook.js, src/cli/code-cache.ts);
+ *                                  when a command runs, and the pure-JS packages commands use (with the
+ *                                  packages those import), as one CommonJS file: node compiles a function
+ *                                  only when it first runs, so what `validate` never calls (layout, PDF)
+ *                                  costs little, a package is run only when a command first requires it, and
+ *                                  one script can be given a V8 code cache on Node 20 (bin/mazebook.js,
+ *                                  src/cli/code-cache.ts), pdfkit and fontkit included;
  * - dist/bundle/code-cache.cjs     src/cli/code-cache.ts, which bin/mazebook.js (CommonJS, so that no ES
  *                                  module loader starts) uses on Node 20;
  * - dist/bundle/puzzle-worker.js   the worker threads' entry (ESM), which src/book/parallel.ts finds beside
@@ -16,12 +18,15 @@
  *
  * dist/bundle/ lies two folders below the package root, as every compiled module does (dist/<stage>/), so
  * paths modules resolve against their own URL (../../package.json, ../../docs/…, the package root) stay
- * right; in the CommonJS file `import.meta.url` is the file's own URL. Packages that read files beside
- * themselves, have native parts, or serve only some commands stay outside and load from node_modules as
- * before: pdfkit (its AFM metrics), fontkit, sharp, piscina, proper-lockfile, @mdi/js. The per-file dist/
- * stays: it is the library (`dist/index.js`) and what the tests of compiled code run.
+ * right; in the CommonJS file `import.meta.url` is the file's own URL. Packages with native parts, or that
+ * serve only some commands and are big, stay outside and load from node_modules as before: sharp, piscina,
+ * @mdi/js. pdfkit reads its AFM metrics beside itself: in the bundle it is told its folder in node_modules.
+ * The worker threads' script bundles only what every worker needs (pdfkit and fontkit stay outside it: a
+ * worker parses its script without a code cache). The per-file dist/ stays: it is the library
+ * (`dist/index.js`) and what the tests of compiled code run.
  */
 import { readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -29,8 +34,14 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'bundle');
 
-/** Packages bundled into the command: pure JavaScript that reads no file beside itself. */
+/** Packages bundled into the command and the worker: pure JavaScript that reads no file beside itself. */
 const BUNDLED = ['commander', 'yaml', 'zod', 'handlebars'];
+/**
+ * Also bundled into the command, with every package they import: the PDF writer and the font engine
+ * (`render` and `build` load them; in one script with the command they need no module lookups and share
+ * its code cache) and the output lock.
+ */
+const COMMAND_ONLY = ['pdfkit', 'fontkit', 'proper-lockfile'];
 
 /**
  * Parts of bundled packages that no command uses, replaced by small stand-ins (what each package does
@@ -47,6 +58,13 @@ const STAND_INS = [
     contents: `export { default as en } from ${JSON.stringify(join(root, 'node_modules/zod/v4/locales/en.js'))};`,
   },
   { filter: /^source-map$/, importer: /node_modules[\\/]handlebars[\\/]/, contents: 'module.exports = {};' },
+  // tiny-inflate, with which unicode-trie and fontkit inflate their Unicode tables when loaded (tens of ms in
+  // JavaScript): the same bytes from zlib (src/render/inflate-into.ts, tested against tiny-inflate).
+  {
+    filter: /^tiny-inflate$/,
+    importer: /node_modules[\\/]/,
+    contents: `module.exports = require(${JSON.stringify(join(root, 'dist/render/inflate-into.js'))}).inflateInto;`,
+  },
 ];
 
 /**
@@ -57,8 +75,36 @@ const COMMANDER_CHILD_PROCESS = "const childProcess = require('node:child_proces
 const COMMANDER_CHILD_PROCESS_LAZY =
   "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
 
-/** Resolves bare package names: bundled, replaced by a stand-in, or left to node. */
-const packages = {
+/**
+ * The command's modules load pdfkit and fontkit with `createRequire(import.meta.url)(…)` (quicker than
+ * `import` for the per-file dist/); in the command's bundle they become plain `require` calls, which esbuild
+ * bundles. Each module must hold its call exactly once.
+ */
+const REQUIRE_IN_BUNDLE = [
+  { file: /dist[\\/]render[\\/]pdf\.js$/, name: 'pdfkit' },
+  { file: /dist[\\/]text[\\/]fonts\.js$/, name: 'fontkit' },
+];
+
+/**
+ * pdfkit finds its AFM metrics (and ICC profile) through `__dirname`; bundled, it is given its own folder in
+ * node_modules, found when a file is first read.
+ */
+const PDFKIT_DIRNAME =
+  "var __pdfkitDir; function __pdfkitDirname() { return __pdfkitDir ??= require('node:path').dirname(require('node:module').createRequire(__filename).resolve('pdfkit')); }\n";
+
+/** Loads a file with its text changed where `from` occurs `count` times, or fails the build. */
+function patched(path, from, to, count = 1) {
+  const text = readFileSync(path, 'utf8');
+  const found = text.split(from).length - 1;
+  if (found !== count) throw new Error(`${path}: expected ${count} of ${from}, found ${found}`);
+  return text.replaceAll(from, to);
+}
+
+/**
+ * Resolves bare package names: bundled, replaced by a stand-in, or left to node. `more`: packages bundled
+ * with every package they import.
+ */
+const packages = (more = []) => ({
   name: 'mazebook-packages',
   setup(b) {
     for (const [i, s] of STAND_INS.entries()) {
@@ -77,21 +123,37 @@ const packages = {
         throw new Error(`commander's lib/command.js no longer loads child_process as expected: ${args.path}`);
       return { contents: text.replace(COMMANDER_CHILD_PROCESS, COMMANDER_CHILD_PROCESS_LAZY), loader: 'js' };
     });
+    if (more.length > 0) {
+      for (const { file, name } of REQUIRE_IN_BUNDLE) {
+        b.onLoad({ filter: file }, (args) => ({
+          contents: patched(args.path, `createRequire(import.meta.url)('${name}')`, `require('${name}')`),
+          loader: 'js',
+        }));
+      }
+      b.onLoad({ filter: /node_modules[\\/]pdfkit[\\/]js[\\/]pdfkit\.js$/ }, (args) => ({
+        contents: PDFKIT_DIRNAME + patched(args.path, '__dirname', '__pdfkitDirname()', 15),
+        loader: 'js',
+      }));
+    }
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { path: args.path, external: true };
       const parts = args.path.split('/');
       const name = args.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-      return BUNDLED.includes(name) ? undefined : { path: args.path, external: true };
+      if (BUNDLED.includes(name) || more.includes(name)) return undefined;
+      // What those packages import, and so on (node's own modules are left to node): esbuild reads files in
+      // node_modules only for packages it bundles.
+      if (more.length > 0 && /node_modules[\\/]/.test(args.importer) && !isBuiltin(name)) return undefined;
+      return { path: args.path, external: true };
     });
   },
-};
+});
 
 const common = {
   absWorkingDir: root,
   bundle: true,
   platform: 'node',
   target: 'node20',
-  plugins: [packages],
+  plugins: [packages()],
   // Maps to the TypeScript sources for --debug's stack traces; the sources themselves are not copied in.
   sourcemap: true,
   sourcesContent: false,
@@ -108,6 +170,7 @@ await build({
   entryPoints: ['dist/cli/main.js'],
   outfile: join(outdir, 'mazebook.cjs'),
   format: 'cjs',
+  plugins: [packages(COMMAND_ONLY)],
   // A script loaded without a module loader (the Node 20 code cache) cannot `import()`: packages left
   // outside are all loadable by require.
   supported: { 'dynamic-import': false },

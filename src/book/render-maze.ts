@@ -3,7 +3,7 @@ import { topologies } from '../grid/registry.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
-import { MARKER_ROOM, type MarkerStyle } from '../layout/markers.js';
+import { drawMarkers, MARKER_ROOM, type MarkerStyle } from '../layout/markers.js';
 import { routeStyle } from '../layout/page-parts.js';
 import { markerStyle } from '../layout/puzzle-pages.js';
 import type { BookPlan } from '../plan/book-plan.js';
@@ -11,7 +11,7 @@ import { pictureInset } from '../plan/page-geometry.js';
 import { planBook } from '../plan/plan-book.js';
 import { Problems } from '../plan/problems.js';
 import { preloadImages } from '../plan/resolve-mask.js';
-import { renderPdf } from '../render/pdf.js';
+import { type PackedPaths, packBigPaths } from '../render/big-paths.js';
 import { renderSvgPage } from '../render/svg.js';
 import { UserError } from '../spec/errors.js';
 import { createFileAccess, defaultPathPolicy } from '../spec/files.js';
@@ -97,9 +97,16 @@ async function renderPlanned(
       const { amazingText, boxText } = await import('../codec/text.js');
       return Buffer.from(options.text === 'amazing' ? amazingText(maze) : boxText(maze));
     }
+    case 'pdf': {
+      // The walls' operators are deflated on zlib's thread from the moment they exist, while the markers are
+      // placed and pdfkit is loaded (the PDF module loads it) on this one.
+      const packed: PackedPaths = new Map();
+      const doc = renderDocument(plan, puzzle, options, (items) => packBigPaths(items, packed));
+      const { renderPdf } = await import('../render/pdf.js');
+      return renderPdf(doc, { packed });
+    }
     default: {
       const doc = renderDocument(plan, puzzle, options);
-      if (options.format === 'pdf') return renderPdf(doc);
       if (options.format === 'svg') return Buffer.from(renderSvgPage(doc, 0));
       // PNGs get the page colour behind the maze (SVG and PDF leave white paper unpainted). sharp is loaded
       // only for them: it is slow to load, and no other format needs it. The SVG is given its size in
@@ -190,12 +197,14 @@ export async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookP
 /**
  * A page just big enough for the maze, its markers and a margin, drawn with the book page's styles: the
  * markers of puzzle pages (pictures and START/FINISH words when the spec asks, the maze inset for pictures)
- * and the answer route of answer pages (the book's solution style, the black-ink band).
+ * and the answer route of answer pages (the book's solution style, the black-ink band). `onMaze` is handed
+ * the maze's items (walls, route) as soon as they are drawn, before the markers are placed.
  */
 export function renderDocument(
   plan: BookPlan,
   p: ChosenPuzzle,
   options: Pick<RenderMazeOptions, 'size' | 'solution'>,
+  onMaze?: (items: readonly Item[]) => void,
 ): DisplayDocument {
   const { theme } = plan;
   const side = parseLength(options.size ?? DEFAULT_SIZE, '--size');
@@ -224,17 +233,19 @@ export function renderDocument(
     theme.solution.width,
     place.scale * topologies[p.recipe.shape].passage,
   );
+  // Markers are drawn last, as drawMaze draws them, once the maze's items are handed on.
   const items: Item[] = drawMaze(
     p.maze,
     rect,
     {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      markers: { ...markers, frame },
       ...(options.solution ? route : {}),
     },
     options.solution ? p.solution : undefined,
   );
+  onMaze?.(items);
+  items.push(...drawMarkers(p.maze, place, rect, theme.walls.width, { ...markers, frame }));
   const fonts: Record<string, string> = {
     heading: theme.fonts.heading.path,
     body: theme.fonts.body.path,

@@ -4,9 +4,11 @@ import { wallChords } from '../mask/wall-chords.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { capHeight, type FontFace, textWidth } from '../text/fonts.js';
 import { type FontKey, type Item, PathBuilder, polygon } from './display-list.js';
+import { hypot } from './hypot.js';
 import type { Icon } from './svg-icon.js';
 import { transformPath } from './svg-icon.js';
 import type { Placement } from './wall-paths.js';
+import { warmUpMazes } from './warm-up-mazes.js';
 
 /** Start and finish words drawn beside the markers (localised by the caller). */
 export interface MarkerLabels {
@@ -280,12 +282,12 @@ function opening(grid: Grid, wall: number, { ox, oy, scale }: Placement): Openin
   const [nx, ny] = rimNormal(grid, wall);
   const v0 = grid.wallV0[wall];
   const v1 = grid.wallV1[wall];
-  const width = Math.hypot(grid.vertexX[v1] - grid.vertexX[v0], grid.vertexY[v1] - grid.vertexY[v0]) * scale;
+  const width = hypot(grid.vertexX[v1] - grid.vertexX[v0], grid.vertexY[v1] - grid.vertexY[v0]) * scale;
   if (grid.wallArc && grid.wallArc[wall] !== 0) {
     const cx = grid.arcCX ?? 0;
     const cy = grid.arcCY ?? 0;
-    const r = Math.hypot(grid.vertexX[v0] - cx, grid.vertexY[v0] - cy);
-    const d = Math.hypot(mx - cx, my - cy);
+    const r = hypot(grid.vertexX[v0] - cx, grid.vertexY[v0] - cy);
+    const d = hypot(mx - cx, my - cy);
     if (d > 0) [mx, my] = [cx + ((mx - cx) * r) / d, cy + ((my - cy) * r) / d];
   }
   return { mx: ox + mx * scale, my: oy + my * scale, nx, ny, width };
@@ -596,18 +598,34 @@ function standingWallsAround(
     box.set([gx - r, gx + r, gy - r, gy + r], 4 * j);
   });
   const found: number[][] = wanted.map(() => []);
+  const boxes = found.length;
   for (let w = 0; w < grid.wallCount; w++) {
     if (open[w] !== 0) continue;
+    // Along x first, from the ends' x alone (an arc widened by |dx| + |dy|, at least its chord's length):
+    // most walls are far from every place that way, and their y and exact bulge are never read.
     const x0 = vertexX[wallV0[w]];
-    const y0 = vertexY[wallV0[w]];
     const x1 = vertexX[wallV1[w]];
+    const arc = wallArc !== undefined && wallArc[w] !== 0;
+    let wide = 0;
+    if (arc) {
+      const dy = vertexY[wallV1[w]] - vertexY[wallV0[w]];
+      wide = Math.abs(x1 - x0) + Math.abs(dy);
+    }
+    const low = (x0 < x1 ? x0 : x1) - wide;
+    const high = (x0 < x1 ? x1 : x0) + wide;
+    let near = false;
+    for (let j = 0; j < boxes; j++) {
+      if (!(high < box[4 * j] || low > box[4 * j + 1])) near = true;
+    }
+    if (!near) continue;
+    const y0 = vertexY[wallV0[w]];
     const y1 = vertexY[wallV1[w]];
-    const bulge = wallArc && wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
+    const bulge = arc ? hypot(x1 - x0, y1 - y0) : 0;
     const left = Math.min(x0, x1) - bulge;
     const right = Math.max(x0, x1) + bulge;
     const top = Math.min(y0, y1) - bulge;
     const bottom = Math.max(y0, y1) + bulge;
-    for (let j = 0; j < found.length; j++) {
+    for (let j = 0; j < boxes; j++) {
       const b = 4 * j;
       if (right < box[b] || left > box[b + 1] || bottom < box[b + 2] || top > box[b + 3]) continue;
       found[j].push(w);
@@ -640,7 +658,7 @@ function nearTest(
     const y0 = vertexY[wallV0[w]];
     const x1 = vertexX[wallV1[w]];
     const y1 = vertexY[wallV1[w]];
-    const bulge = wallArc && wallArc[w] !== 0 ? Math.hypot(x1 - x0, y1 - y0) : 0;
+    const bulge = wallArc && wallArc[w] !== 0 ? hypot(x1 - x0, y1 - y0) : 0;
     if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) return false;
     return !(Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r);
   };
@@ -705,7 +723,7 @@ export function clearance(
     const by = segments[i + 3];
     const gapX = Math.max(0, Math.min(ax, bx) - maxX, minX - Math.max(ax, bx));
     const gapY = Math.max(0, Math.min(ay, by) - maxY, minY - Math.max(ay, by));
-    if (gapX >= limit || gapY >= limit || Math.hypot(gapX, gapY) >= Math.min(best, limit)) continue;
+    if (gapX >= limit || gapY >= limit || hypot(gapX, gapY) >= Math.min(best, limit)) continue;
     if (insideRegion([ax, ay], edges)) return 0;
     for (let k = 0; k < n; k++) {
       const [px, py] = outline[k];
@@ -735,7 +753,7 @@ function pointSegment(px: number, py: number, ax: number, ay: number, bx: number
   const dy = by - ay;
   const len2 = dx * dx + dy * dy;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
-  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+  return hypot(px - ax - t * dx, py - ay - t * dy);
 }
 
 /** Distance between segments AB and PQ (0 when they cross). */
@@ -760,4 +778,16 @@ function segmentDistance(
     pointSegment(px, py, ax, ay, bx, by),
     pointSegment(qx, qy, ax, ay, bx, by),
   );
+}
+
+// standingWallsAround passes once over a million-cell maze's walls: warmed up on tiny mazes with places near
+// and far (see warmUpMazes).
+for (let i = 0; i < 12; i++) {
+  for (const maze of warmUpMazes()) {
+    standingWallsAround(maze, { ox: 1.5, oy: 2.25, scale: 3.5 }, [
+      { x: 6.5, y: 7.25, radius: 4.5 },
+      undefined,
+      { x: 100.5, y: 3.25, radius: 1.5 },
+    ]);
+  }
 }

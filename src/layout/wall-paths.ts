@@ -1,5 +1,7 @@
 import type { Maze } from '../generate/maze.js';
 import { arcPieces, CLOSE, CURVE, LINE, MOVE, type PathData, writeArcCurves } from './display-list.js';
+import { hypot } from './hypot.js';
+import { warmUpMazes } from './warm-up-mazes.js';
 
 /** Maps grid units to page points: (x, y) → (ox + x·scale, oy + y·scale). */
 export interface Placement {
@@ -21,10 +23,10 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   const { grid, open } = maze;
   const { vertexCount, wallCount, wallV0, wallV1 } = grid;
 
-  // Vertex → standing walls (CSR, in wall order) as pairs [wall, the vertex at its other end], so a walk
-  // reads its next step from the list it is already reading; a drawn wall is marked in both its entries
-  // (as ~wall), so the walk never looks anything up by wall number. Each list is filled by advancing its
-  // start, which then holds the next list's start, and the starts are shifted back after.
+  // Vertex → standing walls (CSR, in wall order) as triples [wall, the vertex at its other end, the wall's
+  // entry in that vertex's list], so a walk reads its next step from the list it is already reading and
+  // marks a drawn wall in both its entries (as ~wall) without a search. Each list is filled by advancing
+  // its start, which then holds the next list's start, and the starts are shifted back after.
   const start = new Int32Array(vertexCount + 1);
   for (let w = 0; w < wallCount; w++) {
     if (open[w] !== 0) continue;
@@ -33,17 +35,19 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   }
   for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
   const entries = start[vertexCount];
-  const inc = new Int32Array(2 * entries);
+  const inc = new Int32Array(3 * entries);
   for (let w = 0; w < wallCount; w++) {
     if (open[w] !== 0) continue;
     const v0 = wallV0[w];
     const v1 = wallV1[w];
-    let k = 2 * start[v0]++;
-    inc[k] = w;
-    inc[k + 1] = v1;
-    k = 2 * start[v1]++;
-    inc[k] = w;
-    inc[k + 1] = v0;
+    const k0 = start[v0]++;
+    const k1 = start[v1]++;
+    inc[3 * k0] = w;
+    inc[3 * k0 + 1] = v1;
+    inc[3 * k0 + 2] = k1;
+    inc[3 * k1] = w;
+    inc[3 * k1 + 1] = v0;
+    inc[3 * k1 + 2] = k0;
   }
   start.copyWithin(1, 0, vertexCount);
   start[0] = 0;
@@ -80,7 +84,7 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
     const k1 = start[v + 1];
     const deg = k1 - start[v];
     if (deg === 0 || deg === 2) continue;
-    for (let k = start[v]; k < k1; k++) if (inc[2 * k] >= 0) walk(s, v, k);
+    for (let k = start[v]; k < k1; k++) if (inc[3 * k] >= 0) walk(s, v, k);
   }
   // ...and whatever is left are closed loops of plain bends, each from its lowest wall's first vertex (a
   // perfect maze has none: its walls all reach the rim).
@@ -88,8 +92,8 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
     if (open[w] !== 0) continue;
     const v = wallV0[w];
     let k = start[v];
-    while (inc[2 * k] !== w && inc[2 * k] !== ~w) k++;
-    if (inc[2 * k] === w) walk(s, v, k);
+    while (inc[3 * k] !== w && inc[3 * k] !== ~w) k++;
+    if (inc[3 * k] === w) walk(s, v, k);
   }
   if (s.nc > s.cmds.length || s.nx > s.coords.length) throw new Error('internal: wall path overran its room');
   // Views of the arrays when they are mostly used (a copy would cost more than the room it frees).
@@ -101,7 +105,7 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
 /** The state of the chains being walked: the standing walls' lists and the path written so far. */
 interface Walk {
   readonly start: Int32Array;
-  /** Per vertex, [wall, other end] of each standing wall; ~wall once the wall is drawn. */
+  /** Per vertex, [wall, other end, entry at the other end] of each standing wall; ~wall once drawn. */
   readonly inc: Int32Array;
   readonly vertexX: Float64Array;
   readonly vertexY: Float64Array;
@@ -143,30 +147,30 @@ function walk(s: Walk, from: number, first: number): void {
   let arcR = 0;
   let arcA0 = 0;
   let arcA1 = 0;
+  // The angle of v around the arcs' centre when the last piece was an arc that ended there.
+  let arcEnd = false;
+  let vAngle = 0;
   cmds[nc++] = MOVE;
   coords[nx++] = ox + vertexX[v] * scale;
   coords[nx++] = oy + vertexY[v] * scale;
   while (e >= 0) {
-    const w = inc[2 * e];
-    const u = inc[2 * e + 1];
+    const w = inc[3 * e];
+    const u = inc[3 * e + 1];
     // Drawn: marked here and in u's list.
-    inc[2 * e] = ~w;
-    for (let k = start[u]; ; k++) {
-      if (inc[2 * k] === w) {
-        inc[2 * k] = ~w;
-        break;
-      }
-    }
+    inc[3 * e] = ~w;
+    inc[3 * inc[3 * e + 2]] = ~w;
     steps++;
     const ux = ox + vertexX[u] * scale;
     const uy = oy + vertexY[u] * scale;
     if (arcs !== undefined && arcs[w] !== 0) {
       const vx = ox + vertexX[v] * scale;
       const vy = oy + vertexY[v] * scale;
-      const r = Math.hypot(vx - cx, vy - cy);
-      // The short way round from v to u (as shortSweep turns).
-      const a = Math.atan2(vy - cy, vx - cx);
-      let sweep = Math.atan2(uy - cy, ux - cx) - a;
+      const r = hypot(vx - cx, vy - cy);
+      // The short way round from v to u (as shortSweep turns); v's angle is u's of the arc before, if any.
+      const a = arcEnd ? vAngle : Math.atan2(vy - cy, vx - cx);
+      vAngle = Math.atan2(uy - cy, ux - cx);
+      arcEnd = true;
+      let sweep = vAngle - a;
       if (sweep > Math.PI) sweep -= 2 * Math.PI;
       if (sweep < -Math.PI) sweep += 2 * Math.PI;
       if (arcOn && Math.abs(r - arcR) < 1e-6 * r && Math.sign(sweep) === Math.sign(arcA1 - arcA0)) {
@@ -188,6 +192,7 @@ function walk(s: Walk, from: number, first: number): void {
     } else {
       if (arcOn) ({ nc, nx } = writeArc(s, nc, nx, arcR, arcA0, arcA1));
       arcOn = false;
+      arcEnd = false;
       // A straight wall leaves and arrives in one direction.
       const tx = vertexX[u] - vertexX[v];
       const ty = vertexY[u] - vertexY[v];
@@ -210,14 +215,14 @@ function walk(s: Walk, from: number, first: number): void {
     const k0 = start[v];
     const k1 = start[v + 1];
     if (k1 - k0 === 2) {
-      e = inc[2 * k0] >= 0 ? k0 : inc[2 * k0 + 2] >= 0 ? k0 + 1 : -1;
+      e = inc[3 * k0] >= 0 ? k0 : inc[3 * k0 + 3] >= 0 ? k0 + 1 : -1;
       continue;
     }
     e = -1;
     for (let k = k0; k < k1; k++) {
-      const c = inc[2 * k];
+      const c = inc[3 * k];
       if (c < 0) continue;
-      const t = inc[2 * k + 1];
+      const t = inc[3 * k + 1];
       let ex = vertexX[t] - vertexX[v];
       let ey = vertexY[t] - vertexY[v];
       if (arcs !== undefined && arcs[c] !== 0) {
@@ -248,7 +253,8 @@ function walk(s: Walk, from: number, first: number): void {
  */
 function writeArc(s: Walk, nc: number, nx: number, r: number, a0: number, a1: number): ArcEnd {
   const pieces = arcPieces(a1 - a0);
-  s.cmds.fill(CURVE, nc, nc + pieces);
+  // A loop, not fill(): a built-in call costs more than one or two stores.
+  for (let i = nc; i < nc + pieces; i++) s.cmds[i] = CURVE;
   ARC_END.nc = nc + pieces;
   ARC_END.nx = writeArcCurves(s.coords, nx, s.cx, s.cy, r, a0, a1, pieces);
   return ARC_END;
@@ -265,3 +271,9 @@ function sameDirection(ax: number, ay: number, bx: number, by: number): boolean 
   const cross = ax * by - ay * bx;
   return cross * cross < SAME_DIR2 * (ax * ax + ay * ay) * (bx * bx + by * by) && ax * bx + ay * by > 0;
 }
+
+// wallPaths runs once per maze, so for a million-cell maze V8 would optimize its loops from what their first
+// stretch showed it and deoptimize at every case met later (an arc, a junction, a loop): a few runs over tiny
+// mazes with every case first (see warmUpMazes).
+for (let i = 0; i < 12; i++)
+  for (const maze of warmUpMazes()) wallPaths(maze, { ox: 1.5, oy: 2.25, scale: 3.5 });

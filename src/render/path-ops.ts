@@ -52,25 +52,19 @@ for (let i = 0; i < 100; i++) {
 
 /**
  * A path as PDF content-stream operators (`x y m`, `x y l`, `x1 y1 x2 y2 x y c`, `h`, one per line),
- * written straight into bytes. Numbers are rounded exactly as `fmt` rounds them, so the PDF and the SVG
- * draw the same points; this is the hot path for million-cell mazes.
- * @param from, to the range of commands to write (all by default), so a long path can be written in parts
- * @param first the index in `coords` of command `from`'s first coordinate (counted when absent)
+ * written straight into bytes, then `tail` (Latin-1, such as the paint operator). Numbers are rounded
+ * exactly as `fmt` rounds them, so the PDF and the SVG draw the same points; this is the hot path for
+ * million-cell mazes.
  */
-export function pdfPathBytes(path: PathData, from = 0, to = path.cmds.length, first = -1): Buffer {
+export function pdfPathBytes(path: PathData, tail = ''): Buffer {
   const { cmds, coords } = path;
-  let j = first;
-  if (j < 0) {
-    j = 0;
-    for (let i = 0; i < from; i++) j += coordsOf(cmds[i]);
-  }
-  let n = 0;
-  for (let i = from; i < to; i++) n += coordsOf(cmds[i]);
+  const to = cmds.length;
+  let j = 0;
   // Worst case per coordinate: sign, 15 digits, point, 2 decimals, space.
-  const out = Buffer.allocUnsafe(n * (DIGITS + 4) + (to - from) * 3);
+  const out = Buffer.allocUnsafe(coords.length * (DIGITS + 4) + to * 3 + tail.length);
   // One function body with no closure, so the write position stays in a register (the hot loop).
   let o = 0;
-  for (let i = from; i < to; i++) {
+  for (let i = 0; i < to; i++) {
     const c = cmds[i];
     if (c === CLOSE) {
       out[o++] = 104; // h
@@ -129,6 +123,7 @@ export function pdfPathBytes(path: PathData, from = 0, to = path.cmds.length, fi
     out[o++] = c === MOVE ? 109 : c === LINE ? 108 : 99; // m, l, c
     out[o++] = 10;
   }
+  o += out.write(tail, o, 'latin1');
   return out.subarray(0, o);
 }
 
@@ -144,5 +139,15 @@ function writeDigits(out: Buffer, o: number, int: number): number {
   return o;
 }
 
-/** Coordinates a path command takes. */
-const coordsOf = (cmd: number): number => (cmd === CURVE ? 6 : cmd === CLOSE ? 0 : 2);
+/**
+ * pdfPathBytes runs once over a million-cell maze's path, so V8 optimizes its loop while it runs, from what
+ * the first stretch of the path showed it: each kind of command or number met later (a curve, a negative,
+ * a zero, a long number) then costs a deoptimization and a new compilation. A few passes over a tiny path
+ * with every kind, when the module loads, give the optimizer the whole picture first (V8 keeps no type
+ * feedback for a function's first few calls, hence several).
+ */
+const WARM_UP: PathData = {
+  cmds: Uint8Array.of(MOVE, LINE, CURVE, CLOSE, LINE, MOVE),
+  coords: Float64Array.of(0, -0, -1.5, 12.34, 123.4, 99_999.99, 5, -0.01, 2e9, 3.1, 0.5, 7, -20, 1234.5),
+};
+for (let i = 0; i < 12; i++) pdfPathBytes(WARM_UP, 'S');

@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { createDeflate } from 'node:zlib';
-import {
-  CLOSE,
-  CURVE,
-  type DisplayDocument,
-  type Item,
-  type Page,
-  type PathData,
-  type PathItem,
-} from '../layout/display-list.js';
+import type { DisplayDocument, Item, Page, PathItem } from '../layout/display-list.js';
 import { parseHex } from '../plan/palette.js';
 import { fontBytes } from '../text/fonts.js';
+import { BIG_PATH, type PackedPaths, packBigPaths, paintOp } from './big-paths.js';
 import { pdfPathBytes } from './path-ops.js';
 
 // pdfkit is one large CommonJS file: `require` loads it about 0.1 s of CPU faster than `import`, which
@@ -22,10 +14,14 @@ const PDFDocument = createRequire(import.meta.url)('pdfkit') as typeof import('p
  * Renders a display document to PDF bytes with pdfkit. Fonts are embedded as subsets; paths are written as
  * raw content-stream operators (one `m`/`l` per point, `S`/`f` per item) in the display list's y-down page
  * space, which pdfkit sets up for every page. Dates and the document ID come from `info.date`, so the
- * same document always gives the same bytes.
+ * same document always gives the same bytes. Big paths are deflated on zlib's thread (`packBigPaths`, begun
+ * by the caller or here) while the document and its fonts are set up.
  */
 export async function renderPdf(doc: DisplayDocument, options: RenderPdfOptions = {}): Promise<Buffer> {
-  const packed = await packBigPaths(doc);
+  const packing = packBigPaths(
+    doc.pages.flatMap((p) => p.items),
+    options.packed,
+  );
   const pdf = new PDFDocument({
     autoFirstPage: false,
     compress: true,
@@ -50,6 +46,7 @@ export async function renderPdf(doc: DisplayDocument, options: RenderPdfOptions 
   });
   for (const key of Object.keys(doc.fonts).sort()) pdf.registerFont(key, fontBytes(doc.fonts[key]));
   const linked = doc.pages.some((p) => p.items.some((i) => i.type === 'link'));
+  const packed = await settle(packing);
   const forms: Forms = { count: 0, packed, pdfkitText: options.pdfkitText === true };
   const color = doc.color === 'cmyk' ? toCmyk : (c: string) => c;
   doc.pages.forEach((page, index) => {
@@ -68,6 +65,11 @@ export interface RenderPdfOptions {
    * reference the direct writer is tested against).
    */
   pdfkitText?: boolean;
+  /**
+   * Big paths of the document whose deflating the caller has begun (`packBigPaths`); the rest are begun
+   * here. The map gains them.
+   */
+  packed?: PackedPaths;
 }
 
 /** pdfkit's embedded (subset) font, as far as its subset tag goes. */
@@ -261,11 +263,6 @@ function setLevelText(pdf: PDFKit.PDFDocument, text: string, x0: number, y0: num
   doc.addContent(ops.join('\n'));
 }
 
-/** Paths with more commands than this go into their own quickly compressed form XObject. */
-const BIG_PATH = 20_000;
-/** Commands written per part while a big path is deflated. */
-const PART = 1 << 16;
-
 /** Form XObjects made so far, and the deflated operators of each big path (see `packBigPaths`). */
 interface Forms {
   count: number;
@@ -274,52 +271,11 @@ interface Forms {
   pdfkitText: boolean;
 }
 
-/** The operator that paints a path item: stroke, fill, or both (even-odd with `*`). */
-function paintOp(item: PathItem): string {
-  const star = item.evenOdd ? '*' : '';
-  return item.fill && item.stroke ? `B${star}` : item.fill ? `f${star}` : 'S';
-}
-
-/**
- * The operators of every big path, deflated at level 1 before the PDF is put together. Each path is
- * written in parts, and zlib deflates one part on its own thread while the next is written, so on two
- * cores the two take about as long as the slower of them. zlib's output does not depend on how its input
- * is split, so the bytes are those of deflating the whole at once.
- */
-async function packBigPaths(doc: DisplayDocument): Promise<Map<PathItem, Buffer>> {
-  const packed = new Map<PathItem, Buffer>();
-  for (const page of doc.pages) {
-    for (const item of page.items) {
-      if (item.type !== 'path' || item.path.cmds.length <= BIG_PATH) continue;
-      packed.set(item, await deflatePath(item.path, paintOp(item)));
-    }
-  }
-  return packed;
-}
-
-/** `deflateSync(pdfPathBytes(path) + tail, { level: 1 })`, written and deflated part by part. */
-export async function deflatePath(path: PathData, tail: string): Promise<Buffer> {
-  // Large output chunks: fewer buffers to gather (the bytes are the same for any chunk size).
-  const z = createDeflate({ level: 1, chunkSize: 1 << 20 });
-  const out: Buffer[] = [];
-  z.on('data', (c: Buffer) => out.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    z.on('end', resolve);
-    z.on('error', reject);
-  });
-  const n = path.cmds.length;
-  let pending: Promise<void> | undefined;
-  for (let from = 0, coord = 0; from < n; from += PART) {
-    const to = Math.min(n, from + PART);
-    const part = pdfPathBytes(path, from, to, coord);
-    for (let i = from; i < to; i++) coord += path.cmds[i] === CURVE ? 6 : path.cmds[i] === CLOSE ? 0 : 2;
-    if (pending) await pending;
-    pending = new Promise<void>((resolve) => z.write(part, () => resolve()));
-  }
-  if (pending) await pending;
-  z.end(Buffer.from(tail, 'latin1'));
-  await done;
-  return Buffer.concat(out);
+/** Every big path's deflated operators, once zlib is done with all of them. */
+async function settle(packed: PackedPaths): Promise<Map<PathItem, Buffer>> {
+  const out = new Map<PathItem, Buffer>();
+  for (const [item, job] of packed) out.set(item, await job);
+  return out;
 }
 
 function drawPath(pdf: PDFKit.PDFDocument, item: PathItem, page: Page, forms: Forms, color: Paint): void {
