@@ -65,6 +65,13 @@ const STAND_INS = [
     importer: /node_modules[\\/]/,
     contents: `module.exports = require(${JSON.stringify(join(root, 'dist/render/inflate-into.js'))}).inflateInto;`,
   },
+  // fontkit as pdfkit requires it: mazebook's (src/text/fonts.ts `fontEngine`), whose `create` returns the
+  // font already parsed for measuring from the same bytes instead of parsing it again.
+  {
+    filter: /^fontkit$/,
+    importer: /node_modules[\\/]pdfkit[\\/]/,
+    contents: `module.exports = require(${JSON.stringify(join(root, 'dist/text/fonts.js'))}).fontEngine();`,
+  },
 ];
 
 /**

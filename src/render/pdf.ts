@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { DisplayDocument, Item, Page, PathItem } from '../layout/display-list.js';
 import { parseHex } from '../plan/palette.js';
-import { fontBytes } from '../text/fonts.js';
+import { fontBytes, fontEngine } from '../text/fonts.js';
 import { BIG_PATH, type PackedPaths, packBigPaths, paintOp } from './big-paths.js';
 import { pdfPathBytes } from './path-ops.js';
 
 // pdfkit is one large CommonJS file: `require` loads it about 0.1 s of CPU faster than `import`, which
-// first scans the whole file for its export names.
+// first scans the whole file for its export names. fontkit first: pdfkit then embeds the fonts already parsed
+// for measuring instead of parsing them again.
+fontEngine();
 const PDFDocument = createRequire(import.meta.url)('pdfkit') as typeof import('pdfkit');
 
 /**

@@ -36,13 +36,17 @@ const cache = new Map<string, LoadedFont>();
 
 /** fontkit is heavy: loaded when text is first measured (or a PDF written), not to check a spec. */
 let engine: typeof fontkit | undefined;
-function fontkitModule(): typeof fontkit {
+
+/**
+ * The fontkit every module of mazebook uses, the PDF writer's included (`shareParsedFonts`). Loaded once.
+ * Where node loads the modules one by one (the library, tests), modules that require fontkit after this
+ * first call get this one; the command's bundle hands it to pdfkit at build time (bench/bundle-cli.mjs).
+ */
+export function fontEngine(): typeof fontkit {
   if (!engine) {
-    const require = createRequire(import.meta.url);
-    engine = shareParsedFonts(require('fontkit') as typeof fontkit);
-    // Modules that require fontkit from now on (the PDF writer, loaded after the fonts are measured) get
-    // this one.
-    const loaded = require.cache[require.resolve('fontkit')];
+    engine = shareParsedFonts(createRequire(import.meta.url)('fontkit') as typeof fontkit);
+    const nodeRequire = createRequire(import.meta.url);
+    const loaded = nodeRequire.cache[nodeRequire.resolve('fontkit')];
     if (loaded) loaded.exports = engine;
   }
   return engine;
@@ -133,7 +137,7 @@ export function fontOf(face: FontFace): fontkit.Font {
   if (!hit.font) {
     let font: fontkit.Font | fontkit.FontCollection;
     try {
-      font = fontkitModule().create(hit.bytes);
+      font = fontEngine().create(hit.bytes);
       if ('fonts' in font) throw new Error('a collection');
       // A damaged file can parse its header and fail later: touch the tables text needs now.
       void font.unitsPerEm;
