@@ -11,9 +11,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { measure } from '../src/analyze/metrics.js';
+import { loopCount, measure, rimShare } from '../src/analyze/metrics.js';
 import { solve } from '../src/analyze/solve.js';
 import { generatePuzzles, planSpec } from '../src/book/build-book.js';
 import { lockFor, mazeContentHash } from '../src/book/lockfile.js';
@@ -99,10 +99,12 @@ export function referenceLoops(): void {
       c = Number.parseFloat(run.stdout.split(' ')[0]);
       report(`reference loop ${tag}, C (gcc -O2)`, cells / c / 1000, 'M cells/s', true);
     }
+    // The issue's target: within 2× of the C loop, or of the plain JavaScript loop where compared with that.
     say(
-      `  mazebook takes ${(ours / js).toFixed(2)}× the JavaScript loop${compiled ? ` and ${(ours / c).toFixed(2)}× the C loop (target ≤ 2×)` : ''}`,
+      `  mazebook takes ${(ours / js).toFixed(2)}× the JavaScript loop (≤ 2×: ${ours / js <= 2 ? 'met' : 'not met'})${compiled ? ` and ${(ours / c).toFixed(2)}× the C loop (≤ 2×: ${ours / c <= 2 ? 'met' : 'not met'}; the JavaScript loop itself takes ${(js / c).toFixed(2)}×)` : ''}`,
     );
   }
+  if (compiled) rmSync(dirname(compiled), { recursive: true, force: true });
 }
 
 /** Compiles bench/reference/backtracker.c into a temporary folder; undefined without gcc. */
@@ -485,7 +487,8 @@ export function millionRender(): void {
  * The steps of `render` at a million cells, each timed once in this process (CPU ms): where the whole
  * process's time goes. The neighbour table is shown apart from the backtracker, whose first walk on a grid
  * makes it. Solving is shown both ways: breadth first (what `solve` does) and depth first
- * (`treeRoute`, the same route on a perfect maze). Deflate runs beside the PDF operators in `render`
+ * (`treeRoute`, the same route on a perfect maze). A render checks only the rim share and the loops; the
+ * whole-maze counts (`measure`, metrics) are `rate`'s. Deflate runs beside the PDF operators in `render`
  * (zlib's thread), so the slower of the two counts.
  */
 function millionStages(): void {
@@ -497,6 +500,7 @@ function millionStages(): void {
     'ends',
     'solve',
     'tree route',
+    'rim+loops',
     'metrics',
     'wall paths',
     'operators',
@@ -520,6 +524,7 @@ function millionStages(): void {
     const maze = time(() => placeEnds(grid, open, AUTO, AUTO, 'bench'));
     const solution = time(() => solve(maze));
     time(() => treeRoute(grid, maze.open, maze.entryCell, maze.exitCell));
+    time(() => rimShare(maze, solution) + loopCount(maze));
     time(() => measure(maze, solution));
     const path = time(() => wallPaths(maze, { ox: 10, oy: 10, scale: 5 }));
     const bytes = time(() => pdfPathBytes(path));
