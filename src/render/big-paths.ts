@@ -1,4 +1,4 @@
-import { deflate } from 'node:zlib';
+import { constants, deflate, deflateRaw } from 'node:zlib';
 import type { Item, PathData, PathItem } from '../layout/display-list.js';
 import { pdfPathBytes } from './path-ops.js';
 
@@ -45,14 +45,83 @@ export function packBigPaths(items: Iterable<Item>, packed: PackedPaths = new Ma
 }
 
 /**
- * `deflateSync(pdfPathBytes(path) + tail, { level: 1 })`, deflated on zlib's thread in one piece: the
- * output room holds the whole result, so zlib needs this thread again only to hand it back.
+ * The deflated operators of a path (with `tail`, its paint operator, after them), at level 1, on zlib's
+ * threads: up to DEFLATE_PIECE bytes of operators exactly `deflateSync(bytes, { level: 1 })`; longer ones
+ * in pieces deflated side by side (`deflatePieces`).
  */
 export function deflatePath(path: PathData, tail: string): Promise<Buffer> {
   const bytes = pdfPathBytes(path, tail);
-  // Level 1 never grows its input by more than a few bytes per 16 KB block.
-  const chunkSize = Math.max(1 << 16, bytes.length + (bytes.length >>> 8) + 1024);
+  return bytes.length <= DEFLATE_PIECE ? deflateWhole(bytes) : deflatePieces(bytes);
+}
+
+/** `deflateSync(bytes, { level: 1 })` on zlib's thread, into one output buffer that holds it all. */
+function deflateWhole(bytes: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    deflate(bytes, { level: 1, chunkSize }, (error, out) => (error ? reject(error) : resolve(out)));
+    deflate(bytes, { level: 1, chunkSize: room(bytes.length) }, (error, out) =>
+      error ? reject(error) : resolve(out),
+    );
   });
+}
+
+/** Output room for `n` bytes at level 1, which never grows its input by more than a few bytes per 16 KB. */
+const room = (n: number): number => Math.max(1 << 16, n + (n >>> 8) + 1024);
+
+/**
+ * Operators longer than this (a maze of some 200,000 cells) are deflated in pieces of this many bytes, side
+ * by side: one piece on one thread takes a third of a million-cell render, two cores make it half that.
+ */
+export const DEFLATE_PIECE = 4 << 20;
+
+/** Deflate's window: each piece is primed with this much of the text before it. */
+const WINDOW = 32 << 10;
+
+/** zlib's header for deflate with a 32 KB window at its fastest level (RFC 1950: CMF 0x78, FLG 0x01). */
+const ZLIB_HEADER = Buffer.from([0x78, 0x01]);
+
+/**
+ * One zlib stream (RFC 1950) of `bytes` made of pieces `piece` bytes long, deflated at level 1 side by side
+ * on zlib's threads, as pigz does: each piece a raw deflate primed with the 32 KB before it (the window an
+ * inflater holds when it gets there), ended by a sync flush (an empty stored block, so the next piece starts
+ * on a byte), the last one ending the stream; the header before them and the Adler-32 of all the bytes
+ * after. Any inflater reads it as one stream. The pieces depend on the length alone, so the bytes do not
+ * depend on the machine; they differ from one deflate of the whole (a few hundred bytes larger).
+ */
+export async function deflatePieces(bytes: Buffer, piece: number = DEFLATE_PIECE): Promise<Buffer> {
+  const jobs: Promise<Buffer>[] = [];
+  for (let at = 0; at < bytes.length; at += piece) {
+    const end = Math.min(bytes.length, at + piece);
+    const options = {
+      level: 1,
+      chunkSize: room(end - at),
+      finishFlush: end === bytes.length ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+      ...(at > 0 ? { dictionary: bytes.subarray(Math.max(0, at - WINDOW), at) } : {}),
+    };
+    jobs.push(
+      new Promise((resolve, reject) => {
+        deflateRaw(bytes.subarray(at, end), options, (error, out) => (error ? reject(error) : resolve(out)));
+      }),
+    );
+  }
+  // The checksum is summed here while zlib's threads deflate.
+  const trailer = Buffer.alloc(4);
+  trailer.writeUInt32BE(adler32(bytes));
+  return Buffer.concat([ZLIB_HEADER, ...(await Promise.all(jobs)), trailer]);
+}
+
+/** The Adler-32 checksum of `bytes` (RFC 1950), as zlib's trailer holds it. */
+export function adler32(bytes: Uint8Array): number {
+  const MOD = 65521;
+  // 5552 bytes is the most that can be summed before the sums must be reduced (zlib's NMAX).
+  let a = 1;
+  let b = 0;
+  for (let i = 0; i < bytes.length; ) {
+    const end = Math.min(bytes.length, i + 5552);
+    for (; i < end; i++) {
+      a += bytes[i];
+      b += a;
+    }
+    a %= MOD;
+    b %= MOD;
+  }
+  return (b * 65536 + a) >>> 0;
 }

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { type DisplayDocument, PathBuilder, polygon } from '../../src/layout/display-list.js';
-import { deflatePath } from '../../src/render/big-paths.js';
+import { adler32, DEFLATE_PIECE, deflatePath, deflatePieces } from '../../src/render/big-paths.js';
 import { pdfPathBytes } from '../../src/render/path-ops.js';
 import { renderPdf } from '../../src/render/pdf.js';
 import { inspectPdf } from '../pdf-inspect.js';
@@ -188,6 +188,32 @@ describe('PDF renderer', () => {
     expect(Buffer.compare(await deflatePath(path, 'S'), whole)).toBe(0);
     expect(inflateSync(whole).subarray(0, 24).toString('latin1')).toBe('0 0 m\n1.25 2.5 l\n2.5 5 l');
     expect(pdfPathBytes(path, 'B*').toString('latin1')).toBe(`${ops.toString('latin1')}B*`);
+  });
+
+  it('deflates long operators in pieces side by side into one zlib stream any inflater reads', async () => {
+    const b = new PathBuilder();
+    for (let i = 0; i < 40_000; i++) {
+      if (i % 9 === 0) b.moveTo(i % 997, (i * 0.61) % 733);
+      else b.lineTo((i * 3.25) % 4001, (i * 1.5) % 613.37);
+    }
+    const ops = Buffer.concat([pdfPathBytes(b.finish()), Buffer.from('S', 'latin1')]);
+    for (const piece of [1 << 16, 100_003, ops.length - 1]) {
+      const packed = await deflatePieces(ops, piece);
+      expect(inflateSync(packed).equals(ops)).toBe(true);
+      // A raw inflater reads the same (the pieces join with no gap), and the trailer is the bytes' Adler-32.
+      expect(inflateRawSync(packed.subarray(2, -4)).equals(ops)).toBe(true);
+      expect(packed.readUInt32BE(packed.length - 4)).toBe(
+        deflateSync(ops).readUInt32BE(deflateSync(ops).length - 4),
+      );
+      // The same bytes every time, and about as small as one deflate of the whole.
+      expect((await deflatePieces(ops, piece)).equals(packed)).toBe(true);
+      expect(packed.length).toBeLessThan(deflateSync(ops, { level: 1 }).length * 1.01 + 64);
+    }
+    expect(adler32(new Uint8Array(0))).toBe(1);
+    expect(adler32(Buffer.from('Wikipedia', 'latin1'))).toBe(0x11e60398);
+    // Up to a piece's length a path is one deflate of the whole.
+    expect(DEFLATE_PIECE).toBeGreaterThan(ops.length);
+    expect((await deflatePath(b.finish(), 'S')).equals(deflateSync(ops, { level: 1 }))).toBe(true);
   });
 
   it('paints a page background and writes links to named page destinations', async () => {
