@@ -131,16 +131,30 @@ const packages = (more = []) => ({
       return { contents: text.replace(COMMANDER_CHILD_PROCESS, COMMANDER_CHILD_PROCESS_LAZY), loader: 'js' };
     });
     if (more.length > 0) {
+      // Every rewrite below must have happened by the end of the build (a package that moved its entry file
+      // would otherwise be bundled unpatched, and fail only when run).
+      const rewritten = new Set();
       for (const { file, name } of REQUIRE_IN_BUNDLE) {
-        b.onLoad({ filter: file }, (args) => ({
-          contents: patched(args.path, `createRequire(import.meta.url)('${name}')`, `require('${name}')`),
-          loader: 'js',
-        }));
+        b.onLoad({ filter: file }, (args) => {
+          rewritten.add(name);
+          return {
+            contents: patched(args.path, `createRequire(import.meta.url)('${name}')`, `require('${name}')`),
+            loader: 'js',
+          };
+        });
       }
-      b.onLoad({ filter: /node_modules[\\/]pdfkit[\\/]js[\\/]pdfkit\.js$/ }, (args) => ({
-        contents: PDFKIT_DIRNAME + patched(args.path, '__dirname', '__pdfkitDirname()', 15),
-        loader: 'js',
-      }));
+      b.onLoad({ filter: /node_modules[\\/]pdfkit[\\/]js[\\/]pdfkit\.js$/ }, (args) => {
+        rewritten.add('pdfkit __dirname');
+        return {
+          contents: PDFKIT_DIRNAME + patched(args.path, '__dirname', '__pdfkitDirname()', 15),
+          loader: 'js',
+        };
+      });
+      b.onEnd((result) => {
+        if (result.errors.length > 0) return;
+        for (const what of [...REQUIRE_IN_BUNDLE.map((r) => r.name), 'pdfkit __dirname'])
+          if (!rewritten.has(what)) throw new Error(`bundle: the rewrite for ${what} never ran`);
+      });
     }
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { path: args.path, external: true };

@@ -114,7 +114,9 @@ function compileReference(): string | undefined {
   const gcc = spawnSync('gcc', ['-O2', '-o', exe, resolve('bench/reference/backtracker.c')], {
     encoding: 'utf8',
   });
-  return gcc.status === 0 && existsSync(exe) ? exe : undefined;
+  if (gcc.status === 0 && existsSync(exe)) return exe;
+  rmSync(dir, { recursive: true, force: true });
+  return undefined;
 }
 
 /**

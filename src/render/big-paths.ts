@@ -28,7 +28,7 @@ export function paintOp(item: PathItem): string {
  * Starts deflating the operators of every big path among `items` that `packed` does not hold yet, adds
  * them to `packed` and returns it at once. The first two are written (on this thread) before it returns and
  * deflated on zlib's thread; each later one is written when an earlier one is done, so at most two paths'
- * operators wait in memory. Await an item's entry for its bytes: `deflateSync(operators + paint, level 1)`.
+ * operators wait in memory. Await an item's entry for its bytes (`deflatePath` of the path and its paint).
  */
 export function packBigPaths(items: Iterable<Item>, packed: PackedPaths = new Map()): PackedPaths {
   const running: Promise<unknown>[] = [];
@@ -87,6 +87,8 @@ const ZLIB_HEADER = Buffer.from([0x78, 0x01]);
  * depend on the machine; they differ from one deflate of the whole (a few hundred bytes larger).
  */
 export async function deflatePieces(bytes: Buffer, piece: number = DEFLATE_PIECE): Promise<Buffer> {
+  if (!(piece >= 1)) throw new Error(`internal: deflate pieces of ${piece} bytes`);
+  if (bytes.length === 0) return deflateWhole(bytes);
   const jobs: Promise<Buffer>[] = [];
   for (let at = 0; at < bytes.length; at += piece) {
     const end = Math.min(bytes.length, at + piece);

@@ -53,22 +53,26 @@ export function fontEngine(): typeof fontkit {
 }
 
 /**
- * fontkit whose `create` returns the font already parsed from the very same bytes (the same Buffer object).
- * The PDF writer embeds a face from the bytes it was measured with (`fontBytes`) and parses them again with
- * its own `fontkit.create`: reading a face's layout tables costs about 60 ms a face, every build. A font is
- * only read (laid out, outlined, subset into a new object), so sharing it changes no output; other bytes,
- * and named faces of a collection, are parsed as before. fontkit's exports cannot be redefined in place.
+ * fontkit whose `create`, given the very bytes (the same Buffer object) of a font it parsed before, returns
+ * a new font that shares the first one's decoded tables. The PDF writer embeds a face from the bytes it was
+ * measured with (`fontBytes`) and parses them again with its own `fontkit.create`; decoding a face's layout
+ * tables costs about 60 ms a face, every build. Only the tables are shared (fontkit shares them the same
+ * way between a font and its variations): each font keeps its own glyph objects, whose code points the
+ * writer copies into the PDF's text-to-Unicode map, so that map depends on the document's own text alone,
+ * not on what was measured or written before in the process. Other bytes, and named faces of a
+ * collection, are parsed as before.
  */
 function shareParsedFonts(fk: typeof fontkit): typeof fontkit {
   const create = fk.create;
-  const parsed = new WeakMap<Buffer, ReturnType<typeof create>>();
+  const parsed = new WeakMap<Buffer, { _tables?: object }>();
   const shared = (buffer: Buffer, postscriptName?: string): ReturnType<typeof create> => {
     if (postscriptName !== undefined) return create(buffer, postscriptName);
-    let font = parsed.get(buffer);
-    if (!font) {
-      font = create(buffer);
-      parsed.set(buffer, font);
-    }
+    const font = create(buffer) as ReturnType<typeof create> & { _tables?: object };
+    const first = parsed.get(buffer);
+    // fontkit keeps decoded tables in `_tables` (fontkit is pinned); anything else is left unshared.
+    if (!first) parsed.set(buffer, font);
+    else if (typeof first._tables === 'object' && typeof font._tables === 'object')
+      font._tables = first._tables;
     return font;
   };
   return Object.create(fk, { create: { value: shared, enumerable: true } }) as typeof fontkit;

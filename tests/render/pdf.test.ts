@@ -209,6 +209,11 @@ describe('PDF renderer', () => {
       expect((await deflatePieces(ops, piece)).equals(packed)).toBe(true);
       expect(packed.length).toBeLessThan(deflateSync(ops, { level: 1 }).length * 1.01 + 64);
     }
+    expect(inflateSync(await deflatePieces(Buffer.alloc(0), 1 << 16)).length).toBe(0);
+    expect(inflateSync(await deflatePieces(ops.subarray(0, 1), 1 << 16)).equals(ops.subarray(0, 1))).toBe(
+      true,
+    );
+    await expect(deflatePieces(ops, 0)).rejects.toThrow(/pieces of 0 bytes/);
     expect(adler32(new Uint8Array(0))).toBe(1);
     expect(adler32(Buffer.from('Wikipedia', 'latin1'))).toBe(0x11e60398);
     // Up to a piece's length a path is one deflate of the whole.
