@@ -22,6 +22,16 @@ export function recipe(columns: number, rows: number, extra: Partial<MazeRecipe>
   };
 }
 
+/** Every unmasked shape the grids have: the five topologies and the flat-topped hex grid. */
+export const EVERY_SHAPE: readonly Partial<MazeRecipe>[] = [
+  { shape: 'square' },
+  { shape: 'hex' },
+  { shape: 'hex', hexTop: 'flat' },
+  { shape: 'triangle' },
+  { shape: 'octagon' },
+  { shape: 'circle' },
+];
+
 export function squareMaze(columns: number, rows: number, seed = 1, extra: Partial<MazeRecipe> = {}): Maze {
   return generateMaze(recipe(columns, rows, extra), deriveSeed(seed, 'test', 0), 'test');
 }

@@ -4,7 +4,6 @@ import { type GridSymmetry, symmetryCandidates } from '../../src/codec/grid-symm
 import { pointIndex } from '../../src/codec/point-index.js';
 import { backtracker } from '../../src/generate/backtracker.js';
 import { type EndPlacement, placeEnds } from '../../src/generate/entry-exit.js';
-import type { MazeRecipe } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
 import type { Grid } from '../../src/grid/grid.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
@@ -12,7 +11,7 @@ import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { squareMaze } from '../helpers.js';
+import { EVERY_SHAPE, squareMaze } from '../helpers.js';
 
 const HEART = maskOf(builtinShape('heart'), 'largest');
 
@@ -130,16 +129,8 @@ const ENDS: [EndPlacement, EndPlacement][] = [
 /** Small mazes of every topology: square and oblong boxes, odd and even sizes, masked, all kinds of ends. */
 function cases(): Maze[] {
   const mazes: Maze[] = [];
-  const shapes: Partial<MazeRecipe>[] = [
-    { shape: 'square' },
-    { shape: 'hex' },
-    { shape: 'hex', hexTop: 'flat' },
-    { shape: 'triangle' },
-    { shape: 'octagon' },
-    { shape: 'circle' },
-  ];
   let seed = 0;
-  for (const extra of shapes) {
+  for (const extra of EVERY_SHAPE) {
     const sizes = extra.shape === 'circle' ? [2, 3, 5, 8] : [2, 3, 4, 5, 7, 8];
     for (const n of sizes) {
       for (const rows of extra.shape === 'circle' ? [n] : [n, n + 1]) {

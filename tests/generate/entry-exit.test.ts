@@ -14,7 +14,7 @@ import { builtinShape } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { UserError } from '../../src/spec/errors.js';
-import { recipe, squareMaze } from '../helpers.js';
+import { EVERY_SHAPE, recipe, squareMaze } from '../helpers.js';
 
 describe('entry and exit', () => {
   it('auto ends are open rim walls of distinct cells, most of the way apart along the passages', () => {
@@ -246,12 +246,7 @@ describe('auto ends stay where they were', () => {
 
 describe('auto ends in opposite parts of the rim', () => {
   const shapes: Partial<MazeRecipe>[] = [
-    { shape: 'square' },
-    { shape: 'hex' },
-    { shape: 'hex', hexTop: 'flat' },
-    { shape: 'triangle' },
-    { shape: 'octagon' },
-    { shape: 'circle' },
+    ...EVERY_SHAPE,
     { shape: 'square', mask: maskOf(builtinShape('heart'), 'largest') },
     { shape: 'hex', mask: maskOf(builtinShape('star'), 'largest') },
     { shape: 'octagon', mask: maskOf(builtinShape('ring', { inner: 0.4 }), 'largest') },
