@@ -388,7 +388,8 @@ function below(value: number, count: number, path: string): number {
   if (value >= count) {
     throw new CodecError(`expected a whole number in [0, ${count - 1}], got ${value}`, undefined, path);
   }
-  return value;
+  // JSON may write zero as -0; an index is 0 (a maze read back from its own export must be the same maze).
+  return value === 0 ? 0 : value;
 }
 
 /** Bit i of the result is byte (i >> 3), bit (i & 7) of the packed bytes, as base64. */

@@ -385,6 +385,15 @@ describe('maze JSON checks', () => {
     expect(e.path).toBe('$.solution[1]');
   });
 
+  it('reads an end written as -0 as index 0', () => {
+    const doc = JSON.parse(
+      '{"format":"mazebook-maze","version":1,"topology":"square","size":{"columns":3,"rows":1},"cells":3,"wallCount":10,"walls":"DwA=","entry":{"wall":-0},"exit":{"wall":3},"solution":[0,1,2]}',
+    );
+    const maze = importMazeJson(doc);
+    expect(Object.is(maze.entryWall, 0)).toBe(true);
+    expect(importMazeJson(JSON.parse(JSON.stringify(exportMazeJson(maze))))).toEqual(maze);
+  });
+
   it('reads an empty oneWay list as no one-way walls', () => {
     const doc = { ...good(), oneWay: [] };
     expect(importMazeJson(doc).oneWay).toBeUndefined();
