@@ -380,7 +380,7 @@ export async function fortyPage(): Promise<void> {
       return out;
     };
     const plan = await time('plan', () => planSpec(join(dir, 'book.yaml')));
-    const puzzles = await time('generate, solve, measure, choose', () => generatePuzzles(plan));
+    const puzzles = await time('generate, solve, choose', () => generatePuzzles(plan));
     await time('book checks (canonical hash)', () => checkBook(puzzles));
     const doc = await time('layout', () => composeBook(plan, puzzles));
     await time('lockfile', () => lockFor(plan.title, plan.seed, puzzles));
