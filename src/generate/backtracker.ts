@@ -37,10 +37,10 @@ export function backtracker(grid: Grid, rng: Rng, { straightness, weights }: Bac
  */
 function plainWalk(grid: Grid, rng: Rng, open: Uint8Array): void {
   const { cellCount } = grid;
-  const { stride, degree, entries } = neighbourTable(grid);
+  const { start: first, entries } = neighbourTable(grid);
   const visited = new Uint8Array(cellCount);
   const stack = new Int32Array(cellCount);
-  const choices = new Int32Array(stride);
+  const choices = new Int32Array(maxDegree(grid));
   const start = rng.int(cellCount);
   let sp = 0;
   stack[sp++] = start;
@@ -50,7 +50,7 @@ function plainWalk(grid: Grid, rng: Rng, open: Uint8Array): void {
     if (--budget < 0) throw runaway('backtracker', grid);
     const c = stack[sp - 1];
     let n = 0;
-    for (let i = 2 * stride * c, end = i + 2 * degree[c]; i < end; i += 2) {
+    for (let i = 2 * first[c], end = 2 * first[c + 1]; i < end; i += 2) {
       if (visited[entries[i]] === 0) choices[n++] = i;
     }
     if (n === 0) {

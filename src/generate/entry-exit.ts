@@ -345,7 +345,7 @@ function records(n: number): Records {
  */
 function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): Int32Array | undefined {
   const { cellCount } = grid;
-  const { stride, degree, entries } = neighbourTable(grid);
+  const { start: first, entries } = neighbourTable(grid);
   const own = rim.parts;
   const r = records(rim.cells.length);
   let capacity = Math.min(cellCount, 1024);
@@ -363,13 +363,13 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     let bits = 0;
     for (;;) {
       bits = 0;
-      for (let i = 2 * stride * c + 1, j = 0, end = degree[c]; j < end; i += 2, j++) {
+      for (let i = 2 * first[c] + 1, j = 0, end = first[c + 1] - first[c]; j < end; i += 2, j++) {
         const w = entries[i];
         const other = w ^ entered;
         bits |= (open[w] & ((other | -other) >>> 31)) << j;
       }
       if (own[c] !== 0 || bits === 0 || (bits & (bits - 1)) !== 0) break;
-      const i = 2 * (stride * c + 31 - Math.clz32(bits));
+      const i = 2 * (first[c] + 31 - Math.clz32(bits));
       c = entries[i];
       entered = entries[i + 1];
       if (++d === cellCount) return undefined;
@@ -391,7 +391,7 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     }
     const j = 31 - Math.clz32(bits & -bits);
     const rest = bits & (bits - 1);
-    const i = 2 * (stride * cell[sp] + j);
+    const i = 2 * (first[cell[sp]] + j);
     c = entries[i];
     entered = entries[i + 1];
     d = depth[sp] + 1;
@@ -554,7 +554,7 @@ function farthestFrom(
  */
 function treeDistances(grid: Grid, open: Uint8Array, from: number): Int32Array {
   const { cellCount } = grid;
-  const { stride, degree, entries } = neighbourTable(grid);
+  const { start: first, entries } = neighbourTable(grid);
   const dist = scratch.ints('dist', cellCount);
   dist.fill(-1, 0, cellCount);
   const stack = scratch.ints('cell', cellCount);
@@ -564,7 +564,7 @@ function treeDistances(grid: Grid, open: Uint8Array, from: number): Int32Array {
   while (sp > 0) {
     const c = stack[--sp];
     const d = dist[c] + 1;
-    for (let i = 2 * stride * c, end = i + 2 * degree[c]; i < end; i += 2) {
+    for (let i = 2 * first[c], end = 2 * first[c + 1]; i < end; i += 2) {
       const m = entries[i];
       if (dist[m] >= 0 || open[entries[i + 1]] === 0) continue;
       dist[m] = d;

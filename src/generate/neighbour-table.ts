@@ -1,20 +1,16 @@
-import { type Grid, maxDegree } from '../grid/grid.js';
+import type { Grid } from '../grid/grid.js';
 
 /**
- * A grid's neighbour lists laid out for walks that go from cell to cell: every cell gets the same number of
- * places (`stride`, the grid's most neighbours), each place the neighbour and the wall between, side by
- * side. A walk step then reads one stretch of one array, where the CSR lists (`adjStart`, `adjCell`,
- * `adjWall`) take three; on a million cells that is what decides the speed. Same order as the CSR lists.
+ * A grid's neighbour lists laid out for walks that go from cell to cell: the CSR lists' neighbours and walls
+ * (`adjCell`, `adjWall`) side by side in one array, in the same order. A walk step then reads one stretch of
+ * one array (and the cell's bounds in `start`, two numbers side by side), where the CSR lists take three; on
+ * a million cells that is what decides the speed. Cells with fewer neighbours take fewer places (a circle's
+ * wedges have at most 5 where its centre has 8; an octagon grid's squares 4).
  */
 export interface NeighbourTable {
-  /** Places per cell. */
-  readonly stride: number;
-  /** Number of neighbours of each cell (its first places are used, in neighbour order). */
-  readonly degree: Uint16Array;
-  /**
-   * Place j of cell c (j < degree[c]) at i = 2 (stride · c + j): `entries[i]` the neighbour, `entries[i + 1]`
-   * the wall between. Unused places hold 0.
-   */
+  /** The grid's `adjStart`: cell c's places are start[c] … start[c + 1] − 1, in neighbour order. */
+  readonly start: Int32Array;
+  /** Place k at i = 2k: `entries[i]` the neighbour, `entries[i + 1]` the wall between. */
   readonly entries: Int32Array;
 }
 
@@ -22,7 +18,7 @@ const tables = new WeakMap<Grid, NeighbourTable>();
 
 /**
  * The grid's neighbour table, made once per grid (grids are never modified) and kept as long as the grid:
- * 8 bytes per place, 2 × stride Int32 per cell.
+ * 8 bytes per place.
  */
 export function neighbourTable(grid: Grid): NeighbourTable {
   const hit = tables.get(grid);
@@ -35,17 +31,11 @@ export function neighbourTable(grid: Grid): NeighbourTable {
 /** A new neighbour table of the grid, not kept (`neighbourTable` keeps one per grid). */
 export function makeNeighbourTable(grid: Grid): NeighbourTable {
   const { adjStart, adjCell, adjWall, cellCount } = grid;
-  const stride = maxDegree(grid);
-  const degree = new Uint16Array(cellCount);
-  const entries = new Int32Array(2 * stride * cellCount);
-  for (let c = 0; c < cellCount; c++) {
-    const start = adjStart[c];
-    const end = adjStart[c + 1];
-    degree[c] = end - start;
-    for (let k = start, i = 2 * stride * c; k < end; k++, i += 2) {
-      entries[i] = adjCell[k];
-      entries[i + 1] = adjWall[k];
-    }
+  const places = adjStart[cellCount];
+  const entries = new Int32Array(2 * places);
+  for (let k = 0, i = 0; k < places; k++, i += 2) {
+    entries[i] = adjCell[k];
+    entries[i + 1] = adjWall[k];
   }
-  return { stride, degree, entries };
+  return { start: adjStart, entries };
 }
