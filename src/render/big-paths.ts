@@ -113,14 +113,16 @@ export async function deflatePieces(bytes: Buffer, piece: number = DEFLATE_PIECE
 /** The Adler-32 checksum of `bytes` (RFC 1950), as zlib's trailer holds it. */
 export function adler32(bytes: Uint8Array): number {
   const MOD = 65521;
-  // 5552 bytes is the most that can be summed before the sums must be reduced (zlib's NMAX).
+  // Sums reduced every 2048 bytes stay below 2^31 (b < 65521 · 2049 + 255 · 2048 · 2049 / 2), so the loop
+  // runs on small integers.
+  const n = bytes.length;
   let a = 1;
   let b = 0;
-  for (let i = 0; i < bytes.length; ) {
-    const end = Math.min(bytes.length, i + 5552);
+  for (let i = 0; i < n; ) {
+    const end = Math.min(n, i + 2048);
     for (; i < end; i++) {
-      a += bytes[i];
-      b += a;
+      a = (a + bytes[i]) | 0;
+      b = (b + a) | 0;
     }
     a %= MOD;
     b %= MOD;

@@ -216,6 +216,9 @@ describe('PDF renderer', () => {
     await expect(deflatePieces(ops, 0)).rejects.toThrow(/pieces of 0 bytes/);
     expect(adler32(new Uint8Array(0))).toBe(1);
     expect(adler32(Buffer.from('Wikipedia', 'latin1'))).toBe(0x11e60398);
+    // The largest sums: every byte 255.
+    const full = Buffer.alloc(100_003, 255);
+    expect(adler32(full)).toBe(deflateSync(full).readUInt32BE(deflateSync(full).length - 4));
     // Up to a piece's length a path is one deflate of the whole.
     expect(DEFLATE_PIECE).toBeGreaterThan(ops.length);
     expect((await deflatePath(b.finish(), 'S')).equals(deflateSync(ops, { level: 1 }))).toBe(true);
