@@ -1,7 +1,9 @@
 import { type Grid, maxDegree, rimNormal, wallMidpoint } from '../grid/grid.js';
 import { UserError } from '../spec/errors.js';
+import { disjointSets } from './disjoint-sets.js';
 import type { Maze } from './maze.js';
 import { neighbourTable } from './neighbour-table.js';
+import { runaway, stepBudget } from './watchdog.js';
 
 export type Side = 'top' | 'bottom' | 'left' | 'right';
 
@@ -587,32 +589,24 @@ export function outerRimWalls(grid: Grid): Uint8Array {
   const out = new Uint8Array(grid.wallCount);
   const { rimWall: rim, wallV0, wallV1, vertexX, vertexY } = grid;
   const n = rim.length;
-  // Union-find over rim walls, joined at shared vertices (the first rim wall met at each vertex).
-  const parent = new Int32Array(n);
-  for (let i = 0; i < n; i++) parent[i] = i;
-  const find = (i: number): number => {
-    let r = i;
-    while (parent[r] !== r) r = parent[r] = parent[parent[r]];
-    return r;
-  };
+  // Rim walls joined at shared vertices (the first rim wall met at each vertex).
+  const sets = disjointSets(n, stepBudget(grid, 16), () => runaway('outer rim', grid, 16));
   const firstAt = new Int32Array(grid.vertexCount).fill(-1);
   for (let i = 0; i < n; i++) {
     for (let e = 0; e < 2; e++) {
       const v = e === 0 ? wallV0[rim[i]] : wallV1[rim[i]];
-      const j = firstAt[v];
-      if (j < 0) firstAt[v] = i;
-      else parent[find(i)] = find(j);
+      if (firstAt[v] < 0) firstAt[v] = i;
+      else sets.union(i, firstAt[v]);
     }
   }
   // Each group's bounding box (kept at its root): min x, min y, max x, max y.
   const box = new Float64Array(4 * n);
   for (let i = 0; i < n; i++) {
-    if (parent[i] !== i) continue;
     box[4 * i] = box[4 * i + 1] = Infinity;
     box[4 * i + 2] = box[4 * i + 3] = -Infinity;
   }
   for (let i = 0; i < n; i++) {
-    const b = 4 * find(i);
+    const b = 4 * sets.find(i);
     for (let e = 0; e < 2; e++) {
       const v = e === 0 ? wallV0[rim[i]] : wallV1[rim[i]];
       box[b] = Math.min(box[b], vertexX[v]);
@@ -626,7 +620,7 @@ export function outerRimWalls(grid: Grid): Uint8Array {
   let best = -1;
   const seen = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    const r = find(i);
+    const r = sets.find(i);
     if (seen[r] !== 0) continue;
     seen[r] = 1;
     const area = (box[4 * r + 2] - box[4 * r]) * (box[4 * r + 3] - box[4 * r + 1]);
@@ -635,7 +629,7 @@ export function outerRimWalls(grid: Grid): Uint8Array {
       outer = r;
     }
   }
-  for (let i = 0; i < n; i++) if (find(i) === outer) out[rim[i]] = 1;
+  for (let i = 0; i < n; i++) if (sets.find(i) === outer) out[rim[i]] = 1;
   outerCache.set(grid, out);
   return out;
 }
