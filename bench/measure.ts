@@ -44,14 +44,14 @@ export async function bestAsync(rounds: number, fn: () => Promise<void>): Promis
  * `warm` untimed calls. CPU time is what other work on a shared machine disturbs least; garbage collected
  * between calls so one call's garbage is not charged to the next.
  */
-export function bestCpu(rounds: number, fn: () => void, warm = 1): number {
+export function bestCpu(rounds: number, fn: () => void, warm = 1, settle = 1): number {
   for (let i = 0; i < warm; i++) fn();
   let min = Infinity;
   for (let i = 0; i < rounds; i++) {
     collect();
     // A full collection throws away the optimised code of functions that call others (the generators
-    // through their grid's arrays); one untimed call compiles it again, as it stays in a long build.
-    fn();
+    // through their grid's arrays); `settle` untimed calls compile it again, as it stays in a long build.
+    for (let k = 0; k < settle; k++) fn();
     const t = process.cpuUsage();
     fn();
     const used = process.cpuUsage(t);

@@ -139,10 +139,15 @@ export function generateVsAlgorithm(): void {
       const rounds = target < 1e6 ? 5 : 2;
       let i = 0;
       // Untimed calls first: the JIT settles for each size before anything is timed.
-      const per = (fn: () => void) =>
-        bestCpu(rounds, () => {
-          for (let k = 0; k < repeat; k++) fn();
-        }) / repeat;
+      const per = (fn: () => void, settle = 1) =>
+        bestCpu(
+          rounds,
+          () => {
+            for (let k = 0; k < repeat; k++) fn();
+          },
+          settle,
+          settle,
+        ) / repeat;
       const algorithm = per(() => backtracker(grid, rng(i++), { straightness: 0 }));
       const build = per(() => buildGrid(layout));
       // The neighbour table the first walk on a new grid makes (kept with the grid after that).
@@ -158,10 +163,13 @@ export function generateVsAlgorithm(): void {
         exit: AUTO,
       };
       const warm = per(() => generateMaze(recipe, deriveSeed(1, 'bench', i++), 'bench'));
+      // A new grid per call takes the builders' and first walk's code through more calls before V8 has
+      // optimised it again after the collection before each round (at 10k the first few dozen calls cost
+      // up to twice the settled figure, the optimising compiler's threads in CPU time): more untimed ones.
       const cold = per(() => {
         const g = buildGrid(layout);
         placeEnds(g, backtracker(g, rng(i++), { straightness: 0 }), AUTO, AUTO, 'bench');
-      });
+      }, 4);
       const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)}`.padStart(8);
       const ratio = (x: number) => (x / algorithm).toFixed(2).padStart(8);
       say(
