@@ -228,6 +228,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
   const rimStart = new Int32Array(cellCount + 1);
   const adjCell = new Int32Array(2 * (wallCount - rims));
   const adjWall = new Int32Array(adjCell.length);
+  const interleaved = new Int32Array(2 * adjCell.length);
   const rimWall = new Int32Array(rims);
   /** The arc each wedge of the ring being written shares with its parent (the next ring's, while writing). */
   let parentArc = new Int32Array(n[rings - 1]);
@@ -243,7 +244,9 @@ function fullCircleArrays(rings: number): FullGridArrays {
     wallV1[w] = vFirst[1] + (j + 1 === m ? 0 : j + 1);
     wallArc[w] = 1;
     adjCell[k] = first[1] + j;
-    adjWall[k++] = w;
+    adjWall[k] = w;
+    interleaved[2 * k] = adjCell[k];
+    interleaved[2 * k + 1] = adjWall[k++];
     parentArc[j] = w;
   }
   adjStart[1] = k;
@@ -266,14 +269,20 @@ function fullCircleArrays(rings: number): FullGridArrays {
       const c = c0 + kw;
       const next = kw + 1 === cells ? 0 : kw + 1;
       adjCell[k] = parentFirst + ((kw / perParent) | 0);
-      adjWall[k++] = parentArc[kw];
+      adjWall[k] = parentArc[kw];
+      interleaved[2 * k] = adjCell[k];
+      interleaved[2 * k + 1] = adjWall[k++];
       if (kw + 1 === cells) {
         adjCell[k] = c0;
-        adjWall[k++] = firstCcw;
+        adjWall[k] = firstCcw;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       if (kw > 0) {
         adjCell[k] = c - 1;
-        adjWall[k++] = lastCw;
+        adjWall[k] = lastCw;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       // Corners as in circleTables: inner arc, clockwise radial, outer arcs counter-clockwise, ccw radial.
       const ccwCorner = outFirst + kw * vout;
@@ -285,7 +294,9 @@ function fullCircleArrays(rings: number): FullGridArrays {
         wallV0[w] = inFirst + next;
         wallV1[w] = corner;
         adjCell[k] = c0 + next;
-        adjWall[k++] = w;
+        adjWall[k] = w;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
         lastCw = w++;
       }
       for (let ch = outer - 1; ch >= 0; ch--, w++) {
@@ -303,7 +314,9 @@ function fullCircleArrays(rings: number): FullGridArrays {
         if (child < 0) rimWall[rim++] = w;
         else {
           adjCell[k] = child;
-          adjWall[k++] = w;
+          adjWall[k] = w;
+          interleaved[2 * k] = adjCell[k];
+          interleaved[2 * k + 1] = adjWall[k++];
           childArc[kw * outer + ch] = w;
         }
         corner = to;
@@ -314,7 +327,9 @@ function fullCircleArrays(rings: number): FullGridArrays {
         wallV0[w] = ccwCorner;
         wallV1[w] = inFirst;
         adjCell[k] = c0 + cells - 1;
-        adjWall[k++] = w;
+        adjWall[k] = w;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
         firstCcw = w++;
       }
       adjStart[c + 1] = k;
@@ -342,7 +357,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
     arcCX: rings,
     arcCY: rings,
     box,
-    lists: { adjStart, adjCell, adjWall, rimStart, rimWall },
+    lists: { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved },
     ...walls,
   };
 }
