@@ -1,4 +1,4 @@
-import type { Grid } from '../grid/grid.js';
+import { type Grid, interleavedLists } from '../grid/grid.js';
 
 /**
  * A grid's neighbour lists laid out for walks that go from cell to cell: the CSR lists' neighbours and walls
@@ -18,12 +18,14 @@ const tables = new WeakMap<Grid, NeighbourTable>();
 
 /**
  * The grid's neighbour table, made once per grid (grids are never modified) and kept as long as the grid:
- * 8 bytes per place.
+ * 8 bytes per place. Grids whose lists were written interleaved with them (`interleavedLists`) lend
+ * those; no copy is made.
  */
 export function neighbourTable(grid: Grid): NeighbourTable {
   const hit = tables.get(grid);
   if (hit) return hit;
-  const table = makeNeighbourTable(grid);
+  const written = interleavedLists(grid);
+  const table = written ? { start: grid.adjStart, entries: written } : makeNeighbourTable(grid);
   tables.set(grid, table);
   return table;
 }

@@ -80,10 +80,7 @@ function circleLattice(rings: number) {
   for (let b = 1; b <= rings; b++) {
     const m = onCircle(b);
     const { sin, cos } = vertexTurn(m);
-    for (let j = 0, v = vFirst[b]; j < m; j++, v++) {
-      vertexX[v] = rings + b * sin[j];
-      vertexY[v] = rings - b * cos[j];
-    }
+    onTurn(vertexX, vertexY, vFirst[b], m, rings, b, sin, cos);
   }
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
@@ -91,12 +88,30 @@ function circleLattice(rings: number) {
   cellY[0] = rings;
   for (let r = 1; r < rings; r++) {
     const { sin, cos } = middleTurn(n[r]);
-    for (let k = 0, c = first[r], end = first[r + 1]; c < end; k++, c++) {
-      cellX[c] = rings + (r + 0.5) * sin[k];
-      cellY[c] = rings - (r + 0.5) * cos[k];
-    }
+    onTurn(cellX, cellY, first[r], n[r], rings, r + 0.5, sin, cos);
   }
   return { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY };
+}
+
+/**
+ * Writes `count` points at `radius` round (centre, centre) into x and y from index `from`, point j at the
+ * turn whose sine and cosine are sin[j] and cos[j] (clockwise from straight up, y down). One call per
+ * circle or ring: called some hundred times on the way out, it is compiled on the small inner ones.
+ */
+function onTurn(
+  x: Float64Array,
+  y: Float64Array,
+  from: number,
+  count: number,
+  centre: number,
+  radius: number,
+  sin: Float64Array,
+  cos: Float64Array,
+): void {
+  for (let j = 0, v = from; j < count; j++, v++) {
+    x[v] = centre + radius * sin[j];
+    y[v] = centre - radius * cos[j];
+  }
 }
 
 function circleTables(rings: number): TileTables {
@@ -218,23 +233,27 @@ function fullCircleArrays(rings: number): FullGridArrays {
   let wallCount = n[1];
   for (let r = 1; r < rings; r++) wallCount += n[r] + (r + 1 < rings ? n[r + 1] : n[r]);
   const walls = fullWalls(wallCount, true);
-  const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
-  const wallArc = walls.wallArc as Uint8Array;
-  // The lists are written with the walls. A wedge's walls in wall order: the arc its parent (or the centre)
-  // wrote, the last wedge's radial edge written by wedge 0, the radial edge of the wedge before it, then
-  // its own. Only the last ring has rim walls, its outer arcs.
+  // Only the last ring has rim walls, its outer arcs.
   const rims = n[rings - 1];
-  const adjStart = new Int32Array(cellCount + 1);
-  const rimStart = new Int32Array(cellCount + 1);
   const adjCell = new Int32Array(2 * (wallCount - rims));
-  const adjWall = new Int32Array(adjCell.length);
-  const rimWall = new Int32Array(rims);
-  /** The arc each wedge of the ring being written shares with its parent (the next ring's, while writing). */
-  let parentArc = new Int32Array(n[rings - 1]);
-  let childArc = new Int32Array(n[rings - 1]);
+  const out: RingArrays = {
+    wallCellA: walls.wallCellA,
+    wallCellB: walls.wallCellB,
+    wallV0: walls.wallV0,
+    wallV1: walls.wallV1,
+    wallArc: walls.wallArc as Uint8Array,
+    adjStart: new Int32Array(cellCount + 1),
+    adjCell,
+    adjWall: new Int32Array(adjCell.length),
+    interleaved: new Int32Array(2 * adjCell.length),
+    rimStart: new Int32Array(cellCount + 1),
+    rimWall: new Int32Array(rims),
+    parentArc: new Int32Array(n[rings - 1]),
+    childArc: new Int32Array(n[rings - 1]),
+  };
+  const { wallCellA, wallCellB, wallV0, wallV1, wallArc, adjStart, adjWall, interleaved } = out;
   let w = 0;
   let k = 0;
-  let rim = 0;
   // The centre disc: one arc to each ring-1 wedge.
   for (let j = 0, m = n[1]; j < m; j++, w++) {
     wallCellA[w] = 0;
@@ -243,86 +262,29 @@ function fullCircleArrays(rings: number): FullGridArrays {
     wallV1[w] = vFirst[1] + (j + 1 === m ? 0 : j + 1);
     wallArc[w] = 1;
     adjCell[k] = first[1] + j;
-    adjWall[k++] = w;
-    parentArc[j] = w;
+    adjWall[k] = w;
+    interleaved[2 * k] = adjCell[k];
+    interleaved[2 * k + 1] = adjWall[k++];
+    out.parentArc[j] = w;
   }
   adjStart[1] = k;
   for (let r = 1; r < rings; r++) {
-    const cells = n[r];
-    // Ratios of counts that only double, so whole numbers (kept as integers for the arithmetic below).
-    const outer = r + 1 < rings ? (n[r + 1] / cells) | 0 : 1; // children per wedge
-    const vout = (onCircle(r + 1) / cells) | 0; // vertex steps per wedge on the outer circle
-    const step = (vout / outer) | 0; // vertex steps per child
-    const outerCircle = onCircle(r + 1);
-    const inFirst = vFirst[r];
-    const outFirst = vFirst[r + 1];
-    const c0 = first[r];
-    const parentFirst = r === 1 ? 0 : first[r - 1];
-    const perParent = r === 1 ? cells : (cells / n[r - 1]) | 0; // wedges per wedge of the ring inside
-    const children = r + 1 < rings ? first[r + 1] : -1;
-    let firstCcw = 0; // wedge 0's counter-clockwise radial edge
-    let lastCw = 0; // the clockwise radial edge of the wedge before
-    for (let kw = 0; kw < cells; kw++) {
-      const c = c0 + kw;
-      const next = kw + 1 === cells ? 0 : kw + 1;
-      adjCell[k] = parentFirst + ((kw / perParent) | 0);
-      adjWall[k++] = parentArc[kw];
-      if (kw + 1 === cells) {
-        adjCell[k] = c0;
-        adjWall[k++] = firstCcw;
-      }
-      if (kw > 0) {
-        adjCell[k] = c - 1;
-        adjWall[k++] = lastCw;
-      }
-      // Corners as in circleTables: inner arc, clockwise radial, outer arcs counter-clockwise, ccw radial.
-      const ccwCorner = outFirst + kw * vout;
-      let j = (kw + 1) * vout;
-      let corner = outFirst + (j === outerCircle ? 0 : j);
-      if (next > kw) {
-        wallCellA[w] = c;
-        wallCellB[w] = c0 + next;
-        wallV0[w] = inFirst + next;
-        wallV1[w] = corner;
-        adjCell[k] = c0 + next;
-        adjWall[k++] = w;
-        lastCw = w++;
-      }
-      for (let ch = outer - 1; ch >= 0; ch--, w++) {
-        let to = ccwCorner;
-        if (ch > 0) {
-          j = (kw + 1) * vout - (outer - ch) * step;
-          to = outFirst + (j === outerCircle ? 0 : j);
-        }
-        const child = children >= 0 ? children + kw * outer + ch : -1;
-        wallCellA[w] = c;
-        wallCellB[w] = child;
-        wallV0[w] = corner;
-        wallV1[w] = to;
-        wallArc[w] = 1;
-        if (child < 0) rimWall[rim++] = w;
-        else {
-          adjCell[k] = child;
-          adjWall[k++] = w;
-          childArc[kw * outer + ch] = w;
-        }
-        corner = to;
-      }
-      if (kw === 0) {
-        wallCellA[w] = c;
-        wallCellB[w] = c0 + cells - 1;
-        wallV0[w] = ccwCorner;
-        wallV1[w] = inFirst;
-        adjCell[k] = c0 + cells - 1;
-        adjWall[k++] = w;
-        firstCcw = w++;
-      }
-      adjStart[c + 1] = k;
-      rimStart[c + 1] = rim;
-    }
-    const written = childArc;
-    childArc = parentArc;
-    parentArc = written;
+    const outer = r + 1 < rings ? (n[r + 1] / n[r]) | 0 : 1;
+    w = ringWalls(
+      out,
+      r,
+      n[r],
+      outer,
+      (onCircle(r + 1) / n[r]) | 0,
+      onCircle(r + 1),
+      vFirst[r],
+      vFirst[r + 1],
+      first,
+      w,
+    );
+    const written = out.childArc;
+    out.childArc = out.parentArc;
+    out.parentArc = written;
   }
   checkWallCount('circle', w, wallCount);
   // The corners of the rim circle reach furthest along both axes (every other circle is at least 1 less
@@ -342,7 +304,133 @@ function fullCircleArrays(rings: number): FullGridArrays {
     arcCX: rings,
     arcCY: rings,
     box,
-    lists: { adjStart, adjCell, adjWall, rimStart, rimWall },
+    lists: { adjStart, adjCell, adjWall, rimStart: out.rimStart, rimWall: out.rimWall, interleaved },
     ...walls,
   };
+}
+
+/** The arrays `ringWalls` writes into, and the arcs between the ring written and the rings either side. */
+interface RingArrays {
+  wallCellA: Int32Array;
+  wallCellB: Int32Array;
+  wallV0: Int32Array;
+  wallV1: Int32Array;
+  wallArc: Uint8Array;
+  adjStart: Int32Array;
+  adjCell: Int32Array;
+  adjWall: Int32Array;
+  interleaved: Int32Array;
+  rimStart: Int32Array;
+  rimWall: Int32Array;
+  /** The arc each wedge of the ring shares with its parent (written by the ring inside). */
+  parentArc: Int32Array;
+  /** The arc each wedge of the next ring shares with its parent (written here). */
+  childArc: Int32Array;
+}
+
+/**
+ * Writes ring r's walls from wall `w` on and its wedges' lists (see `fullCircleArrays`); the lists of the
+ * cells before it are written. `cells` wedges, `outer` children per wedge, `vout` corner steps per wedge
+ * on the outer circle of `outerCircle` corners; inFirst and outFirst are the first corners of its inner
+ * and outer circles. A wedge's walls in wall order, as its lists hold them: the arc its parent (or the
+ * centre) wrote, the last wedge's radial edge written by wedge 0, the radial edge of the wedge before it,
+ * then its own. One call per ring: compiled on the small inner rings, with every branch seen, before
+ * the large outer ones.
+ * @returns the next wall's number
+ */
+function ringWalls(
+  a: RingArrays,
+  r: number,
+  cells: number,
+  outer: number,
+  vout: number,
+  outerCircle: number,
+  inFirst: number,
+  outFirst: number,
+  first: Int32Array,
+  w: number,
+): number {
+  const { wallCellA, wallCellB, wallV0, wallV1, wallArc, adjStart, adjCell, adjWall, interleaved } = a;
+  const { rimStart, rimWall, parentArc, childArc } = a;
+  const step = (vout / outer) | 0; // vertex steps per child
+  const c0 = first[r];
+  const last = r + 1 === first.length - 1; // the rim ring
+  const parentFirst = r === 1 ? 0 : first[r - 1];
+  const perParent = r === 1 ? cells : (cells / (c0 - parentFirst)) | 0; // wedges per wedge of the ring inside
+  const children = last ? -1 : first[r + 1];
+  let k = adjStart[c0];
+  let rim = rimStart[c0];
+  let firstCcw = 0; // wedge 0's counter-clockwise radial edge
+  let lastCw = 0; // the clockwise radial edge of the wedge before
+  for (let kw = 0; kw < cells; kw++) {
+    const c = c0 + kw;
+    const next = kw + 1 === cells ? 0 : kw + 1;
+    adjCell[k] = parentFirst + ((kw / perParent) | 0);
+    adjWall[k] = parentArc[kw];
+    interleaved[2 * k] = adjCell[k];
+    interleaved[2 * k + 1] = adjWall[k++];
+    if (kw + 1 === cells) {
+      adjCell[k] = c0;
+      adjWall[k] = firstCcw;
+      interleaved[2 * k] = adjCell[k];
+      interleaved[2 * k + 1] = adjWall[k++];
+    }
+    if (kw > 0) {
+      adjCell[k] = c - 1;
+      adjWall[k] = lastCw;
+      interleaved[2 * k] = adjCell[k];
+      interleaved[2 * k + 1] = adjWall[k++];
+    }
+    // Corners as in circleTables: inner arc, clockwise radial, outer arcs counter-clockwise, ccw radial.
+    const ccwCorner = outFirst + kw * vout;
+    let j = (kw + 1) * vout;
+    let corner = outFirst + (j === outerCircle ? 0 : j);
+    if (next > kw) {
+      wallCellA[w] = c;
+      wallCellB[w] = c0 + next;
+      wallV0[w] = inFirst + next;
+      wallV1[w] = corner;
+      adjCell[k] = c0 + next;
+      adjWall[k] = w;
+      interleaved[2 * k] = adjCell[k];
+      interleaved[2 * k + 1] = adjWall[k++];
+      lastCw = w++;
+    }
+    for (let ch = outer - 1; ch >= 0; ch--, w++) {
+      let to = ccwCorner;
+      if (ch > 0) {
+        j = (kw + 1) * vout - (outer - ch) * step;
+        to = outFirst + (j === outerCircle ? 0 : j);
+      }
+      const child = children >= 0 ? children + kw * outer + ch : -1;
+      wallCellA[w] = c;
+      wallCellB[w] = child;
+      wallV0[w] = corner;
+      wallV1[w] = to;
+      wallArc[w] = 1;
+      if (child < 0) rimWall[rim++] = w;
+      else {
+        adjCell[k] = child;
+        adjWall[k] = w;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
+        childArc[kw * outer + ch] = w;
+      }
+      corner = to;
+    }
+    if (kw === 0) {
+      wallCellA[w] = c;
+      wallCellB[w] = c0 + cells - 1;
+      wallV0[w] = ccwCorner;
+      wallV1[w] = inFirst;
+      adjCell[k] = c0 + cells - 1;
+      adjWall[k] = w;
+      interleaved[2 * k] = adjCell[k];
+      interleaved[2 * k + 1] = adjWall[k++];
+      firstCcw = w++;
+    }
+    adjStart[c + 1] = k;
+    rimStart[c + 1] = rim;
+  }
+  return w;
 }

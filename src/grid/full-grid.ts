@@ -23,7 +23,10 @@ export interface FullGridArrays extends FullWalls {
    * start), when the topology knows them by formula; read off the walls otherwise.
    */
   starts?: { adjStart: Int32Array; rimStart: Int32Array };
-  /** The CSR lists themselves, when the topology wrote them with the walls (each in wall order). */
+  /**
+   * The CSR lists themselves, when the topology wrote them with the walls (each in wall order), with their
+   * interleaved copy (`Adjacency.interleaved`, which a walk's neighbour table is made of).
+   */
   lists?: Adjacency;
 }
 
@@ -60,7 +63,8 @@ export function checkWallCount(topology: string, written: number, promised: numb
  * A grid of the arrays, framed to its walls' bounding box as `assembleGrid` frames every grid. The CSR
  * lists are the topology's own (`lists`, written cell by cell with the walls), or read off the walls once
  * they are all written (one pass with `starts`, two without). Either is faster than appending each wall
- * to both its cells' lists as it is written.
+ * to both its cells' lists as it is written. The lists come with their interleaved copy (`interleavedLists`):
+ * an unmasked grid is built to be walked, and writing the copy with the lists costs less than a later pass.
  */
 export function finishFullGrid(topology: string, sizeLabel: string, a: FullGridArrays): Grid {
   const cellCount = a.cellX.length;
@@ -93,6 +97,7 @@ export function finishFullGrid(topology: string, sizeLabel: string, a: FullGridA
       adjacencyOf(
         { cellCount, wallCount: a.wallCount, wallCellA: a.wallCellA, wallCellB: a.wallCellB },
         a.starts,
+        true,
       ),
     a.box,
   );

@@ -96,6 +96,34 @@ export interface Adjacency {
   adjWall: Int32Array;
   rimStart: Int32Array;
   rimWall: Int32Array;
+  /**
+   * `adjCell` and `adjWall` interleaved (place k's neighbour at 2k, its wall at 2k + 1), when they were
+   * written together with the lists; not part of the grid, kept beside it for `interleavedLists`.
+   */
+  interleaved?: Int32Array;
+}
+
+/** The interleaved lists written with each grid that has them (see `interleavedLists`). */
+const interleavedOf = new WeakMap<Grid, Int32Array>();
+
+/**
+ * The grid's `adjCell` and `adjWall` interleaved, place k's neighbour at 2k and its wall at 2k + 1, when
+ * they were written with the grid (the unmasked topologies and cut-outs write them; a walk's neighbour
+ * table is made of them); undefined otherwise. The array is shared, never to be changed.
+ */
+export function interleavedLists(grid: Grid): Int32Array | undefined {
+  return interleavedOf.get(grid);
+}
+
+/** Keeps the interleaved lists written with a grid built outside `assembleGrid` (see `interleavedLists`). */
+export function keepInterleavedLists(grid: Grid, interleaved: Int32Array): Grid {
+  if (interleaved.length !== 2 * grid.adjCell.length) {
+    throw new Error(
+      `internal: ${grid.topology} interleaved lists of another length than its neighbour lists`,
+    );
+  }
+  interleavedOf.set(grid, interleaved);
+  return grid;
 }
 
 /**
@@ -104,21 +132,36 @@ export interface Adjacency {
  * Linear in cells + walls + vertices. A topology that already has the lists (in wall order per cell, as
  * they would be built here) and uses every vertex it lists passes them as `known`, and may pass the
  * vertices' bounding box `[minX, minY, maxX, maxY]` when it knows it; arcs still widen it, and then only
- * the rim walls' arcs are measured (the topology promises no inner arc reaches past them).
+ * the rim walls' arcs are measured (the topology promises no inner arc reaches past them). `interleave`:
+ * the lists built here are also written interleaved (`interleavedLists`), for a grid a walk will take.
  */
 export function assembleGrid(
   raw: GridParts,
   known?: Adjacency,
   box?: readonly [number, number, number, number],
+  interleave = false,
 ): Grid {
   const parts = fitToWalls(raw, known !== undefined, box, box !== undefined ? known?.rimWall : undefined);
-  return { ...parts, vertexCount: parts.vertexX.length, ...(known ?? adjacencyOf(parts)) };
+  const { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved } =
+    known ?? adjacencyOf(parts, undefined, interleave);
+  const grid: Grid = {
+    ...parts,
+    vertexCount: parts.vertexX.length,
+    adjStart,
+    adjCell,
+    adjWall,
+    rimStart,
+    rimWall,
+  };
+  return interleaved ? keepInterleavedLists(grid, interleaved) : grid;
 }
 
 /**
  * The CSR neighbour and rim lists of walls between cells: each cell's lists in wall order. Two passes over
  * the walls, the first counting, the second filling; a topology that knows every cell's neighbour and rim
  * counts passes their prefix sums as `starts` (`adjStart`, `rimStart`; taken over) and spares the first.
+ * `interleave`: the neighbour lists are written a second time interleaved (`Adjacency.interleaved`) in the
+ * same pass.
  */
 export function adjacencyOf(
   {
@@ -128,6 +171,7 @@ export function adjacencyOf(
     wallCellB,
   }: Pick<GridParts, 'cellCount' | 'wallCount' | 'wallCellA' | 'wallCellB'>,
   starts?: { adjStart: Int32Array; rimStart: Int32Array },
+  interleave = false,
 ): Adjacency {
   const { adjStart, rimStart } = starts ?? countLists(cellCount, wallCount, wallCellA, wallCellB);
   const inner = adjStart[cellCount]; // places in the neighbour lists: two per wall between cells
@@ -140,26 +184,54 @@ export function adjacencyOf(
   const adjCell = new Int32Array(inner);
   const adjWall = new Int32Array(inner);
   const rimWall = new Int32Array(rims);
-  // Fill each list by advancing its start (which then holds the next list's start), then shift back.
-  for (let w = 0; w < wallCount; w++) {
-    const a = wallCellA[w];
-    const b = wallCellB[w];
-    if (b >= 0) {
-      let k = adjStart[a]++;
-      adjCell[k] = b;
-      adjWall[k] = w;
-      k = adjStart[b]++;
-      adjCell[k] = a;
-      adjWall[k] = w;
-    } else {
-      rimWall[rimStart[a]++] = w;
-    }
-  }
+  // An empty copy when not asked for: one loop serves both.
+  const interleaved = new Int32Array(interleave ? 2 * inner : 0);
+  fillLists(wallCount, wallCellA, wallCellB, adjStart, adjCell, adjWall, interleaved, rimStart, rimWall);
   adjStart.copyWithin(1, 0, cellCount);
   adjStart[0] = 0;
   rimStart.copyWithin(1, 0, cellCount);
   rimStart[0] = 0;
-  return { adjStart, adjCell, adjWall, rimStart, rimWall };
+  return interleave
+    ? { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved }
+    : { adjStart, adjCell, adjWall, rimStart, rimWall };
+}
+
+/**
+ * Appends each wall to its cells' lists (and, when `interleaved` is not empty, to their interleaved copy),
+ * advancing each list's start, which then holds the next list's start.
+ */
+function fillLists(
+  wallCount: number,
+  wallCellA: Int32Array,
+  wallCellB: Int32Array,
+  adjStart: Int32Array,
+  adjCell: Int32Array,
+  adjWall: Int32Array,
+  interleaved: Int32Array,
+  rimStart: Int32Array,
+  rimWall: Int32Array,
+): void {
+  const both = interleaved.length > 0;
+  for (let w = 0; w < wallCount; w++) {
+    const a = wallCellA[w];
+    const b = wallCellB[w];
+    if (b >= 0) {
+      const i = adjStart[a]++;
+      const j = adjStart[b]++;
+      adjCell[i] = b;
+      adjWall[i] = w;
+      adjCell[j] = a;
+      adjWall[j] = w;
+      if (both) {
+        interleaved[2 * i] = b;
+        interleaved[2 * i + 1] = w;
+        interleaved[2 * j] = a;
+        interleaved[2 * j + 1] = w;
+      }
+    } else {
+      rimWall[rimStart[a]++] = w;
+    }
+  }
 }
 
 /** Each cell's neighbour and rim counts from its walls, as prefix sums (where each list starts). */
@@ -336,6 +408,7 @@ function arcBox(
  * The grid of the cells `keep` marks (one byte per cell of `grid`): cells are renumbered by rank, walls
  * between two kept cells stay inner walls, walls between a kept and a dropped cell become rim walls of the
  * kept one, and walls with no kept cell go. Wall order is the full grid's, so the result is fixed by it.
+ * Its lists are written interleaved too (`interleavedLists`): a cut-out is made to be walked.
  */
 export function subGrid(grid: Grid, keep: Uint8Array): Grid {
   const ids = new Int32Array(grid.cellCount);
@@ -377,25 +450,30 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
     if (wallWidth && grid.wallWidth) wallWidth[m] = grid.wallWidth[w];
     m++;
   }
-  return assembleGrid({
-    topology: grid.topology,
-    sizeLabel: grid.sizeLabel,
-    cellCount,
-    cellX,
-    cellY,
-    wallCount: m,
-    wallCellA: wallCellA.slice(0, m),
-    wallCellB: wallCellB.slice(0, m),
-    wallV0: wallV0.slice(0, m),
-    wallV1: wallV1.slice(0, m),
-    vertexX: grid.vertexX,
-    vertexY: grid.vertexY,
-    width: grid.width,
-    height: grid.height,
-    ...(wallArc ? { wallArc: wallArc.slice(0, m), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
-    ...(wallWidth ? { wallWidth: wallWidth.slice(0, m) } : {}),
-    ...(wallUnder ? { wallUnder: wallUnder.slice(0, m) } : {}),
-  });
+  return assembleGrid(
+    {
+      topology: grid.topology,
+      sizeLabel: grid.sizeLabel,
+      cellCount,
+      cellX,
+      cellY,
+      wallCount: m,
+      wallCellA: wallCellA.slice(0, m),
+      wallCellB: wallCellB.slice(0, m),
+      wallV0: wallV0.slice(0, m),
+      wallV1: wallV1.slice(0, m),
+      vertexX: grid.vertexX,
+      vertexY: grid.vertexY,
+      width: grid.width,
+      height: grid.height,
+      ...(wallArc ? { wallArc: wallArc.slice(0, m), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
+      ...(wallWidth ? { wallWidth: wallWidth.slice(0, m) } : {}),
+      ...(wallUnder ? { wallUnder: wallUnder.slice(0, m) } : {}),
+    },
+    undefined,
+    undefined,
+    true,
+  );
 }
 
 /** Midpoint of a wall, in grid units. */

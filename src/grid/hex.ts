@@ -166,6 +166,7 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
   // Walls between cells: E edges, and 2·columns − 1 SE and SW edges between each two rows.
   const adjCell = new Int32Array(2 * (3 * cellCount - 2 * columns - 2 * rows + 1));
   const adjWall = new Int32Array(adjCell.length);
+  const interleaved = new Int32Array(2 * adjCell.length);
   const rimWall = new Int32Array(walls.wallCount - adjCell.length / 2);
   // The E edge of each cell of the row above and of this row (its SE and SW edges follow it).
   let aboveEast = new Int32Array(columns);
@@ -195,15 +196,21 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
       const left = col + odd > 0;
       if (up && left) {
         adjCell[k] = c - columns + odd - 1;
-        adjWall[k++] = aboveEast[col + odd - 1] + 1;
+        adjWall[k] = aboveEast[col + odd - 1] + 1;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       if (up && right) {
         adjCell[k] = c - columns + odd;
-        adjWall[k++] = aboveEast[col + odd] + 2;
+        adjWall[k] = aboveEast[col + odd] + 2;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       if (col > 0) {
         adjCell[k] = c - 1;
-        adjWall[k++] = rowEast[col - 1];
+        adjWall[k] = rowEast[col - 1];
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       // Edges in corner order; a shared one is written by the lower cell, so NE, W and NW only on the rim.
       if (!(up && right)) {
@@ -222,7 +229,9 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
       if (east < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = east;
-        adjWall[k++] = n++;
+        adjWall[k] = n++;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       const southEast = down && right ? c + columns + odd : -1;
       wallCellA[n] = c;
@@ -232,7 +241,9 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
       if (southEast < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = southEast;
-        adjWall[k++] = n++;
+        adjWall[k] = n++;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       const southWest = down && left ? c + columns + odd - 1 : -1;
       wallCellA[n] = c;
@@ -242,7 +253,9 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
       if (southWest < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = southWest;
-        adjWall[k++] = n++;
+        adjWall[k] = n++;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       if (col === 0) {
         wallCellA[n] = c;
@@ -264,6 +277,6 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     [aboveEast, rowEast] = [rowEast, aboveEast];
   }
   checkWallCount('hex', n, walls.wallCount);
-  const lists = { adjStart, adjCell, adjWall, rimStart, rimWall };
+  const lists = { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved };
   return { cellX, cellY, vertexX, vertexY, box, lists, ...walls };
 }

@@ -205,6 +205,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
   const rimStart = new Int32Array(cellCount + 1);
   const adjCell = new Int32Array(2 * inner);
   const adjWall = new Int32Array(2 * inner);
+  const interleaved = new Int32Array(2 * adjCell.length);
   const rimWall = new Int32Array(walls.wallCount - inner);
   let n = 0;
   let k = 0;
@@ -225,12 +226,16 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (up) {
         // The N octagon's S edge: after its NE, E and SE edges (and its top edge in row 0).
         adjCell[k] = c - columns;
-        adjWall[k++] = firstWall(i, j - 1) + (j === 1 ? 4 : 3);
+        adjWall[k] = firstWall(i, j - 1) + (j === 1 ? 4 : 3);
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       if (left) {
         // The W octagon's E edge: after its NE edge (and its top edge in row 0).
         adjCell[k] = c - 1;
-        adjWall[k++] = firstWall(i - 1, j) + (up ? 1 : 2);
+        adjWall[k] = firstWall(i - 1, j) + (up ? 1 : 2);
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       if (!up) {
         wallCellA[n] = c;
@@ -247,7 +252,9 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k++] = n++;
+        adjWall[k] = n++;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       b = right ? c + 1 : -1;
       wallCellA[n] = c;
@@ -257,7 +264,9 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k++] = n++;
+        adjWall[k] = n++;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       b = down && right ? se : -1;
       wallCellA[n] = c;
@@ -267,7 +276,9 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k++] = n++;
+        adjWall[k] = n++;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       b = down ? c + columns : -1;
       wallCellA[n] = c;
@@ -277,7 +288,9 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k++] = n++;
+        adjWall[k] = n++;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       b = down && left ? se - 1 : -1;
       wallCellA[n] = c;
@@ -287,7 +300,9 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k++] = n++;
+        adjWall[k] = n++;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       if (!left) {
         wallCellA[n] = c;
@@ -304,7 +319,9 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k++] = n++;
+        adjWall[k] = n++;
+        interleaved[2 * k] = adjCell[k];
+        interleaved[2 * k + 1] = adjWall[k++];
       }
       adjStart[c + 1] = k;
       rimStart[c + 1] = rim;
@@ -317,13 +334,21 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       const top = q === 0 ? 1 : 0;
       const o = q * columns + p;
       adjCell[k] = o;
-      adjWall[k++] = firstWall(p, q) + top + 2;
+      adjWall[k] = firstWall(p, q) + top + 2;
+      interleaved[2 * k] = adjCell[k];
+      interleaved[2 * k + 1] = adjWall[k++];
       adjCell[k] = o + 1;
-      adjWall[k++] = firstWall(p + 1, q) + top + 4;
+      adjWall[k] = firstWall(p + 1, q) + top + 4;
+      interleaved[2 * k] = adjCell[k];
+      interleaved[2 * k + 1] = adjWall[k++];
       adjCell[k] = o + columns;
-      adjWall[k++] = firstWall(p, q + 1);
+      adjWall[k] = firstWall(p, q + 1);
+      interleaved[2 * k] = adjCell[k];
+      interleaved[2 * k + 1] = adjWall[k++];
       adjCell[k] = o + columns + 1;
-      adjWall[k++] = firstWall(p + 1, q + 1) + 5;
+      adjWall[k] = firstWall(p + 1, q + 1) + 5;
+      interleaved[2 * k] = adjCell[k];
+      interleaved[2 * k + 1] = adjWall[k++];
       adjStart[c + 1] = k;
       rimStart[c + 1] = rim;
     }
@@ -335,7 +360,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
     vertexX,
     vertexY,
     box: [0, 0, columns, rows],
-    lists: { adjStart, adjCell, adjWall, rimStart, rimWall },
+    lists: { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved },
     ...walls,
   };
 }

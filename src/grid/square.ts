@@ -1,4 +1,4 @@
-import { assembleGrid, type Grid } from './grid.js';
+import { assembleGrid, type Grid, keepInterleavedLists } from './grid.js';
 
 /**
  * Square topology: `columns × rows` unit cells.
@@ -158,39 +158,11 @@ function fullSquareGrid(w: number, h: number): Grid {
   const adjStart = new Int32Array(cellCount + 1);
   const adjCell = new Int32Array(Math.max(0, 2 * inner));
   const adjWall = new Int32Array(adjCell.length);
+  const interleaved = new Int32Array(2 * adjCell.length);
   const rimStart = new Int32Array(cellCount + 1);
   const rimWall = new Int32Array(wallCount - Math.max(0, inner));
-  let k = 0;
-  let r = 0;
-  for (let y = 0, c = 0; y < h; y++) {
-    for (let x = 0; x < w; x++, c++) {
-      const west = y * vw + x;
-      const north = vertical + y * w + x;
-      if (x > 0) {
-        adjCell[k] = c - 1;
-        adjWall[k++] = west;
-      }
-      if (x < w - 1) {
-        adjCell[k] = c + 1;
-        adjWall[k++] = west + 1;
-      }
-      if (y > 0) {
-        adjCell[k] = c - w;
-        adjWall[k++] = north;
-      }
-      if (y < h - 1) {
-        adjCell[k] = c + w;
-        adjWall[k++] = north + w;
-      }
-      if (x === 0) rimWall[r++] = west;
-      if (x === w - 1) rimWall[r++] = west + 1;
-      if (y === 0) rimWall[r++] = north;
-      if (y === h - 1) rimWall[r++] = north + w;
-      adjStart[c + 1] = k;
-      rimStart[c + 1] = r;
-    }
-  }
-  return {
+  squareLists(w, h, adjStart, adjCell, adjWall, interleaved, rimStart, rimWall);
+  const grid: Grid = {
     topology: 'square',
     sizeLabel: `${w}×${h}`,
     cellCount,
@@ -212,4 +184,62 @@ function fullSquareGrid(w: number, h: number): Grid {
     rimStart,
     rimWall,
   };
+  return keepInterleavedLists(grid, interleaved);
+}
+
+/**
+ * Writes the unmasked grid's neighbour lists, their interleaved copy and its rim lists, cell by cell (see
+ * `fullSquareGrid`). The arrays come as arguments so the loop, run once over a million cells, is compiled
+ * for them alone.
+ */
+function squareLists(
+  w: number,
+  h: number,
+  adjStart: Int32Array,
+  adjCell: Int32Array,
+  adjWall: Int32Array,
+  interleaved: Int32Array,
+  rimStart: Int32Array,
+  rimWall: Int32Array,
+): void {
+  const vw = w + 1;
+  const vertical = vw * h;
+  let k = 0;
+  let r = 0;
+  for (let y = 0, c = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, c++) {
+      const west = y * vw + x;
+      const north = vertical + y * w + x;
+      if (x > 0) {
+        adjCell[k] = c - 1;
+        adjWall[k] = west;
+        interleaved[2 * k] = c - 1;
+        interleaved[2 * k++ + 1] = west;
+      }
+      if (x < w - 1) {
+        adjCell[k] = c + 1;
+        adjWall[k] = west + 1;
+        interleaved[2 * k] = c + 1;
+        interleaved[2 * k++ + 1] = west + 1;
+      }
+      if (y > 0) {
+        adjCell[k] = c - w;
+        adjWall[k] = north;
+        interleaved[2 * k] = c - w;
+        interleaved[2 * k++ + 1] = north;
+      }
+      if (y < h - 1) {
+        adjCell[k] = c + w;
+        adjWall[k] = north + w;
+        interleaved[2 * k] = c + w;
+        interleaved[2 * k++ + 1] = north + w;
+      }
+      if (x === 0) rimWall[r++] = west;
+      if (x === w - 1) rimWall[r++] = west + 1;
+      if (y === 0) rimWall[r++] = north;
+      if (y === h - 1) rimWall[r++] = north + w;
+      adjStart[c + 1] = k;
+      rimStart[c + 1] = r;
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gridFor } from '../../src/generate/generate-maze.js';
-import { neighbourTable } from '../../src/generate/neighbour-table.js';
-import type { Grid } from '../../src/grid/grid.js';
+import { makeNeighbourTable, neighbourTable } from '../../src/generate/neighbour-table.js';
+import { type Grid, interleavedLists, subGrid } from '../../src/grid/grid.js';
 import { buildGrid, topologyNames } from '../../src/grid/registry.js';
 import { weaveGrid } from '../../src/grid/weave.js';
 import { maskOf } from '../../src/mask/descriptor.js';
@@ -25,6 +25,26 @@ describe('neighbour table', () => {
       for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
         expect([entries[2 * k], entries[2 * k + 1]]).toEqual([grid.adjCell[k], grid.adjWall[k]]);
       }
+    }
+  });
+
+  it.each(grids)('%s: made of the interleaved lists when the grid was written with them', (_, grid) => {
+    const written = interleavedLists(grid);
+    const table = neighbourTable(grid);
+    if (written) expect(table.entries).toBe(written);
+    expect(Array.from(table.entries)).toEqual(Array.from(makeNeighbourTable(grid).entries));
+  });
+
+  it('is lent by every unmasked grid and every cut-out, copied for grids built cell by cell', () => {
+    for (const shape of topologyNames) {
+      const layout = { shape, size: { columns: 6, rows: 5 } };
+      expect(interleavedLists(buildGrid(layout)), shape).toBeDefined();
+      const keep = new Uint8Array(buildGrid(layout).cellCount).fill(1);
+      expect(interleavedLists(buildGrid(layout, keep)), shape).toBeUndefined();
+      keep[0] = 0;
+      const cut = subGrid(buildGrid(layout), keep);
+      expect(neighbourTable(cut).entries, shape).toBe(interleavedLists(cut));
+      expect(Array.from(neighbourTable(cut).entries)).toEqual(Array.from(makeNeighbourTable(cut).entries));
     }
   });
 

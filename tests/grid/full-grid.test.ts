@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Grid } from '../../src/grid/grid.js';
+import { makeNeighbourTable } from '../../src/generate/neighbour-table.js';
+import { type Grid, interleavedLists } from '../../src/grid/grid.js';
 import { buildGrid, type GridLayout, topologies } from '../../src/grid/registry.js';
 
 /** Every array and number of a grid, for exact comparison. */
@@ -102,5 +103,9 @@ describe('unmasked grids written directly, at larger sizes', () => {
       rimWall: bytes(g.rimWall),
     });
     expect(arrays(direct)).toEqual(arrays(tiled));
+    // The lists written interleaved with the grid are the copy a walk's table would make of its lists.
+    expect(bytes(interleavedLists(direct))).toBe(bytes(makeNeighbourTable(tiled).entries));
+    // ... and kept beside the grid, not in it: the grid has the same fields, in the same order.
+    expect(Object.keys(direct)).toEqual(Object.keys(tiled));
   });
 });
