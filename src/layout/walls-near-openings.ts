@@ -192,7 +192,13 @@ function walkCells(
     const inner = adjStart[c + 1] - adjStart[c];
     const end = inner + rimStart[c + 1] - rimStart[c];
     for (let j = 0; j < end; j++) {
-      const w = j < inner ? adjWall[adjStart[c] + j] : rimWall[rimStart[c] + j - inner];
+      const rim = j >= inner;
+      const w = rim ? rimWall[rimStart[c] + j - inner] : adjWall[adjStart[c] + j];
+      const d = rim ? -1 : adjCell[adjStart[c] + j];
+      // A wall between cells is met from both sides: kept from its cell A's, crossed towards a cell not
+      // reached yet.
+      const mine = wallCellA[w] === c;
+      if (!mine && (rim || marks[d] !== 0)) continue;
       const a = wallV0[w];
       const b = wallV1[w];
       const ax = vertexX[a];
@@ -205,11 +211,8 @@ function walkCells(
       const top = (ay < by ? ay : by) - bulge;
       const bottom = (ay > by ? ay : by) + bulge;
       if (right < sx0 || left > sx1 || bottom < sy0 || top > sy1) continue;
-      // A wall between cells is met from both sides: kept from its cell A's.
-      if (wallCellA[w] === c && right >= kx0 && left <= kx1 && bottom >= ky0 && top <= ky1) found.push(w);
-      if (j >= inner) continue;
-      const d = adjCell[adjStart[c] + j];
-      if (marks[d] === 0) {
+      if (mine && right >= kx0 && left <= kx1 && bottom >= ky0 && top <= ky1) found.push(w);
+      if (!rim && marks[d] === 0) {
         marks[d] = 1;
         queue.push(d);
       }

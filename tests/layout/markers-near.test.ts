@@ -13,7 +13,7 @@ import { wallChords } from '../../src/mask/wall-chords.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng, type Rng } from '../../src/random/sfc32.js';
 import { EVERY_SHAPE } from '../helpers.js';
-import { markerCases } from './marker-cases.js';
+import { markerCases } from './markers-cases.js';
 
 /** A wall's box as the markers test it: its ends' box, an arc's widened by its chord's length. */
 function wallBox(g: Grid, w: number): GridBox {
