@@ -1,4 +1,5 @@
 import type { Grid } from '../grid/grid.js';
+import { warmUpMazes } from './warm-up-mazes.js';
 
 /**
  * A wall's box, in grid units: the box of its two ends, an arc's widened on every side by its chord's
@@ -242,4 +243,20 @@ function spanOfWalls(
     if (size > span) span = size;
   }
   return span;
+}
+
+// spanOfWalls passes once over a million-cell grid's walls: warmed up on tiny lattices with straight walls and
+// arcs (see warmUpMazes), so the optimizer has seen both before the long loop.
+for (let i = 0; i < 12; i++) {
+  for (const { grid } of warmUpMazes()) {
+    spanOfWalls(
+      grid.wallCount,
+      grid.wallV0,
+      grid.wallV1,
+      grid.vertexX,
+      grid.vertexY,
+      grid.wallArc ?? NO_ARCS,
+      grid.wallArc !== undefined,
+    );
+  }
 }
