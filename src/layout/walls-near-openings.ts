@@ -1,13 +1,13 @@
 import type { Grid } from '../grid/grid.js';
 import { warmUpMazes } from './warm-up-mazes.js';
 
-/**
- * A wall's box, in grid units: the box of its two ends, an arc's widened on every side by its chord's
- * length (an arc drawn the short way round bulges less than half its chord past the chord, so the box holds
- * the whole arc). The markers test walls by these boxes.
- *
- * An axis-aligned box in grid units: x from `x0` to `x1`, y from `y0` to `y1`.
+/*
+ * A wall's box, here and in the markers' tests, is the box of its two ends, an arc's widened on every side
+ * by its chord's length (an arc drawn the short way round bulges less than half its chord past the chord,
+ * so the box holds the whole arc). Grid units throughout.
  */
+
+/** An axis-aligned box in grid units: x from `x0` to `x1`, y from `y0` to `y1`. */
 export interface GridBox {
   x0: number;
   x1: number;
@@ -31,7 +31,8 @@ const spans = new WeakMap<Grid, number>();
 
 /**
  * The largest size of any wall's box along either axis, grid units: a wall whose box overlaps a box B lies
- * within B grown by this on every side. Computed once per grid in one pass over the walls.
+ * within B grown by this on every side. Computed once per grid in one pass over the walls (some 25 ms for
+ * two million walls).
  */
 export function wallSpan(grid: Grid): number {
   let span = spans.get(grid);
@@ -54,22 +55,22 @@ export function wallSpan(grid: Grid): number {
 const NO_ARCS = new Uint8Array(0);
 
 /**
- * For each opening (a rim wall `walls[i]` and its box `boxes[i]`, grid units; undefined: none wanted), the
- * walls whose box overlaps it and the rim walls beside it (see {@link NearOpening}), found from the rim and
- * the cells near the box; undefined where no box is given.
+ * For each opening (the rim wall `openings[i]` and a box `boxes[i]` around it, grid units; undefined: none
+ * wanted), the walls whose boxes overlap the box and the rim walls beside it (see {@link NearOpening}),
+ * found from one pass over the rim list and a walk over the cells near the box, not a pass over the walls.
  *
- * The search is exact on any planar subdivision (cells whose faces have disjoint insides, each wall the
+ * The walk is exact on any planar subdivision (cells whose faces have disjoint insides, each wall the
  * common edge of its two cells or, on the rim, of its cell and the outside, walls meeting only at their
  * ends). Let S be the box grown by the grid's {@link wallSpan}: a wall whose box overlaps the box lies in S,
- * so it is an edge of a cell whose face meets S. Those cells are reached by walking from cell to cell across
- * walls whose boxes overlap S, starting from the cells of the rim walls whose boxes overlap S: take the
- * cells one such walk reaches from a cell whose face meets S. Were none of them to have a rim wall meeting
- * S, their faces would cover every point of S near each point they cover (across each wall meeting S lies
- * a reached cell, and around each corner in S the cells follow one another across walls meeting S), so
- * they would cover all of S — the opening's middle included, a point of a rim wall that no other cell's
- * face holds, whose cell has a rim wall meeting S. Holes, separate pieces and pinched corners each bring
- * their own rim walls; weave under-passages only add steps. Boxes are grown by a hair more than rounding
- * can move them, so the answer may hold a few more walls, never fewer.
+ * so it is an edge of a cell whose face meets S. The walk steps from cell to cell across walls whose boxes
+ * overlap S, from the cells of the rim walls whose boxes overlap S. Take the cells a walk across walls
+ * meeting S reaches from any cell whose face meets S: were none of them to have a rim wall meeting S, their
+ * faces would cover a neighbourhood in S of each point they cover (across each wall meeting S lies a
+ * reached cell; around each corner in S the cells follow one another across walls meeting S), so they
+ * would cover all of S — the opening's middle too, a point of a rim wall that only its cell's face holds,
+ * and that cell has a rim wall meeting S. So every such cell is reached: holes, separate pieces and cells
+ * meeting at a corner only bring rim walls of their own, and weave under-passages only add steps. Boxes are
+ * grown by a hair more than rounding can move them: the answer may hold a few more walls, never fewer.
  */
 export function wallsNearOpenings(
   grid: Grid,
