@@ -8,7 +8,7 @@ import { hypot } from './hypot.js';
 import type { Icon } from './svg-icon.js';
 import { transformPath } from './svg-icon.js';
 import type { Placement } from './wall-paths.js';
-import { warmUpMazes } from './warm-up-mazes.js';
+import { type GridBox, wallsNearOpenings } from './walls-near-openings.js';
 
 /** Start and finish words drawn beside the markers (localised by the caller). */
 export interface MarkerLabels {
@@ -99,6 +99,9 @@ export const LABEL_SHRINK = 0.72;
 /** Straight pieces of walls, (x0, y0, x1, y1) each, in page points. */
 type Segments = number[];
 
+/** Whether a point (pt) lies inside the maze's area. */
+type InsideTest = (p: readonly [number, number]) => boolean;
+
 /**
  * Where the entry and exit markers go. For an end on the rim: the marker sits outside the opening on its
  * outward normal (arrows point along it), sized to the passage, at the smallest distance and the largest
@@ -122,7 +125,6 @@ export function placeMarkers(
     width: rect.width + 2 * room,
     height: rect.height + 2 * room,
   };
-  const rim = rimSegments(grid, place);
   const ends = [
     ['start', maze.entryWall, maze.entryCell],
     ['finish', maze.exitWall, maze.exitCell],
@@ -143,17 +145,35 @@ export function placeMarkers(
     const reach = 6 * biggest + 4 * wallWidth + (style.labels ? labelReach(style.labels) : 0);
     return { picture, open, least, biggest, reach };
   };
-  // The standing walls any placing below can come near, found in one pass over the walls for both ends
-  // (at the largest reach); each placing then looks only among them.
-  const around = standingWallsAround(
-    maze,
-    place,
-    ends.map(([end, wall]) => {
-      if (wall < 0) return undefined;
-      const { open, reach } = sizes(end, wall, Number.POSITIVE_INFINITY);
-      return { x: open.mx, y: open.my, radius: reach };
-    }),
+  // The walls any placing below can come near, and the rim walls beside them, found for both ends at the
+  // largest reach from the rim and the cells near each opening; each placing then looks only among them.
+  const reaches = ends.map(([end, wall]) => {
+    if (wall < 0) return undefined;
+    const { open, reach } = sizes(end, wall, Number.POSITIVE_INFINITY);
+    return { x: open.mx, y: open.my, radius: reach };
+  });
+  const around = wallsNearOpenings(
+    grid,
+    ends.map(([, wall]) => wall),
+    reaches.map((p) => (p ? gridBox(place, p.x, p.y, p.radius) : undefined)),
   );
+  let rim: Segments | undefined; // every rim wall, for points beyond an end's reach (none expected)
+  /** Whether a point (pt) is inside the maze's area, from the rim walls a ray from it to +x can cross. */
+  const insideTest = (i: number): ((p: readonly [number, number]) => boolean) => {
+    const at = reaches[i];
+    const near = around[i];
+    if (!at || !near) return () => false;
+    const beside: Segments = [];
+    for (const w of near.rim) wallPieces(grid, w, place, beside);
+    return (p) => {
+      if (p[0] >= at.x - at.radius && p[1] >= at.y - at.radius && p[1] <= at.y + at.radius) {
+        return insideRegion(p, beside);
+      }
+      rim ??= rimSegments(grid, place);
+      return insideRegion(p, rim);
+    };
+  };
+  const insides = ends.map((_, i) => insideTest(i));
   /** Both ends' markers, none larger than `limit` (pt). */
   const placeEnds = (limit: number): PlacedMarker[] => {
     const placed: PlacedMarker[] = [];
@@ -164,12 +184,12 @@ export function placeMarkers(
         continue;
       }
       const { picture, open, least, biggest, reach } = sizes(end, wall, limit);
-      const near = wallsNear(maze, place, open.mx, open.my, reach, around[i]).concat(
+      const near = wallsNear(maze, place, open.mx, open.my, reach, around[i]?.walls).concat(
         nearby(taken, open.mx, open.my, reach),
       );
       const parts = style.avoid ?? [];
       const markerUpTo = (cap: number) =>
-        fitMarker(open, cap, least, wallWidth, end, picture, near, rim, frame, parts);
+        fitMarker(open, cap, least, wallWidth, end, picture, near, insides[i], frame, parts);
       const labelBeside = (m: PlacedMarker, k: number): PlacedMarker['label'] =>
         style.labels
           ? fitLabel(
@@ -179,7 +199,7 @@ export function placeMarkers(
               { ...style.labels, size: style.labels.size * k },
               end,
               near,
-              rim,
+              insides[i],
               frame,
               parts,
             )
@@ -305,7 +325,7 @@ function fitMarker(
   end: 'start' | 'finish',
   picture: Icon | undefined,
   walls: Segments,
-  rim: Segments,
+  inside: InsideTest,
   frame: Rect,
   parts: readonly Rect[],
 ): PlacedMarker {
@@ -321,7 +341,7 @@ function fitMarker(
       const outline = shape(size, distance);
       if (!insideFrame(outline, frame)) break; // farther out only leaves the frame more
       if (clearance(outline, walls, margin + wallWidth) - wallWidth / 2 < margin) continue;
-      if (insideRegion(centreOf(outline), rim)) continue;
+      if (inside(centreOf(outline))) continue;
       if (!clearOfParts(outline, parts)) continue;
       return { end, kind: picture ? 'picture' : 'arrow', wall: -1, outline, size, direction, fits: true };
     }
@@ -438,7 +458,7 @@ function fitLabel(
   labels: MarkerLabels,
   end: 'start' | 'finish',
   obstacles: Segments,
-  rim: Segments,
+  inside: InsideTest,
   frame: Rect,
   parts: readonly Rect[],
 ): PlacedMarker['label'] {
@@ -480,7 +500,7 @@ function fitLabel(
     if (!insideFrame(box, frame)) continue;
     if (clearance(box, obstacles, margin + wallWidth) - wallWidth / 2 < margin) continue;
     if (clearance(box, own, gap) < gap * 0.99) continue;
-    if (insideRegion([cx, cy], rim)) continue;
+    if (inside([cx, cy])) continue;
     if (!clearOfParts(box, parts)) continue;
     return { text, x: cx - width / 2, y: cy - height / 2, width, height, size: labels.size };
   }
@@ -557,8 +577,8 @@ export function standingWalls(maze: Maze, place: Placement): Segments {
 /**
  * Standing walls with an end within `radius` points of (x, y) along each axis, or spanning that box (arcs:
  * by their chord, widened by the chord's length); the rest cannot come near a marker there. `among`: look
- * only at these walls (in increasing order, e.g. from `standingWallsAround` with a radius at least this
- * one), not at every wall; the pieces come out in the same order either way.
+ * only at these walls (in increasing order, at least those whose boxes overlap this box, e.g. from
+ * `wallsNearOpenings`), not at every wall; the pieces come out in the same order either way.
  */
 function wallsNear(
   maze: Maze,
@@ -575,66 +595,6 @@ function wallsNear(
   } else {
     for (let w = 0; w < maze.grid.wallCount; w++) if (near(w)) wallPieces(maze.grid, w, place, out);
   }
-  return out;
-}
-
-/** The standing walls `wallsNear` would draw for each place (undefined: none wanted), in one pass over the
- * walls that reads each wall's ends once; wall numbers in increasing order. */
-function standingWallsAround(
-  maze: Maze,
-  place: Placement,
-  places: readonly ({ x: number; y: number; radius: number } | undefined)[],
-): (Int32Array | undefined)[] {
-  const { grid, open } = maze;
-  const { vertexX, vertexY, wallV0, wallV1, wallArc } = grid;
-  const wanted = places.flatMap((p, i) => (p ? [i] : []));
-  // Each wanted place's box in grid units: x from, x to, y from, y to.
-  const box = new Float64Array(4 * wanted.length);
-  wanted.forEach((i, j) => {
-    const { x, y, radius } = places[i] as { x: number; y: number; radius: number };
-    const gx = (x - place.ox) / place.scale;
-    const gy = (y - place.oy) / place.scale;
-    const r = radius / place.scale;
-    box.set([gx - r, gx + r, gy - r, gy + r], 4 * j);
-  });
-  const found: number[][] = wanted.map(() => []);
-  const boxes = found.length;
-  for (let w = 0; w < grid.wallCount; w++) {
-    if (open[w] !== 0) continue;
-    // Along x first, from the ends' x alone (an arc widened by |dx| + |dy|, at least its chord's length):
-    // most walls are far from every place that way, and their y and exact bulge are never read.
-    const x0 = vertexX[wallV0[w]];
-    const x1 = vertexX[wallV1[w]];
-    const arc = wallArc !== undefined && wallArc[w] !== 0;
-    let wide = 0;
-    if (arc) {
-      const dy = vertexY[wallV1[w]] - vertexY[wallV0[w]];
-      wide = Math.abs(x1 - x0) + Math.abs(dy);
-    }
-    const low = (x0 < x1 ? x0 : x1) - wide;
-    const high = (x0 < x1 ? x1 : x0) + wide;
-    let near = false;
-    for (let j = 0; j < boxes; j++) {
-      if (!(high < box[4 * j] || low > box[4 * j + 1])) near = true;
-    }
-    if (!near) continue;
-    const y0 = vertexY[wallV0[w]];
-    const y1 = vertexY[wallV1[w]];
-    const bulge = arc ? hypot(x1 - x0, y1 - y0) : 0;
-    const left = Math.min(x0, x1) - bulge;
-    const right = Math.max(x0, x1) + bulge;
-    const top = Math.min(y0, y1) - bulge;
-    const bottom = Math.max(y0, y1) + bulge;
-    for (let j = 0; j < boxes; j++) {
-      const b = 4 * j;
-      if (right < box[b] || left > box[b + 1] || bottom < box[b + 2] || top > box[b + 3]) continue;
-      found[j].push(w);
-    }
-  }
-  const out: (Int32Array | undefined)[] = places.map(() => undefined);
-  wanted.forEach((i, j) => {
-    out[i] = Int32Array.from(found[j]);
-  });
   return out;
 }
 
@@ -662,6 +622,14 @@ function nearTest(
     if (Math.max(x0, x1) + bulge < gx - r || Math.min(x0, x1) - bulge > gx + r) return false;
     return !(Math.max(y0, y1) + bulge < gy - r || Math.min(y0, y1) - bulge > gy + r);
   };
+}
+
+/** The box of `radius` points around (x, y) along each axis, in grid units (as {@link nearTest} takes it). */
+function gridBox(place: Placement, x: number, y: number, radius: number): GridBox {
+  const gx = (x - place.ox) / place.scale;
+  const gy = (y - place.oy) / place.scale;
+  const r = radius / place.scale;
+  return { x0: gx - r, x1: gx + r, y0: gy - r, y1: gy + r };
 }
 
 /** How far a label may reach from its marker: its widest plausible word and a gap, pt. */
@@ -778,16 +746,4 @@ function segmentDistance(
     pointSegment(px, py, ax, ay, bx, by),
     pointSegment(qx, qy, ax, ay, bx, by),
   );
-}
-
-// standingWallsAround passes once over a million-cell maze's walls: warmed up on tiny mazes with places near
-// and far (see warmUpMazes).
-for (let i = 0; i < 12; i++) {
-  for (const maze of warmUpMazes()) {
-    standingWallsAround(maze, { ox: 1.5, oy: 2.25, scale: 3.5 }, [
-      { x: 6.5, y: 7.25, radius: 4.5 },
-      undefined,
-      { x: 100.5, y: 3.25, radius: 1.5 },
-    ]);
-  }
 }
