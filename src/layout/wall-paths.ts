@@ -20,52 +20,36 @@ const SAME_DIR2 = 1e-12;
  * for the whole maze, in a fixed order.
  */
 export function wallPaths(maze: Maze, place: Placement): PathData {
+  // Every field is read here, before any long loop: the loops below are small functions of typed arrays and
+  // numbers (and the Walk, always made here), so what V8 compiles while they run never meets a grid or maze
+  // object of a shape it was not warmed up with.
   const { grid, open } = maze;
-  const { vertexCount, wallCount, wallV0, wallV1 } = grid;
+  const { vertexCount, wallCount, wallV0, wallV1, vertexX, vertexY } = grid;
+  const arcs = grid.wallArc;
+  const acx = grid.arcCX ?? 0;
+  const acy = grid.arcCY ?? 0;
+  const { ox, oy, scale } = place;
 
   // Vertex → standing walls (CSR, in wall order) as triples [wall, the vertex at its other end, the wall's
   // entry in that vertex's list], so a walk reads its next step from the list it is already reading and
-  // marks a drawn wall in both its entries (as ~wall) without a search. Each list is filled by advancing
-  // its start, which then holds the next list's start, and the starts are shifted back after.
+  // marks a drawn wall in both its entries (as ~wall) without a search.
   const start = new Int32Array(vertexCount + 1);
-  for (let w = 0; w < wallCount; w++) {
-    if (open[w] !== 0) continue;
-    start[wallV0[w] + 1]++;
-    start[wallV1[w] + 1]++;
-  }
-  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
+  countStanding(open, wallCount, wallV0, wallV1, start);
   const entries = start[vertexCount];
   const inc = new Int32Array(3 * entries);
-  for (let w = 0; w < wallCount; w++) {
-    if (open[w] !== 0) continue;
-    const v0 = wallV0[w];
-    const v1 = wallV1[w];
-    const k0 = start[v0]++;
-    const k1 = start[v1]++;
-    inc[3 * k0] = w;
-    inc[3 * k0 + 1] = v1;
-    inc[3 * k0 + 2] = k1;
-    inc[3 * k1] = w;
-    inc[3 * k1 + 1] = v0;
-    inc[3 * k1 + 2] = k0;
-  }
-  start.copyWithin(1, 0, vertexCount);
-  start[0] = 0;
+  fillIncidence(open, wallCount, wallV0, wallV1, start, inc);
 
   // Room for the worst case, so the path never grows: a chain of m walls writes a move, at most one line
   // per straight wall and two curves per arc wall (each turns at most π, a curve at most π/2), and a
   // close when it is a loop (m ≥ 2).
   const standing = entries / 2;
-  const arcGrid = grid.wallArc !== undefined;
-  const { ox, oy, scale } = place;
-  const acx = grid.arcCX ?? 0;
-  const acy = grid.arcCY ?? 0;
+  const arcGrid = arcs !== undefined;
   const s: Walk = {
     start,
     inc,
-    vertexX: grid.vertexX,
-    vertexY: grid.vertexY,
-    arcs: grid.wallArc,
+    vertexX,
+    vertexY,
+    arcs,
     ox,
     oy,
     scale,
@@ -79,15 +63,79 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
     nx: 0,
     drawn: 0,
   };
-  // Open chains start where the wall graph has an end or a junction...
+  walkOpenChains(s, vertexCount);
+  // Whatever is left are closed loops of plain bends (a perfect maze has none: its walls all reach the rim).
+  if (s.drawn < standing) walkLoops(s, open, wallV0, wallCount, standing);
+  if (s.nc > s.cmds.length || s.nx > s.coords.length) throw new Error('internal: wall path overran its room');
+  // Views of the arrays when they are mostly used (a copy would cost more than the room it frees).
+  const cut = <T extends Uint8Array | Float64Array>(a: T, n: number): T =>
+    (2 * n >= a.length ? a.subarray(0, n) : a.slice(0, n)) as T;
+  return { cmds: cut(s.cmds, s.nc), coords: cut(s.coords, s.nx) };
+}
+
+/**
+ * Counts the standing walls among the first `wallCount` at each vertex into start[v + 1] (start all zeros, one longer than the vertices)
+ * and sums them, so start[v] is where v's list begins and start[vertexCount] the number of entries.
+ */
+function countStanding(
+  open: Uint8Array,
+  wallCount: number,
+  wallV0: Int32Array,
+  wallV1: Int32Array,
+  start: Int32Array,
+): void {
+  for (let w = 0; w < wallCount; w++) {
+    if (open[w] !== 0) continue;
+    start[wallV0[w] + 1]++;
+    start[wallV1[w] + 1]++;
+  }
+  const vertexCount = start.length - 1;
+  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
+}
+
+/**
+ * Fills the vertex lists (see wallPaths) in wall order. Each list is filled by advancing its start, which
+ * then holds the next list's start, and the starts are shifted back after.
+ */
+function fillIncidence(
+  open: Uint8Array,
+  wallCount: number,
+  wallV0: Int32Array,
+  wallV1: Int32Array,
+  start: Int32Array,
+  inc: Int32Array,
+): void {
+  for (let w = 0; w < wallCount; w++) {
+    if (open[w] !== 0) continue;
+    const v0 = wallV0[w];
+    const v1 = wallV1[w];
+    const k0 = start[v0]++;
+    const k1 = start[v1]++;
+    inc[3 * k0] = w;
+    inc[3 * k0 + 1] = v1;
+    inc[3 * k0 + 2] = k1;
+    inc[3 * k1] = w;
+    inc[3 * k1 + 1] = v0;
+    inc[3 * k1 + 2] = k0;
+  }
+  start.copyWithin(1, 0, start.length - 1);
+  start[0] = 0;
+}
+
+/** The open chains: from every vertex where the wall graph has an end or a junction, in vertex order. */
+function walkOpenChains(s: Walk, vertexCount: number): void {
+  const { start, inc } = s;
   for (let v = 0; v < vertexCount; v++) {
     const k1 = start[v + 1];
     const deg = k1 - start[v];
     if (deg === 0 || deg === 2) continue;
     for (let k = start[v]; k < k1; k++) if (inc[3 * k] >= 0) walk(s, v, k);
   }
-  // ...and whatever is left are closed loops of plain bends, each from its lowest wall's first vertex (a
-  // perfect maze has none: its walls all reach the rim).
+}
+
+/** The closed loops left, each from its lowest wall's first vertex. */
+function walkLoops(s: Walk, open: Uint8Array, wallV0: Int32Array, wallCount: number, standing: number): void {
+  const { start, inc } = s;
   for (let w = 0; w < wallCount && s.drawn < standing; w++) {
     if (open[w] !== 0) continue;
     const v = wallV0[w];
@@ -95,11 +143,6 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
     while (inc[3 * k] !== w && inc[3 * k] !== ~w) k++;
     if (inc[3 * k] === w) walk(s, v, k);
   }
-  if (s.nc > s.cmds.length || s.nx > s.coords.length) throw new Error('internal: wall path overran its room');
-  // Views of the arrays when they are mostly used (a copy would cost more than the room it frees).
-  const cut = <T extends Uint8Array | Float64Array>(a: T, n: number): T =>
-    (2 * n >= a.length ? a.subarray(0, n) : a.slice(0, n)) as T;
-  return { cmds: cut(s.cmds, s.nc), coords: cut(s.coords, s.nx) };
 }
 
 /** The state of the chains being walked: the standing walls' lists and the path written so far. */
