@@ -125,12 +125,75 @@ function fillIncidence(
 /** The open chains: from every vertex where the wall graph has an end or a junction, in vertex order. */
 function walkOpenChains(s: Walk, vertexCount: number): void {
   const { start, inc } = s;
+  const chain = s.arcs === undefined ? walkStraight : walk;
   for (let v = 0; v < vertexCount; v++) {
     const k1 = start[v + 1];
     const deg = k1 - start[v];
     if (deg === 0 || deg === 2) continue;
-    for (let k = start[v]; k < k1; k++) if (inc[3 * k] >= 0) walk(s, v, k);
+    for (let k = start[v]; k < k1; k++) if (inc[3 * k] >= 0) chain(s, v, k);
   }
+}
+
+/**
+ * `walk` where the grid has no arcs: the same chains and the same path, from a function a fraction of walk's
+ * size, which V8 compiles sooner (it runs unoptimized until then) and runs faster, having no arc to test for.
+ */
+function walkStraight(s: Walk, from: number, first: number): void {
+  const { start, inc, vertexX, vertexY, ox, oy, scale } = s;
+  const { cmds, coords } = s;
+  let { nc, nx } = s;
+  let v = from;
+  let e = first;
+  let steps = 0;
+  let dx = 0;
+  let dy = 0;
+  let straightLine = false;
+  cmds[nc++] = MOVE;
+  coords[nx++] = ox + vertexX[v] * scale;
+  coords[nx++] = oy + vertexY[v] * scale;
+  while (e >= 0) {
+    const w = inc[3 * e];
+    const u = inc[3 * e + 1];
+    inc[3 * e] = ~w;
+    inc[3 * inc[3 * e + 2]] = ~w;
+    steps++;
+    const ux = ox + vertexX[u] * scale;
+    const uy = oy + vertexY[u] * scale;
+    const tx = vertexX[u] - vertexX[v];
+    const ty = vertexY[u] - vertexY[v];
+    if (straightLine && sameDirection(dx, dy, tx, ty)) {
+      coords[nx - 2] = ux;
+      coords[nx - 1] = uy;
+    } else {
+      cmds[nc++] = LINE;
+      coords[nx++] = ux;
+      coords[nx++] = uy;
+    }
+    straightLine = true;
+    dx = tx;
+    dy = ty;
+    v = u;
+    if (v === from) break;
+    const k0 = start[v];
+    const k1 = start[v + 1];
+    if (k1 - k0 === 2) {
+      e = inc[3 * k0] >= 0 ? k0 : inc[3 * k0 + 3] >= 0 ? k0 + 1 : -1;
+      continue;
+    }
+    e = -1;
+    for (let k = k0; k < k1; k++) {
+      if (inc[3 * k] < 0) continue;
+      const t = inc[3 * k + 1];
+      if (sameDirection(dx, dy, vertexX[t] - vertexX[v], vertexY[t] - vertexY[v])) {
+        e = k;
+        break;
+      }
+    }
+  }
+  if (v === from) cmds[nc++] = CLOSE;
+  s.drawn += steps;
+  s.nc = nc;
+  s.nx = nx;
 }
 
 /** The closed loops left, each from its lowest wall's first vertex. */
@@ -141,7 +204,7 @@ function walkLoops(s: Walk, open: Uint8Array, wallV0: Int32Array, wallCount: num
     const v = wallV0[w];
     let k = start[v];
     while (inc[3 * k] !== w && inc[3 * k] !== ~w) k++;
-    if (inc[3 * k] === w) walk(s, v, k);
+    if (inc[3 * k] === w) (s.arcs === undefined ? walkStraight : walk)(s, v, k);
   }
 }
 
