@@ -10,6 +10,12 @@ export interface Placement {
   scale: number;
 }
 
+/**
+ * Bytes from which an array's room is taken as pages fresh from the system (zero pages that hold memory only
+ * once written): allocators map blocks this large on their own (glibc's largest mmap threshold is 32 MB).
+ */
+const FRESH_PAGES = 32 << 20;
+
 /** Sine of the angle below which two directions count as the same (straight on), squared. */
 const SAME_DIR2 = 1e-12;
 
@@ -67,9 +73,11 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   // Whatever is left are closed loops of plain bends (a perfect maze has none: its walls all reach the rim).
   if (s.drawn < standing) walkLoops(s, open, wallV0, wallCount, standing);
   if (s.nc > s.cmds.length || s.nx > s.coords.length) throw new Error('internal: wall path overran its room');
-  // Views of the arrays when they are mostly used (a copy would cost more than the room it frees).
+  // Views of the arrays when they are mostly used (a copy would cost more than the room it frees) or when
+  // their room is so large that it came as fresh pages from the system, which hold memory only where written
+  // (a copy would add what it copies to the peak and cost a million-cell circle ~15 ms).
   const cut = <T extends Uint8Array | Float64Array>(a: T, n: number): T =>
-    (2 * n >= a.length ? a.subarray(0, n) : a.slice(0, n)) as T;
+    (2 * n >= a.length || a.byteLength >= FRESH_PAGES ? a.subarray(0, n) : a.slice(0, n)) as T;
   return { cmds: cut(s.cmds, s.nc), coords: cut(s.coords, s.nx) };
 }
 
