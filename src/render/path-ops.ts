@@ -152,12 +152,13 @@ function writeDigits(out: Uint8Array, at: number, int: number): number {
 /**
  * pdfPathBytes runs once over a million-cell maze's path, so V8 optimizes its loop while it runs, from what
  * the first stretch of the path showed it: each kind of command or number met later (a curve, a negative,
- * a zero, a long number) then costs a deoptimization and a new compilation. A few passes over a tiny path
- * with every kind, when the module loads, give the optimizer the whole picture first (V8 keeps no type
- * feedback for a function's first few calls, hence several).
+ * a zero, a long number) then costs a deoptimization and a new compilation. Passes over a tiny path with
+ * every kind, when the module loads, give the optimizer the whole picture first; enough of them (well under a
+ * millisecond) that V8 compiles the writer then, on its compiler thread, instead of running a million-cell
+ * path's first stretch unoptimized while it compiles (some 40 ms of a hex maze's 190).
  */
 const WARM_UP: PathData = {
   cmds: Uint8Array.of(MOVE, LINE, CURVE, CLOSE, LINE, MOVE),
   coords: Float64Array.of(0, -0, -1.5, 12.34, 123.4, 99_999.99, 5, -0.01, 2e9, 3.1, 0.5, 7, -20, 1234.5),
 };
-for (let i = 0; i < 12; i++) pdfPathBytes(WARM_UP, 'S');
+for (let i = 0; i < 200; i++) pdfPathBytes(WARM_UP, 'S');
