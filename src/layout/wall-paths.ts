@@ -82,8 +82,9 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
 }
 
 /**
- * Counts the standing walls among the first `wallCount` at each vertex into start[v + 1] (start all zeros, one longer than the vertices)
- * and sums them, so start[v] is where v's list begins and start[vertexCount] the number of entries.
+ * Counts the standing walls among the first `wallCount` at each vertex into start[v + 1] (start all zeros,
+ * one longer than the vertices) and sums them, so start[v] is where v's list begins and start[vertexCount]
+ * the number of entries.
  */
 function countStanding(
   open: Uint8Array,

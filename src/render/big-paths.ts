@@ -112,7 +112,7 @@ export async function deflatePieces(bytes: Buffer, piece: number = DEFLATE_PIECE
 
 const ADLER_MOD = 65521;
 
-/** Whole words summed between unpackings of the lane sums (each lane of `q` stays below 2^16; see adler32). */
+/** Whole words summed between unpackings of the lane sums (each lane of q stays below 2^16; see adler32). */
 const WORDS = 22;
 
 /** Whether an Int32Array reads bytes 0…3 of a word as its bits 0–7 … 24–31 (the SWAR loop's lane order). */
@@ -126,9 +126,9 @@ const LITTLE_ENDIAN = new Uint8Array(Int32Array.of(1).buffer)[0] === 1;
  * whose bytes 0 and 2 (x & 0x00ff00ff) and 1 and 3 ((x >>> 8) & 0x00ff00ff) sit in 16-bit lanes. p sums
  * the words lane by lane (L_l, the block's bytes at lane l) and q sums p after each word, so its lanes hold
  * Q_l = Σ_j (m − j)·x_{j,l}. Over the block's N = 4m bytes, b grows by N·a + Σ_i (N − i)·byte_i, and with
- * i = 4j + l that is N·a + 4·Σ_l Q_l − Σ_l l·L_l. With m ≤ 22, Q_l ≤ 255·m(m + 1)/2 < 2^16, so no lane carries
- * into the next; a and b are reduced after every block. The bytes before the first aligned word and after
- * the last are summed one by one.
+ * i = 4j + l that is N·a + 4·Σ_l Q_l − Σ_l l·L_l. With m ≤ 22, Q_l ≤ 255·m(m + 1)/2 < 2^16, so no lane
+ * carries into the next; a and b are reduced after every block. The bytes before the first aligned word and
+ * after the last are summed one by one.
  */
 export function adler32(bytes: Uint8Array): number {
   const n = bytes.length;
