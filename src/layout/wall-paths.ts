@@ -10,6 +10,12 @@ export interface Placement {
   scale: number;
 }
 
+/**
+ * Bytes from which an array's room is taken as pages fresh from the system (zero pages that hold memory only
+ * once written): allocators map blocks this large on their own (glibc's largest mmap threshold is 32 MB).
+ */
+const FRESH_PAGES = 32 << 20;
+
 /** Sine of the angle below which two directions count as the same (straight on), squared. */
 const SAME_DIR2 = 1e-12;
 
@@ -20,52 +26,36 @@ const SAME_DIR2 = 1e-12;
  * for the whole maze, in a fixed order.
  */
 export function wallPaths(maze: Maze, place: Placement): PathData {
+  // Every field is read here, before any long loop: the loops below are small functions of typed arrays and
+  // numbers (and the Walk, always made here), so what V8 compiles while they run never meets a grid or maze
+  // object of a shape it was not warmed up with.
   const { grid, open } = maze;
-  const { vertexCount, wallCount, wallV0, wallV1 } = grid;
+  const { vertexCount, wallCount, wallV0, wallV1, vertexX, vertexY } = grid;
+  const arcs = grid.wallArc;
+  const acx = grid.arcCX ?? 0;
+  const acy = grid.arcCY ?? 0;
+  const { ox, oy, scale } = place;
 
   // Vertex → standing walls (CSR, in wall order) as triples [wall, the vertex at its other end, the wall's
   // entry in that vertex's list], so a walk reads its next step from the list it is already reading and
-  // marks a drawn wall in both its entries (as ~wall) without a search. Each list is filled by advancing
-  // its start, which then holds the next list's start, and the starts are shifted back after.
+  // marks a drawn wall in both its entries (as ~wall) without a search.
   const start = new Int32Array(vertexCount + 1);
-  for (let w = 0; w < wallCount; w++) {
-    if (open[w] !== 0) continue;
-    start[wallV0[w] + 1]++;
-    start[wallV1[w] + 1]++;
-  }
-  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
+  countStanding(open, wallCount, wallV0, wallV1, start);
   const entries = start[vertexCount];
   const inc = new Int32Array(3 * entries);
-  for (let w = 0; w < wallCount; w++) {
-    if (open[w] !== 0) continue;
-    const v0 = wallV0[w];
-    const v1 = wallV1[w];
-    const k0 = start[v0]++;
-    const k1 = start[v1]++;
-    inc[3 * k0] = w;
-    inc[3 * k0 + 1] = v1;
-    inc[3 * k0 + 2] = k1;
-    inc[3 * k1] = w;
-    inc[3 * k1 + 1] = v0;
-    inc[3 * k1 + 2] = k0;
-  }
-  start.copyWithin(1, 0, vertexCount);
-  start[0] = 0;
+  fillIncidence(open, wallCount, wallV0, wallV1, start, inc);
 
   // Room for the worst case, so the path never grows: a chain of m walls writes a move, at most one line
   // per straight wall and two curves per arc wall (each turns at most π, a curve at most π/2), and a
   // close when it is a loop (m ≥ 2).
   const standing = entries / 2;
-  const arcGrid = grid.wallArc !== undefined;
-  const { ox, oy, scale } = place;
-  const acx = grid.arcCX ?? 0;
-  const acy = grid.arcCY ?? 0;
+  const arcGrid = arcs !== undefined;
   const s: Walk = {
     start,
     inc,
-    vertexX: grid.vertexX,
-    vertexY: grid.vertexY,
-    arcs: grid.wallArc,
+    vertexX,
+    vertexY,
+    arcs,
     ox,
     oy,
     scale,
@@ -79,27 +69,152 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
     nx: 0,
     drawn: 0,
   };
-  // Open chains start where the wall graph has an end or a junction...
+  walkOpenChains(s, vertexCount);
+  // Whatever is left are closed loops of plain bends (a perfect maze has none: its walls all reach the rim).
+  if (s.drawn < standing) walkLoops(s, open, wallV0, wallCount, standing);
+  if (s.nc > s.cmds.length || s.nx > s.coords.length) throw new Error('internal: wall path overran its room');
+  // Views of the arrays when they are mostly used (a copy would cost more than the room it frees) or when
+  // their room is so large that it came as fresh pages from the system, which hold memory only where written
+  // (a copy would add what it copies to the peak and cost a million-cell circle ~15 ms).
+  const cut = <T extends Uint8Array | Float64Array>(a: T, n: number): T =>
+    (2 * n >= a.length || a.byteLength >= FRESH_PAGES ? a.subarray(0, n) : a.slice(0, n)) as T;
+  return { cmds: cut(s.cmds, s.nc), coords: cut(s.coords, s.nx) };
+}
+
+/**
+ * Counts the standing walls among the first `wallCount` at each vertex into start[v + 1] (start all zeros,
+ * one longer than the vertices) and sums them, so start[v] is where v's list begins and start[vertexCount]
+ * the number of entries.
+ */
+function countStanding(
+  open: Uint8Array,
+  wallCount: number,
+  wallV0: Int32Array,
+  wallV1: Int32Array,
+  start: Int32Array,
+): void {
+  for (let w = 0; w < wallCount; w++) {
+    if (open[w] !== 0) continue;
+    start[wallV0[w] + 1]++;
+    start[wallV1[w] + 1]++;
+  }
+  const vertexCount = start.length - 1;
+  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
+}
+
+/**
+ * Fills the vertex lists (see wallPaths) in wall order. Each list is filled by advancing its start, which
+ * then holds the next list's start, and the starts are shifted back after.
+ */
+function fillIncidence(
+  open: Uint8Array,
+  wallCount: number,
+  wallV0: Int32Array,
+  wallV1: Int32Array,
+  start: Int32Array,
+  inc: Int32Array,
+): void {
+  for (let w = 0; w < wallCount; w++) {
+    if (open[w] !== 0) continue;
+    const v0 = wallV0[w];
+    const v1 = wallV1[w];
+    const k0 = start[v0]++;
+    const k1 = start[v1]++;
+    inc[3 * k0] = w;
+    inc[3 * k0 + 1] = v1;
+    inc[3 * k0 + 2] = k1;
+    inc[3 * k1] = w;
+    inc[3 * k1 + 1] = v0;
+    inc[3 * k1 + 2] = k0;
+  }
+  start.copyWithin(1, 0, start.length - 1);
+  start[0] = 0;
+}
+
+/** The open chains: from every vertex where the wall graph has an end or a junction, in vertex order. */
+function walkOpenChains(s: Walk, vertexCount: number): void {
+  const { start, inc } = s;
+  const chain = s.arcs === undefined ? walkStraight : walk;
   for (let v = 0; v < vertexCount; v++) {
     const k1 = start[v + 1];
     const deg = k1 - start[v];
     if (deg === 0 || deg === 2) continue;
-    for (let k = start[v]; k < k1; k++) if (inc[3 * k] >= 0) walk(s, v, k);
+    for (let k = start[v]; k < k1; k++) if (inc[3 * k] >= 0) chain(s, v, k);
   }
-  // ...and whatever is left are closed loops of plain bends, each from its lowest wall's first vertex (a
-  // perfect maze has none: its walls all reach the rim).
+}
+
+/**
+ * `walk` where the grid has no arcs: the same chains and the same path, from a function a fraction of walk's
+ * size, which V8 compiles sooner (it runs unoptimized until then) and runs faster, having no arc to test for.
+ */
+function walkStraight(s: Walk, from: number, first: number): void {
+  const { start, inc, vertexX, vertexY, ox, oy, scale } = s;
+  const { cmds, coords } = s;
+  let { nc, nx } = s;
+  let v = from;
+  let e = first;
+  let steps = 0;
+  let dx = 0;
+  let dy = 0;
+  let straightLine = false;
+  cmds[nc++] = MOVE;
+  coords[nx++] = ox + vertexX[v] * scale;
+  coords[nx++] = oy + vertexY[v] * scale;
+  while (e >= 0) {
+    const w = inc[3 * e];
+    const u = inc[3 * e + 1];
+    inc[3 * e] = ~w;
+    inc[3 * inc[3 * e + 2]] = ~w;
+    steps++;
+    const ux = ox + vertexX[u] * scale;
+    const uy = oy + vertexY[u] * scale;
+    const tx = vertexX[u] - vertexX[v];
+    const ty = vertexY[u] - vertexY[v];
+    if (straightLine && sameDirection(dx, dy, tx, ty)) {
+      coords[nx - 2] = ux;
+      coords[nx - 1] = uy;
+    } else {
+      cmds[nc++] = LINE;
+      coords[nx++] = ux;
+      coords[nx++] = uy;
+    }
+    straightLine = true;
+    dx = tx;
+    dy = ty;
+    v = u;
+    if (v === from) break;
+    const k0 = start[v];
+    const k1 = start[v + 1];
+    if (k1 - k0 === 2) {
+      e = inc[3 * k0] >= 0 ? k0 : inc[3 * k0 + 3] >= 0 ? k0 + 1 : -1;
+      continue;
+    }
+    e = -1;
+    for (let k = k0; k < k1; k++) {
+      if (inc[3 * k] < 0) continue;
+      const t = inc[3 * k + 1];
+      if (sameDirection(dx, dy, vertexX[t] - vertexX[v], vertexY[t] - vertexY[v])) {
+        e = k;
+        break;
+      }
+    }
+  }
+  if (v === from) cmds[nc++] = CLOSE;
+  s.drawn += steps;
+  s.nc = nc;
+  s.nx = nx;
+}
+
+/** The closed loops left, each from its lowest wall's first vertex. */
+function walkLoops(s: Walk, open: Uint8Array, wallV0: Int32Array, wallCount: number, standing: number): void {
+  const { start, inc } = s;
   for (let w = 0; w < wallCount && s.drawn < standing; w++) {
     if (open[w] !== 0) continue;
     const v = wallV0[w];
     let k = start[v];
     while (inc[3 * k] !== w && inc[3 * k] !== ~w) k++;
-    if (inc[3 * k] === w) walk(s, v, k);
+    if (inc[3 * k] === w) (s.arcs === undefined ? walkStraight : walk)(s, v, k);
   }
-  if (s.nc > s.cmds.length || s.nx > s.coords.length) throw new Error('internal: wall path overran its room');
-  // Views of the arrays when they are mostly used (a copy would cost more than the room it frees).
-  const cut = <T extends Uint8Array | Float64Array>(a: T, n: number): T =>
-    (2 * n >= a.length ? a.subarray(0, n) : a.slice(0, n)) as T;
-  return { cmds: cut(s.cmds, s.nc), coords: cut(s.coords, s.nx) };
 }
 
 /** The state of the chains being walked: the standing walls' lists and the path written so far. */

@@ -110,22 +110,95 @@ export async function deflatePieces(bytes: Buffer, piece: number = DEFLATE_PIECE
   return Buffer.concat([ZLIB_HEADER, ...(await Promise.all(jobs)), trailer]);
 }
 
-/** The Adler-32 checksum of `bytes` (RFC 1950), as zlib's trailer holds it. */
+const ADLER_MOD = 65521;
+
+/** Whole words summed between unpackings of the lane sums (each lane of q stays below 2^16; see adler32). */
+const WORDS = 22;
+
+/** Whether an Int32Array reads bytes 0…3 of a word as its bits 0–7 … 24–31 (the SWAR loop's lane order). */
+const LITTLE_ENDIAN = new Uint8Array(Int32Array.of(1).buffer)[0] === 1;
+
+/**
+ * The Adler-32 checksum of `bytes` (RFC 1950), as zlib's trailer holds it: a = 1 + Σ bytes, b = Σ of a
+ * after each byte, both mod 65521.
+ *
+ * Four bytes at a time (SWAR): a block of m whole words (aligned in memory) is read as 32-bit words x_j,
+ * whose bytes 0 and 2 (x & 0x00ff00ff) and 1 and 3 ((x >>> 8) & 0x00ff00ff) sit in 16-bit lanes. p sums
+ * the words lane by lane (L_l, the block's bytes at lane l) and q sums p after each word, so its lanes hold
+ * Q_l = Σ_j (m − j)·x_{j,l}. Over the block's N = 4m bytes, b grows by N·a + Σ_i (N − i)·byte_i, and with
+ * i = 4j + l that is N·a + 4·Σ_l Q_l − Σ_l l·L_l. With m ≤ 22, Q_l ≤ 255·m(m + 1)/2 < 2^16, so no lane
+ * carries into the next; a and b are reduced after every block. The bytes before the first aligned word and
+ * after the last are summed one by one.
+ */
 export function adler32(bytes: Uint8Array): number {
-  const MOD = 65521;
-  // Sums reduced every 2048 bytes stay below 2^31 (b < 65521 · 2049 + 255 · 2048 · 2049 / 2), so the loop
-  // runs on small integers.
   const n = bytes.length;
+  // Bytes up to the first 4-byte boundary of the buffer, then whole words, then the rest.
+  const head = LITTLE_ENDIAN ? Math.min(n, (4 - (bytes.byteOffset & 3)) & 3) : n;
+  const words = (n - head) >>> 2;
   let a = 1;
   let b = 0;
-  for (let i = 0; i < n; ) {
-    const end = Math.min(n, i + 2048);
+  for (let i = 0; i < head; i++) {
+    a += bytes[i];
+    b += a;
+  }
+  a %= ADLER_MOD;
+  b %= ADLER_MOD;
+  if (words > 0) {
+    const ab = sumWords(new Int32Array(bytes.buffer, bytes.byteOffset + head, words), a, b);
+    a = ab >>> 16;
+    b = ab & 0xffff;
+  }
+  return adlerBytes(bytes, head + 4 * words, n, a, b);
+}
+
+/**
+ * Adds whole words (bytes in little-endian lanes) to the sums a and b (each below 65521); returns them
+ * packed as a · 2^16 + b (a scratch form, not the checksum's order). A function of typed arrays and
+ * numbers alone, so its loop never depends on an object's shape.
+ */
+function sumWords(x: Int32Array, a0: number, b0: number): number {
+  const n = x.length;
+  let a = a0;
+  let b = b0;
+  for (let j = 0; j < n; ) {
+    const end = Math.min(n, j + WORDS);
+    const m = end - j;
+    let pe = 0;
+    let po = 0;
+    let qe = 0;
+    let qo = 0;
+    for (; j < end; j++) {
+      const w = x[j];
+      pe = (pe + (w & 0x00ff00ff)) | 0;
+      po = (po + ((w >>> 8) & 0x00ff00ff)) | 0;
+      qe = (qe + pe) | 0;
+      qo = (qo + po) | 0;
+    }
+    const l1 = po & 0xffff;
+    const l2 = pe >>> 16;
+    const l3 = po >>> 16;
+    const q = (qe & 0xffff) + (qe >>> 16) + (qo & 0xffff) + (qo >>> 16);
+    // Below 2^31: b < 65521 + 88 · 65521 + 4 · 4 · 65535 and a < 65521 + 88 · 255.
+    b = (b + 4 * m * a + 4 * q - (l1 + 2 * l2 + 3 * l3)) % ADLER_MOD;
+    a = (a + (pe & 0xffff) + l1 + l2 + l3) % ADLER_MOD;
+  }
+  return a * 65536 + b;
+}
+
+/** Adds bytes[from…to) to the sums a and b one by one, reduced every 2048 bytes; returns the checksum. */
+function adlerBytes(bytes: Uint8Array, from: number, to: number, a0: number, b0: number): number {
+  // Sums reduced every 2048 bytes stay below 2^31 (b < 65521 · 2049 + 255 · 2048 · 2049 / 2), so the loop
+  // runs on small integers.
+  let a = a0;
+  let b = b0;
+  for (let i = from; i < to; ) {
+    const end = Math.min(to, i + 2048);
     for (; i < end; i++) {
       a = (a + bytes[i]) | 0;
       b = (b + a) | 0;
     }
-    a %= MOD;
-    b %= MOD;
+    a %= ADLER_MOD;
+    b %= ADLER_MOD;
   }
   return (b * 65536 + a) >>> 0;
 }

@@ -7,6 +7,7 @@ import { wallPaths } from '../../src/layout/wall-paths.js';
 import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape, type ShapeName } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
+import { createRng } from '../../src/random/sfc32.js';
 import { pdfPathBytes } from '../../src/render/path-ops.js';
 import { recipe, squareMaze } from '../helpers.js';
 
@@ -86,6 +87,35 @@ describe('wall paths', () => {
       expect(path.coords[i + 1]).toBeLessThanOrEqual(35);
     }
   });
+});
+
+describe('wall paths without arcs', () => {
+  // Grids without arcs take a walk of their own; on the same walls, marked as no arcs at all, the walk that
+  // handles arcs must draw the very same path. A perfect maze (ends, bends, junctions), random open walls
+  // (and some loops), and one cell's walls alone (a closed loop of plain bends).
+  it.each(['square', 'hex', 'triangle', 'octagon'] as const)(
+    '%s: the same path as the walk for arcs',
+    (shape) => {
+      const maze = generateMaze(recipe(9, 7, { shape }), deriveSeed(5, 'wp-straight', 0), 'test');
+      const rng = createRng(deriveSeed(5, 'wp-open', 0));
+      const open = maze.open.map(() => (rng.next() < 0.4 ? 1 : 0));
+      const pillar = new Uint8Array(maze.grid.wallCount).fill(1);
+      const { adjStart, adjWall, rimStart } = maze.grid;
+      let cell = maze.grid.cellCount >> 1;
+      while (rimStart[cell + 1] > rimStart[cell]) cell++; // an inner cell: its walls alone make a loop
+      for (let k = adjStart[cell]; k < adjStart[cell + 1]; k++) pillar[adjWall[k]] = 0;
+      const place = { ox: 3.25, oy: 1.5, scale: 4.7 };
+      for (const m of [maze, { ...maze, open }, { ...maze, open: pillar }]) {
+        const noArcs = { ...m, grid: { ...m.grid, wallArc: new Uint8Array(m.grid.wallCount) } };
+        const straight = wallPaths(m, place);
+        const general = wallPaths(noArcs, place);
+        expect(straight.cmds.length).toBeGreaterThan(0);
+        expect(Array.from(straight.cmds)).toEqual(Array.from(general.cmds));
+        expect(Array.from(straight.coords)).toEqual(Array.from(general.coords));
+      }
+      expect(Array.from(wallPaths({ ...maze, open: pillar }, place).cmds).at(-1)).toBe(CLOSE);
+    },
+  );
 });
 
 describe('wall paths goldens', () => {
