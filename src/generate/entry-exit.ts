@@ -108,6 +108,8 @@ export function placeEnds(
   const exitCell = exit.kind === 'centre' ? centre : -1;
   const rim = rimInfo(grid);
   const minApart = MIN_APART * Math.max(grid.width, grid.height);
+  // The solution, when the ends walk found it on its way (both ends auto, open walls a tree).
+  let walked: WalkedRoute | undefined;
 
   if (entry.kind === 'auto' && exit.kind === 'auto') {
     const pair = farthestPair(grid, open, rim, minApart);
@@ -116,6 +118,10 @@ export function placeEnds(
     const [pa, pb] = a === pair.a ? [pair.partA, pair.partB] : [pair.partB, pair.partA];
     entryWall = outermostRimWall(grid, rim, a, b, pa);
     exitWall = outermostRimWall(grid, rim, b, a, pb);
+    if (pair.tree) {
+      const { fork, via, reached } = pair.tree;
+      walked = { ...routeThrough(grid, via, a, fork, b), reached };
+    }
   } else if (exit.kind === 'auto' || entry.kind === 'auto') {
     const [wall, cell] = entry.kind === 'auto' ? [exitWall, exitCell] : [entryWall, entryCell];
     const from = cell >= 0 ? cell : grid.wallCellA[wall];
@@ -136,7 +142,7 @@ export function placeEnds(
   const withEnds = open.slice();
   if (entryWall >= 0) withEnds[entryWall] = 1;
   if (exitWall >= 0) withEnds[exitWall] = 1;
-  return {
+  const maze: Maze = {
     grid,
     open: withEnds,
     entryWall,
@@ -144,6 +150,34 @@ export function placeEnds(
     entryCell: entryCell >= 0 ? entryCell : grid.wallCellA[entryWall],
     exitCell: exitCell >= 0 ? exitCell : grid.wallCellA[exitWall],
   };
+  if (walked) walkedRoutes.set(maze, walked);
+  return maze;
+}
+
+/** The route between a maze's ends, found while they were placed, and the cells reachable from the entry. */
+interface WalkedRoute {
+  cells: Int32Array;
+  walls: Int32Array;
+  reached: number;
+}
+
+/**
+ * Routes found by `placeEnds`, per maze it returned. Keyed by that object, whose walls only `placeEnds`
+ * had: a post-process or any other change makes a new maze (`{ ...maze, open }`), which is not here.
+ */
+const walkedRoutes = new WeakMap<Maze, WalkedRoute>();
+
+/**
+ * The solution of a maze `placeEnds` returned with both ends `auto` on open walls that form a tree in the
+ * entry's part of the maze, found by its walk: the route from entry to exit (the only one) and how many
+ * cells are reachable from the entry, the entry included — what a search from the entry would give. Handed
+ * out once (the first solve of the maze takes it, and may keep the arrays); undefined for any other maze.
+ */
+export function takeWalkedRoute(maze: Maze): WalkedRoute | undefined {
+  const walked = walkedRoutes.get(maze);
+  if (walked === undefined) return undefined;
+  walkedRoutes.delete(maze);
+  return walked;
 }
 
 /**
@@ -206,6 +240,11 @@ interface EndPair {
   partA: number;
   b: number;
   partB: number;
+  /**
+   * When the pair came straight from the walk over a tree (`pairOnTree`): the cell both ends hang from, the
+   * entering wall of each cell the walk reached (valid until the next walk), and how many cells it reached.
+   */
+  tree?: { fork: number; via: Int32Array; reached: number };
 }
 
 /**
@@ -226,7 +265,8 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
   const { cellX, cellY } = grid;
   const root = rim.cells[0];
   // A bit per neighbour on the tree walk's stack: up to 31 neighbours.
-  const tree = maxDegree(grid) <= 31 ? pairOnTree(grid, open, rim, root) : undefined;
+  const via = scratch.ints('via', grid.cellCount);
+  const tree = maxDegree(grid) <= 31 ? pairOnTree(grid, open, rim, root, via) : undefined;
   const best = tree ?? pairOnWalk(grid, open, rim, root);
   const bestLength = best[LENGTH];
   let found: EndPair;
@@ -234,7 +274,10 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
     const x = best[A];
     const y = best[B];
     found = { a: x, partA: best[PART_A], b: y, partB: best[PART_B] };
-    if ((cellX[x] - cellX[y]) ** 2 + (cellY[x] - cellY[y]) ** 2 >= minApart * minApart) return found;
+    if ((cellX[x] - cellX[y]) ** 2 + (cellY[x] - cellY[y]) ** 2 >= minApart * minApart) {
+      if (!tree) return found;
+      return { ...found, tree: { fork: tree[FORK], via, reached: tree[REACHED] } };
+    }
   } else {
     const far = farthestFrom(grid, open, rim, root, -1, minApart);
     found = { a: root, partA: lowestPart(rim.parts[root]), b: far.cell, partB: far.part };
@@ -263,6 +306,9 @@ const A = 1;
 const PART_A = 2;
 const B = 3;
 const PART_B = 4;
+/** Where the best pair's routes from the root part (the cell both hang from), and cells reached (-1: not a tree). */
+const FORK = 5;
+const REACHED = 6;
 
 /**
  * Records of the pair search. A record belongs to a cell and holds, per part p of the rim with a rim cell
@@ -293,12 +339,12 @@ function newRecord(r: Records, c: number, depth: number, own: number): number {
 }
 
 /**
- * A finished branch's record `s` meets record `t` of the cell it hangs from (at `depth`), as far as that
+ * A finished branch's record `s` meets record `t` of the cell it hangs from (`fork`, at `depth`), as far as that
  * cell's branches before it go: each part's farthest cell pairs with the other's farthest in the opposite
  * part (a longer pair replaces the best; parts in ascending order), then the branch's farthest cells join
  * `t` where they are deeper.
  */
-function joinRecord(r: Records, s: number, t: number, depth: number): void {
+function joinRecord(r: Records, s: number, t: number, depth: number, fork: number): void {
   const { depth: deep, far, best } = r;
   const mine = r.parts[s];
   let theirs = r.parts[t];
@@ -313,6 +359,7 @@ function joinRecord(r: Records, s: number, t: number, depth: number): void {
       best[PART_A] = p ^ 4;
       best[B] = far[o + p];
       best[PART_B] = p;
+      best[FORK] = fork;
     }
   }
   for (let bits = mine; bits !== 0; bits &= bits - 1) {
@@ -344,21 +391,32 @@ function records(n: number): Records {
  * cell. The stack holds each cell on the way down with its depth, its branches not yet taken (a bit per
  * neighbour, found without a branch per wall) and its record (-1 for none yet); a cell with neither a
  * record nor another branch gives its place to its last branch, and a corridor takes no place at all.
+ * Each cell's entering wall goes to `via` (-1 at the root) and the best pair's `FORK` and `REACHED` are
+ * set, so that the route between the pair can be read back (`routeThrough`).
  */
-function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): Int32Array | undefined {
+function pairOnTree(
+  grid: Grid,
+  open: Uint8Array,
+  rim: RimInfo,
+  root: number,
+  via: Int32Array,
+): Int32Array | undefined {
   const { cellCount } = grid;
   const { start: first, entries } = neighbourTable(grid);
   const own = rim.parts;
   const r = records(rim.cells.length);
-  let capacity = Math.min(cellCount, 1024);
-  let cell = scratch.ints('cell', capacity);
-  let depth = scratch.ints('stackDepth', capacity);
-  let todo = scratch.ints('todo', capacity);
-  let record = scratch.ints('record', capacity);
+  // The stack never holds more cells than the walk is deep, and it stops deeper than there are cells: the
+  // arrays never grow (a rarely taken branch that grew them would throw the one big walk's compiled code away).
+  const cell = scratch.ints('cell', cellCount);
+  const depth = scratch.ints('stackDepth', cellCount);
+  const todo = scratch.ints('todo', cellCount);
+  const record = scratch.ints('record', cellCount);
   let sp = 0;
   let c = root;
   let d = 0;
   let entered = -1;
+  let reached = 1;
+  via[root] = -1;
   for (;;) {
     // c is d passages from the root, entered through wall `entered` (-1: the root). Along a corridor (one
     // branch, no rim) the walk goes on without the stack.
@@ -374,6 +432,8 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
       const i = 2 * (first[c] + 31 - Math.clz32(bits));
       c = entries[i];
       entered = entries[i + 1];
+      via[c] = entered;
+      reached++;
       if (++d === cellCount) return undefined;
     }
     cell[sp] = c;
@@ -383,11 +443,14 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     else return undefined; // a rim cell reached twice: not a tree
     // Up while a cell has no branch left, joining its record to the one of the cell it hangs from.
     while (bits === 0) {
-      if (sp === 0) return r.best;
+      if (sp === 0) {
+        r.best[REACHED] = reached;
+        return r.best;
+      }
       const mine = record[sp--];
       if (mine >= 0) {
         if (record[sp] < 0) record[sp] = mine;
-        else joinRecord(r, mine, record[sp], depth[sp]);
+        else joinRecord(r, mine, record[sp], depth[sp], cell[sp]);
       }
       bits = todo[sp];
     }
@@ -396,18 +459,71 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     const i = 2 * (first[cell[sp]] + j);
     c = entries[i];
     entered = entries[i + 1];
+    via[c] = entered;
+    reached++;
     d = depth[sp] + 1;
     if (d === cellCount) return undefined;
     if (rest === 0 && record[sp] < 0) continue;
     todo[sp] = rest;
-    if (++sp === capacity) {
-      capacity = Math.min(cellCount, 2 * capacity);
-      cell = scratch.grow('cell', cell, capacity);
-      depth = scratch.grow('stackDepth', depth, capacity);
-      todo = scratch.grow('todo', todo, capacity);
-      record = scratch.grow('record', record, capacity);
-    }
+    sp++;
   }
+}
+
+/**
+ * The route between two cells of the tree `pairOnTree` walked last, through `fork`, the cell both hang from
+ * (their only route): cells from `from` to `to` inclusive and the walls crossed between them, read back
+ * along the scratch array `via`.
+ */
+function routeThrough(
+  grid: Grid,
+  via: Int32Array,
+  from: number,
+  fork: number,
+  to: number,
+): { cells: Int32Array; walls: Int32Array } {
+  const { wallCellA, wallCellB, cellCount } = grid;
+  const down = stepsUp(wallCellA, wallCellB, via, from, fork, cellCount);
+  const back = stepsUp(wallCellA, wallCellB, via, to, fork, cellCount);
+  const cells = new Int32Array(down + back + 1);
+  const walls = new Int32Array(down + back);
+  let c = from;
+  for (let i = 0; i < down; i++) {
+    const w = via[c];
+    cells[i] = c;
+    walls[i] = w;
+    c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
+  }
+  cells[down] = fork;
+  c = to;
+  for (let i = down + back; i > down; i--) {
+    const w = via[c];
+    cells[i] = c;
+    walls[i - 1] = w;
+    c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
+  }
+  return { cells, walls };
+}
+
+/** Passages from `cell` up `via` to `fork`, one of the cells above it (an internal error if it is not). */
+function stepsUp(
+  wallCellA: Int32Array,
+  wallCellB: Int32Array,
+  via: Int32Array,
+  cell: number,
+  fork: number,
+  cellCount: number,
+): number {
+  let steps = 0;
+  for (let c = cell; c !== fork; steps++) {
+    const w = via[c];
+    if (w < 0 || steps === cellCount) {
+      throw new Error(
+        `internal: the ends walk's route from cell ${cell} misses the cell ${fork} it hangs from`,
+      );
+    }
+    c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
+  }
+  return steps;
 }
 
 /**
@@ -458,7 +574,7 @@ function pairOnWalk(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     if (mine < 0) continue;
     const up = parent[c];
     if (record[up] < 0) record[up] = mine;
-    else joinRecord(r, mine, record[up], depth[up]);
+    else joinRecord(r, mine, record[up], depth[up], up);
   }
   return r.best;
 }
@@ -489,7 +605,7 @@ const scratch = {
     return a;
   },
   best(): Int32Array {
-    const a = this.ints('best', 5);
+    const a = this.ints('best', 7);
     a.fill(-1);
     return a;
   },
