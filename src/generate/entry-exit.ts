@@ -126,7 +126,7 @@ export function placeEnds(
     const [wall, cell] = entry.kind === 'auto' ? [exitWall, exitCell] : [entryWall, entryCell];
     const from = cell >= 0 ? cell : grid.wallCellA[wall];
     // The fixed end's part of the rim; none for the centre (or a wall round a hole).
-    const part = cell >= 0 ? -1 : rim.wallPart[wall];
+    const part = cell >= 0 ? -1 : rim.wallPart[wall] - 1;
     const far = farthestFrom(grid, open, rim, from, part, minApart);
     const placed = outermostRimWall(grid, rim, far.cell, from, far.part);
     if (entry.kind === 'auto') entryWall = placed;
@@ -188,14 +188,14 @@ export function takeWalkedRoute(maze: Maze): WalkedRoute | undefined {
  * Undefined for walls that are not on the outer rim.
  */
 export function rimPart(grid: Grid, wall: number): RimPart | undefined {
-  const code = rimInfo(grid).wallPart[wall];
+  const code = rimInfo(grid).wallPart[wall] - 1;
   return code >= 0 ? PARTS[code] : undefined;
 }
 
 /** Per grid: which rim walls are outer and in which part, and the rim cells with the parts they touch. */
 interface RimInfo {
-  /** Per wall: the part code of an outer rim wall, -1 for every other wall. */
-  wallPart: Int8Array;
+  /** Per wall: the part code + 1 of an outer rim wall, 0 for every other wall. */
+  wallPart: Uint8Array;
   /** Cells with at least one outer rim wall, ascending. */
   cells: Int32Array;
   /** Per cell: a bit (1 << part code) for each part its outer rim walls are in. */
@@ -204,12 +204,18 @@ interface RimInfo {
 
 const rimCache = new WeakMap<Grid, RimInfo>();
 
+/**
+ * The grid's `RimInfo`, made once per grid. Reads only the rim walls: the per-wall and per-cell arrays are
+ * left as allocated (zero) elsewhere, which costs next to nothing on a million cells.
+ */
 function rimInfo(grid: Grid): RimInfo {
   const hit = rimCache.get(grid);
   if (hit) return hit;
   const outer = outerRimWalls(grid);
-  const wallPart = new Int8Array(grid.wallCount).fill(-1);
+  const wallPart = new Uint8Array(grid.wallCount);
   const parts = new Uint8Array(grid.cellCount);
+  // Rim cells as their outer walls come, sorted below.
+  const order = new Int32Array(grid.rimWall.length);
   const cx = grid.width / 2;
   const cy = grid.height / 2;
   const sx = 1 / (cx || 1);
@@ -222,13 +228,12 @@ function rimInfo(grid: Grid): RimInfo {
     // Clockwise from straight up (y grows downwards), in eighths of a turn.
     const turn = Math.atan2((mx - cx) * sx, (cy - my) * sy) / (Math.PI / 4);
     const code = (Math.round(turn) + 8) % 8;
-    wallPart[w] = code;
+    wallPart[w] = code + 1;
     const c = grid.wallCellA[w];
-    if (parts[c] === 0) count++;
+    if (parts[c] === 0) order[count++] = c;
     parts[c] |= 1 << code;
   }
-  const cells = new Int32Array(count);
-  for (let c = 0, i = 0; i < count; c++) if (parts[c] !== 0) cells[i++] = c;
+  const cells = order.slice(0, count).sort();
   const info = { wallPart, cells, parts };
   rimCache.set(grid, info);
   return info;
@@ -705,15 +710,24 @@ export function outerRimWalls(grid: Grid): Uint8Array {
   const out = new Uint8Array(grid.wallCount);
   const { rimWall: rim, wallV0, wallV1, vertexX, vertexY } = grid;
   const n = rim.length;
-  // Rim walls joined at shared vertices (the first rim wall met at each vertex).
+  // Rim walls joined at shared vertices: the ends of the rim walls sorted by vertex (then by rim wall), and
+  // each joined to the first at its vertex. Only the groups matter, not the order of the joins.
   const sets = disjointSets(n, stepBudget(grid, 16), () => runaway('outer rim', grid, 16));
-  const firstAt = new Int32Array(grid.vertexCount).fill(-1);
+  // Keys vertex · span + rim wall, exact in a double; span a power of two, so the division is exact too.
+  const span = 2 ** Math.ceil(Math.log2(n + 1));
+  const ends = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
-    for (let e = 0; e < 2; e++) {
-      const v = e === 0 ? wallV0[rim[i]] : wallV1[rim[i]];
-      if (firstAt[v] < 0) firstAt[v] = i;
-      else sets.union(i, firstAt[v]);
-    }
+    ends[2 * i] = wallV0[rim[i]] * span + i;
+    ends[2 * i + 1] = wallV1[rim[i]] * span + i;
+  }
+  ends.sort();
+  for (let j = 0, first = 0, at = -1; j < 2 * n; j++) {
+    const v = Math.floor(ends[j] / span);
+    const i = ends[j] - v * span;
+    if (v !== at) {
+      at = v;
+      first = i;
+    } else sets.union(i, first);
   }
   // Each group's bounding box (kept at its root): min x, min y, max x, max y.
   const box = new Float64Array(4 * n);
@@ -791,7 +805,7 @@ function outermostRimWall(grid: Grid, rim: RimInfo, cell: number, other: number,
   let bestDot = -Infinity;
   for (let k = grid.rimStart[cell]; k < grid.rimStart[cell + 1]; k++) {
     const w = grid.rimWall[k];
-    const p = rim.wallPart[w];
+    const p = rim.wallPart[w] - 1;
     if (p < 0 || (inPart && p !== part)) continue;
     const [nx, ny] = rimNormal(grid, w);
     const dot = nx * awayX + ny * awayY;
