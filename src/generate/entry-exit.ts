@@ -1,4 +1,5 @@
 import { type Grid, maxDegree, rimNormal, wallMidpoint } from '../grid/grid.js';
+import { buildSquareGrid } from '../grid/square.js';
 import { UserError } from '../spec/errors.js';
 import { disjointSets } from './disjoint-sets.js';
 import type { Maze } from './maze.js';
@@ -270,6 +271,7 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
   const { cellX, cellY } = grid;
   const root = rim.cells[0];
   // A bit per neighbour on the tree walk's stack: up to 31 neighbours.
+  if (grid.cellCount >= WARM_FROM && !warmed) warmUp();
   const via = scratch.ints('via', grid.cellCount);
   const tree = maxDegree(grid) <= 31 ? pairOnTree(grid, open, rim, root, via) : undefined;
   const best = tree ?? pairOnWalk(grid, open, rim, root);
@@ -303,6 +305,34 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
     }
   }
   return kept;
+}
+
+/** Cells from which a maze's ends walk is one long call that runs compiled code only if warmed up first. */
+const WARM_FROM = 1 << 16;
+let warmed = false;
+
+/**
+ * Runs the ends walk a few times on a tiny tree (a comb: a corridor along the top row of a 6 × 5 square
+ * grid, every column hanging from it), once per thread, before the first big walk. A walk over a million
+ * cells is compiled while it runs; without the types of every step seen beforehand (forks, rim cells, joins,
+ * the route back), the compiled code met a step it had not seen and was thrown away two or three times.
+ * Nothing of the tiny walks is kept.
+ */
+function warmUp(): void {
+  warmed = true;
+  const grid = buildSquareGrid({ columns: 6, rows: 5 });
+  const open = new Uint8Array(grid.wallCount);
+  for (let c = 0; c < grid.cellCount; c++) {
+    for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
+      const n = grid.adjCell[k];
+      if (n % 6 === c % 6 || (n < 6 && c < 6)) open[grid.adjWall[k]] = 1;
+    }
+  }
+  const rim = rimInfo(grid);
+  for (let i = 0; i < 12; i++) {
+    const pair = farthestPair(grid, open, rim, 0);
+    if (pair.tree) routeThrough(grid, pair.tree.via, pair.a, pair.tree.fork, pair.b);
+  }
 }
 
 /** Fields of the best pair found (`Records.best`): passages between its cells, and each end and its part. */
@@ -487,49 +517,43 @@ function routeThrough(
   to: number,
 ): { cells: Int32Array; walls: Int32Array } {
   const { wallCellA, wallCellB, cellCount } = grid;
-  const down = stepsUp(wallCellA, wallCellB, via, from, fork, cellCount);
-  const back = stepsUp(wallCellA, wallCellB, via, to, fork, cellCount);
-  const cells = new Int32Array(down + back + 1);
-  const walls = new Int32Array(down + back);
-  let c = from;
-  for (let i = 0; i < down; i++) {
+  // Up from each end to the fork once, into one scratch array: `from`'s side from its start, `to`'s side
+  // from its end, a cell and the wall above it per two places.
+  const up = scratch.ints('route', 2 * cellCount);
+  let down = 0;
+  for (let c = from; c !== fork; down += 2) {
     const w = via[c];
-    cells[i] = c;
-    walls[i] = w;
+    if (w < 0 || down === up.length) throw strayRoute(from, fork);
+    up[down] = c;
+    up[down + 1] = w;
     c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
   }
-  cells[down] = fork;
-  c = to;
-  for (let i = down + back; i > down; i--) {
+  let back = up.length;
+  for (let c = to; c !== fork; ) {
     const w = via[c];
-    cells[i] = c;
-    walls[i - 1] = w;
+    if (w < 0 || back === down) throw strayRoute(to, fork);
+    up[--back] = w;
+    up[--back] = c;
     c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
+  }
+  const length = (down + up.length - back) / 2;
+  const cells = new Int32Array(length + 1);
+  const walls = new Int32Array(length);
+  for (let i = 0; i < down; i += 2) {
+    cells[i / 2] = up[i];
+    walls[i / 2] = up[i + 1];
+  }
+  cells[down / 2] = fork;
+  // `to`'s side, stored upwards from the end of `up`: its cell nearest the fork comes first.
+  for (let i = back, k = down / 2; i < up.length; i += 2, k++) {
+    cells[k + 1] = up[i];
+    walls[k] = up[i + 1];
   }
   return { cells, walls };
 }
 
-/** Passages from `cell` up `via` to `fork`, one of the cells above it (an internal error if it is not). */
-function stepsUp(
-  wallCellA: Int32Array,
-  wallCellB: Int32Array,
-  via: Int32Array,
-  cell: number,
-  fork: number,
-  cellCount: number,
-): number {
-  let steps = 0;
-  for (let c = cell; c !== fork; steps++) {
-    const w = via[c];
-    if (w < 0 || steps === cellCount) {
-      throw new Error(
-        `internal: the ends walk's route from cell ${cell} misses the cell ${fork} it hangs from`,
-      );
-    }
-    c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
-  }
-  return steps;
-}
+const strayRoute = (cell: number, fork: number): Error =>
+  new Error(`internal: the ends walk's route from cell ${cell} misses the cell ${fork} it hangs from`);
 
 /**
  * The pair search over open walls that are not a tree: a walk that marks cells as it goes (the last
