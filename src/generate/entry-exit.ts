@@ -120,8 +120,8 @@ export function placeEnds(
     entryWall = outermostRimWall(grid, rim, a, b, pa);
     exitWall = outermostRimWall(grid, rim, b, a, pb);
     if (pair.tree) {
-      const { fork, via, reached } = pair.tree;
-      walked = { ...routeThrough(grid, via, a, fork, b), reached };
+      const { fork, via, length, reached } = pair.tree;
+      walked = { ...routeThrough(grid, via, a, fork, b, length), reached };
     }
   } else if (exit.kind === 'auto' || entry.kind === 'auto') {
     const [wall, cell] = entry.kind === 'auto' ? [exitWall, exitCell] : [entryWall, entryCell];
@@ -250,7 +250,7 @@ interface EndPair {
    * When the pair came straight from the walk over a tree (`pairOnTree`): the cell both ends hang from, the
    * entering wall of each cell the walk reached (valid until the next walk), and how many cells it reached.
    */
-  tree?: { fork: number; via: Int32Array; reached: number };
+  tree?: { fork: number; via: Int32Array; length: number; reached: number };
 }
 
 /**
@@ -283,7 +283,7 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
     found = { a: x, partA: best[PART_A], b: y, partB: best[PART_B] };
     if ((cellX[x] - cellX[y]) ** 2 + (cellY[x] - cellY[y]) ** 2 >= minApart * minApart) {
       if (!tree) return found;
-      return { ...found, tree: { fork: tree[FORK], via, reached: tree[REACHED] } };
+      return { ...found, tree: { fork: tree[FORK], via, length: bestLength, reached: tree[REACHED] } };
     }
   } else {
     const far = farthestFrom(grid, open, rim, root, -1, minApart);
@@ -331,7 +331,8 @@ function warmUp(): void {
   const rim = rimInfo(grid);
   for (let i = 0; i < 12; i++) {
     const pair = farthestPair(grid, open, rim, 0);
-    if (pair.tree) routeThrough(grid, pair.tree.via, pair.a, pair.tree.fork, pair.b);
+    const { tree } = pair;
+    if (tree) routeThrough(grid, tree.via, pair.a, tree.fork, pair.b, tree.length);
   }
 }
 
@@ -440,12 +441,12 @@ function pairOnTree(
   const { start: first, entries } = neighbourTable(grid);
   const own = rim.parts;
   const r = records(rim.cells.length);
-  // The stack never holds more cells than the walk is deep, and it stops deeper than there are cells: the
-  // arrays never grow (a rarely taken branch that grew them would throw the one big walk's compiled code away).
-  const cell = scratch.ints('cell', cellCount);
-  const depth = scratch.ints('stackDepth', cellCount);
-  const todo = scratch.ints('todo', cellCount);
-  const record = scratch.ints('record', cellCount);
+  // The stack starts small and doubles as needed (so the tiny walks of `warmUp` make it grow too).
+  let capacity = Math.min(cellCount, STACK_START);
+  let cell = scratch.ints('cell', capacity);
+  let depth = scratch.ints('stackDepth', capacity);
+  let todo = scratch.ints('todo', capacity);
+  let record = scratch.ints('record', capacity);
   let sp = 0;
   let c = root;
   let d = 0;
@@ -500,14 +501,23 @@ function pairOnTree(
     if (d === cellCount) return undefined;
     if (rest === 0 && record[sp] < 0) continue;
     todo[sp] = rest;
-    sp++;
+    if (++sp === capacity) {
+      capacity = Math.min(cellCount, 2 * capacity);
+      cell = scratch.grow('cell', cell, capacity);
+      depth = scratch.grow('stackDepth', depth, capacity);
+      todo = scratch.grow('todo', todo, capacity);
+      record = scratch.grow('record', record, capacity);
+    }
   }
 }
 
+/** Places on the ends walk's stack at first. */
+const STACK_START = 8;
+
 /**
- * The route between two cells of the tree `pairOnTree` walked last, through `fork`, the cell both hang from
- * (their only route): cells from `from` to `to` inclusive and the walls crossed between them, read back
- * along the scratch array `via`.
+ * The route between two cells of the tree `pairOnTree` walked, through `fork`, the cell both hang from (their
+ * only route, `length` passages): cells from `from` to `to` inclusive and the walls crossed between them,
+ * read back along the walk's `via` in one pass up from each end.
  */
 function routeThrough(
   grid: Grid,
@@ -515,40 +525,30 @@ function routeThrough(
   from: number,
   fork: number,
   to: number,
+  length: number,
 ): { cells: Int32Array; walls: Int32Array } {
-  const { wallCellA, wallCellB, cellCount } = grid;
-  // Up from each end to the fork once, into one scratch array: `from`'s side from its start, `to`'s side
-  // from its end, a cell and the wall above it per two places.
-  const up = scratch.ints('route', 2 * cellCount);
-  let down = 0;
-  for (let c = from; c !== fork; down += 2) {
-    const w = via[c];
-    if (w < 0 || down === up.length) throw strayRoute(from, fork);
-    up[down] = c;
-    up[down + 1] = w;
-    c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
-  }
-  let back = up.length;
-  for (let c = to; c !== fork; ) {
-    const w = via[c];
-    if (w < 0 || back === down) throw strayRoute(to, fork);
-    up[--back] = w;
-    up[--back] = c;
-    c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
-  }
-  const length = (down + up.length - back) / 2;
+  const { wallCellA, wallCellB } = grid;
   const cells = new Int32Array(length + 1);
   const walls = new Int32Array(length);
-  for (let i = 0; i < down; i += 2) {
-    cells[i / 2] = up[i];
-    walls[i / 2] = up[i + 1];
+  // Up from `from` to the fork, filling the route from its start; then up from `to`, from its end.
+  let i = 0;
+  for (let c = from; c !== fork; i++) {
+    const w = via[c];
+    if (w < 0 || i === length) throw strayRoute(from, fork);
+    cells[i] = c;
+    walls[i] = w;
+    c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
   }
-  cells[down / 2] = fork;
-  // `to`'s side, stored upwards from the end of `up`: its cell nearest the fork comes first.
-  for (let i = back, k = down / 2; i < up.length; i += 2, k++) {
-    cells[k + 1] = up[i];
-    walls[k] = up[i + 1];
+  cells[i] = fork;
+  let j = length;
+  for (let c = to; c !== fork; j--) {
+    const w = via[c];
+    if (w < 0 || j === i) throw strayRoute(to, fork);
+    cells[j] = c;
+    walls[j - 1] = w;
+    c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
   }
+  if (j !== i) throw strayRoute(to, fork);
   return { cells, walls };
 }
 
