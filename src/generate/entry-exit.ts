@@ -312,27 +312,33 @@ const WARM_FROM = 1 << 16;
 let warmed = false;
 
 /**
- * Runs the ends walk a few times on a tiny tree (a comb: a corridor along the top row of a 6 × 5 square
- * grid, every column hanging from it), once per thread, before the first big walk. A walk over a million
- * cells is compiled while it runs; without the types of every step seen beforehand (forks, rim cells, joins,
- * the route back), the compiled code met a step it had not seen and was thrown away two or three times.
- * Nothing of the tiny walks is kept.
+ * Runs the ends walk a few times on two tiny trees (combs on a 6 × 5 square grid: a corridor along the top
+ * row or the middle row, every column hanging from it), once per thread, before the first big walk. A walk
+ * over a million cells is compiled while it runs; unless every kind of step was seen beforehand (corridors,
+ * forks inside and on the rim, a record handed up or joined, the stack growing, the route back), the
+ * compiled code meets a step it has not seen and is thrown away. Nothing of the tiny walks is kept.
  */
 function warmUp(): void {
   warmed = true;
   const grid = buildSquareGrid({ columns: 6, rows: 5 });
-  const open = new Uint8Array(grid.wallCount);
-  for (let c = 0; c < grid.cellCount; c++) {
-    for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
-      const n = grid.adjCell[k];
-      if (n % 6 === c % 6 || (n < 6 && c < 6)) open[grid.adjWall[k]] = 1;
+  const combs = [0, 2].map((row) => {
+    const open = new Uint8Array(grid.wallCount);
+    for (let c = 0; c < grid.cellCount; c++) {
+      for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
+        const n = grid.adjCell[k];
+        const along = Math.floor(n / 6) === row && Math.floor(c / 6) === row;
+        if (n % 6 === c % 6 || along) open[grid.adjWall[k]] = 1;
+      }
     }
-  }
+    return open;
+  });
   const rim = rimInfo(grid);
-  for (let i = 0; i < 12; i++) {
-    const pair = farthestPair(grid, open, rim, 0);
+  for (let i = 0; i < 16; i++) {
+    const pair = farthestPair(grid, combs[i % 2], rim, 0);
     const { tree } = pair;
-    if (tree) routeThrough(grid, tree.via, pair.a, tree.fork, pair.b, tree.length);
+    if (!tree) continue;
+    routeThrough(grid, tree.via, pair.a, tree.fork, pair.b, tree.length);
+    routeThrough(grid, tree.via, pair.b, tree.fork, pair.a, tree.length);
   }
 }
 
