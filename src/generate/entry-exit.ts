@@ -265,7 +265,8 @@ interface EndPair {
  * than read each cell's open walls once. Open walls that are not a tree (`pairOnTree` finds out) take the
  * same pairing over a walk that marks cells. A best pair too close on the page keeps its better end, which
  * gets the farthest partner far enough away (one more pass from each end, rarely needed); so does a maze
- * with no pair in opposite parts, from its first rim cell.
+ * with no pair in opposite parts, from its first rim cell. A pair taken straight from the walk over a tree
+ * comes with what reads back the route between its ends (`EndPair.tree`).
  */
 function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: number): EndPair {
   const { cellX, cellY } = grid;
@@ -348,7 +349,10 @@ const A = 1;
 const PART_A = 2;
 const B = 3;
 const PART_B = 4;
-/** Where the best pair's routes from the root part (the cell both hang from), and cells reached (-1: not a tree). */
+/**
+ * Set by the walk over a tree: the cell both ends of the best pair hang from (where their routes to the root
+ * meet), and how many cells the walk reached (-1 from the walk that marks cells).
+ */
 const FORK = 5;
 const REACHED = 6;
 
