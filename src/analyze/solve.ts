@@ -2,6 +2,7 @@ import { takeWalkedRoute } from '../generate/entry-exit.js';
 import type { Maze } from '../generate/maze.js';
 import { neighbourTable } from '../generate/neighbour-table.js';
 import { bfs, routeTo, treeSearch } from '../grid/bfs.js';
+import { maxDegree } from '../grid/grid.js';
 
 /** The shortest route from entry to exit: cells in walking order and the walls crossed between them. */
 export interface Solution {
@@ -28,7 +29,7 @@ export function solveReaching(maze: Maze): { solution: Solution; reached: number
   const walked = oneWay === undefined ? takeWalkedRoute(maze) : undefined;
   if (walked) return { solution: { cells: walked.cells, walls: walked.walls }, reached: walked.reached };
   const tree =
-    oneWay === undefined
+    oneWay === undefined && maxDegree(grid) <= 31
       ? treeSearch(neighbourTable(grid), grid.wallCellA, grid.wallCellB, open, entryCell, exitCell)
       : undefined;
   if (tree) return reachedRoute(tree.route, tree.reached);

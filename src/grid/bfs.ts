@@ -1,4 +1,4 @@
-import type { Grid } from './grid.js';
+import { type Grid, maxDegree } from './grid.js';
 
 /** Result of a breadth-first search over open walls; -1 marks unreached cells. */
 export interface Bfs {
@@ -135,9 +135,10 @@ export interface TreeSearch {
  * part holds a loop (two open walls between the same cells included): the walk stops at the first open wall
  * to a cell already reached, other than the one it came by, and the caller then searches breadth first.
  *
- * Reads the neighbour lists one stretch per cell (`lists`, the grid's neighbour table) and writes only
- * per-thread scratch arrays that stay between calls (a stamp per call marks the cells reached, so they are
- * never cleared): about 12 bytes per cell of the largest grid walked.
+ * Reads the neighbour lists one stretch per cell (`lists`, the grid's neighbour table; cells of at
+ * most 31 neighbours: `maxDegree`), finds a cell's branches without a branch per wall, follows the last branch without
+ * the stack, and writes only per-thread scratch arrays that stay between calls (a stamp per call marks the
+ * cells reached, so they are never cleared): about 12 bytes per cell of the largest grid walked.
  * @param wallCellA the grid's `wallCellA`, @param wallCellB its `wallCellB` (to walk the route back)
  */
 export function treeSearch(
@@ -149,32 +150,51 @@ export function treeSearch(
   to: number,
 ): TreeSearch | undefined {
   const { start, entries } = lists;
-  const cellCount = start.length - 1;
-  const stamp = treeScratch.next(cellCount);
-  // Per cell c: seen[2c] the stamp of the last walk that reached c, seen[2c + 1] the wall it came by.
-  const { seen, stack } = treeScratch;
+  const stamp = treeScratch.next(start.length - 1);
+  // Per cell: mark[c] the stamp of the last walk that reached c, via[c] the wall it came by (-1: the start).
+  const { mark, via, stack } = treeScratch;
   let top = 0;
   let reached = 1;
-  stack[top++] = from;
-  seen[2 * from] = stamp;
-  seen[2 * from + 1] = -1;
-  while (top > 0) {
-    const c = stack[--top];
-    const back = seen[2 * c + 1];
-    for (let i = 2 * start[c], end = 2 * start[c + 1]; i < end; i += 2) {
-      const w = entries[i + 1];
-      if (open[w] === 0 || w === back) continue;
-      const n = 2 * entries[i];
+  let c = from;
+  let entered = -1;
+  mark[from] = stamp;
+  via[from] = -1;
+  for (;;) {
+    // c's open walls other than the one it was entered by, a bit per neighbour (no branch per wall).
+    const first = start[c];
+    let bits = 0;
+    for (let i = 2 * first + 1, j = 0, end = start[c + 1] - first; j < end; i += 2, j++) {
+      const w = entries[i];
+      const other = w ^ entered;
+      bits |= (open[w] & ((other | -other) >>> 31)) << j;
+    }
+    if (bits === 0) {
+      if (top === 0) break;
+      c = stack[--top];
+      entered = via[c];
+      continue;
+    }
+    // Every branch but the last waits on the stack; the walk goes on along the last without it.
+    for (;;) {
+      const last = (bits & (bits - 1)) === 0;
+      const i = 2 * (first + 31 - Math.clz32(last ? bits : bits & -bits));
+      const n = entries[i];
       // An open wall to a cell already reached, other than the one c came through, closes a loop.
-      if (seen[n] === stamp) return undefined;
-      seen[n] = stamp;
-      seen[n + 1] = w;
-      stack[top++] = n >> 1;
+      if (mark[n] === stamp) return undefined;
+      mark[n] = stamp;
+      via[n] = entries[i + 1];
       reached++;
+      if (last) {
+        c = n;
+        entered = entries[i + 1];
+        break;
+      }
+      stack[top++] = n;
+      bits &= bits - 1;
     }
   }
-  if (seen[2 * to] !== stamp) return { route: undefined, reached };
-  return { route: routeBack(wallCellA, wallCellB, seen, 2, 1, to), reached };
+  if (mark[to] !== stamp) return { route: undefined, reached };
+  return { route: routeBack(wallCellA, wallCellB, via, 1, 0, to), reached };
 }
 
 /**
@@ -182,17 +202,19 @@ export function treeSearch(
  * walked. `next` hands out a new stamp; a cell's stamp is set only by the walk that reaches it.
  */
 const treeScratch = {
-  seen: new Int32Array(0),
+  mark: new Int32Array(0),
+  via: new Int32Array(0),
   stack: new Int32Array(0),
   stamp: 0,
   next(cellCount: number): number {
     if (this.stack.length < cellCount) {
-      this.seen = new Int32Array(2 * cellCount);
+      this.mark = new Int32Array(cellCount);
+      this.via = new Int32Array(cellCount);
       this.stack = new Int32Array(cellCount);
       this.stamp = 0;
     }
     if (this.stamp === 0x7fffffff) {
-      this.seen.fill(0);
+      this.mark.fill(0);
       this.stamp = 0;
     }
     return ++this.stamp;
@@ -213,6 +235,8 @@ export function treeRoute(
   to: number,
   lists: NeighbourLists = listsOf(grid),
 ): { cells: Int32Array; walls: Int32Array } | undefined {
+  // Cells of more than 31 neighbours (no grid has them) are searched breadth first.
+  if (maxDegree(grid) > 31) return routeTo(grid, bfs(grid, open, from), to);
   return treeSearch(lists, grid.wallCellA, grid.wallCellB, open, from, to)?.route;
 }
 
