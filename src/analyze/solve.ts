@@ -1,5 +1,8 @@
+import { takeWalkedRoute } from '../generate/entry-exit.js';
 import type { Maze } from '../generate/maze.js';
-import { bfs, routeTo, treeSearch, treeSearchRoute } from '../grid/bfs.js';
+import { neighbourTable } from '../generate/neighbour-table.js';
+import { bfs, routeTo, treeSearch } from '../grid/bfs.js';
+import { maxDegree } from '../grid/grid.js';
 
 /** The shortest route from entry to exit: cells in walking order and the walls crossed between them. */
 export interface Solution {
@@ -23,8 +26,13 @@ export function solve(maze: Maze): Solution {
 /** `solve`, and how many cells the search reached from the entry (the entry included). */
 export function solveReaching(maze: Maze): { solution: Solution; reached: number } {
   const { grid, open, entryCell, exitCell, oneWay } = maze;
-  const tree = oneWay === undefined ? treeSearch(grid, open, entryCell) : undefined;
-  if (tree) return reachedRoute(treeSearchRoute(grid, tree, exitCell), tree.reached);
+  const walked = oneWay === undefined ? takeWalkedRoute(maze) : undefined;
+  if (walked) return { solution: { cells: walked.cells, walls: walked.walls }, reached: walked.reached };
+  const tree =
+    oneWay === undefined && maxDegree(grid) <= 31
+      ? treeSearch(neighbourTable(grid), grid.wallCellA, grid.wallCellB, open, entryCell, exitCell)
+      : undefined;
+  if (tree) return reachedRoute(tree.route, tree.reached);
   const search = bfs(grid, open, entryCell, oneWay);
   return reachedRoute(routeTo(grid, search, exitCell), search.reached);
 }

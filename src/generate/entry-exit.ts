@@ -1,4 +1,5 @@
 import { type Grid, maxDegree, rimNormal, wallMidpoint } from '../grid/grid.js';
+import { buildSquareGrid } from '../grid/square.js';
 import { UserError } from '../spec/errors.js';
 import { disjointSets } from './disjoint-sets.js';
 import type { Maze } from './maze.js';
@@ -108,6 +109,8 @@ export function placeEnds(
   const exitCell = exit.kind === 'centre' ? centre : -1;
   const rim = rimInfo(grid);
   const minApart = MIN_APART * Math.max(grid.width, grid.height);
+  // The solution, when the ends walk found it on its way (both ends auto, open walls a tree).
+  let walked: WalkedRoute | undefined;
 
   if (entry.kind === 'auto' && exit.kind === 'auto') {
     const pair = farthestPair(grid, open, rim, minApart);
@@ -116,11 +119,15 @@ export function placeEnds(
     const [pa, pb] = a === pair.a ? [pair.partA, pair.partB] : [pair.partB, pair.partA];
     entryWall = outermostRimWall(grid, rim, a, b, pa);
     exitWall = outermostRimWall(grid, rim, b, a, pb);
+    if (pair.tree) {
+      const { fork, via, length, reached } = pair.tree;
+      walked = { ...routeThrough(grid, via, a, fork, b, length), reached };
+    }
   } else if (exit.kind === 'auto' || entry.kind === 'auto') {
     const [wall, cell] = entry.kind === 'auto' ? [exitWall, exitCell] : [entryWall, entryCell];
     const from = cell >= 0 ? cell : grid.wallCellA[wall];
     // The fixed end's part of the rim; none for the centre (or a wall round a hole).
-    const part = cell >= 0 ? -1 : rim.wallPart[wall];
+    const part = cell >= 0 ? -1 : rim.wallPart[wall] - 1;
     const far = farthestFrom(grid, open, rim, from, part, minApart);
     const placed = outermostRimWall(grid, rim, far.cell, from, far.part);
     if (entry.kind === 'auto') entryWall = placed;
@@ -136,7 +143,7 @@ export function placeEnds(
   const withEnds = open.slice();
   if (entryWall >= 0) withEnds[entryWall] = 1;
   if (exitWall >= 0) withEnds[exitWall] = 1;
-  return {
+  const maze: Maze = {
     grid,
     open: withEnds,
     entryWall,
@@ -144,6 +151,34 @@ export function placeEnds(
     entryCell: entryCell >= 0 ? entryCell : grid.wallCellA[entryWall],
     exitCell: exitCell >= 0 ? exitCell : grid.wallCellA[exitWall],
   };
+  if (walked) walkedRoutes.set(maze, walked);
+  return maze;
+}
+
+/** The route between a maze's ends, found while they were placed, and the cells reachable from the entry. */
+interface WalkedRoute {
+  cells: Int32Array;
+  walls: Int32Array;
+  reached: number;
+}
+
+/**
+ * Routes found by `placeEnds`, per maze it returned. Keyed by that object, whose walls only `placeEnds`
+ * had: a post-process or any other change makes a new maze (`{ ...maze, open }`), which is not here.
+ */
+const walkedRoutes = new WeakMap<Maze, WalkedRoute>();
+
+/**
+ * The solution of a maze `placeEnds` returned with both ends `auto` on open walls that form a tree in the
+ * entry's part of the maze, found by its walk: the route from entry to exit (the only one) and how many
+ * cells are reachable from the entry, the entry included — what a search from the entry would give. Handed
+ * out once (the first solve of the maze takes it, and may keep the arrays); undefined for any other maze.
+ */
+export function takeWalkedRoute(maze: Maze): WalkedRoute | undefined {
+  const walked = walkedRoutes.get(maze);
+  if (walked === undefined) return undefined;
+  walkedRoutes.delete(maze);
+  return walked;
 }
 
 /**
@@ -154,14 +189,14 @@ export function placeEnds(
  * Undefined for walls that are not on the outer rim.
  */
 export function rimPart(grid: Grid, wall: number): RimPart | undefined {
-  const code = rimInfo(grid).wallPart[wall];
+  const code = rimInfo(grid).wallPart[wall] - 1;
   return code >= 0 ? PARTS[code] : undefined;
 }
 
 /** Per grid: which rim walls are outer and in which part, and the rim cells with the parts they touch. */
 interface RimInfo {
-  /** Per wall: the part code of an outer rim wall, -1 for every other wall. */
-  wallPart: Int8Array;
+  /** Per wall: the part code + 1 of an outer rim wall, 0 for every other wall. */
+  wallPart: Uint8Array;
   /** Cells with at least one outer rim wall, ascending. */
   cells: Int32Array;
   /** Per cell: a bit (1 << part code) for each part its outer rim walls are in. */
@@ -170,12 +205,18 @@ interface RimInfo {
 
 const rimCache = new WeakMap<Grid, RimInfo>();
 
+/**
+ * The grid's `RimInfo`, made once per grid. Reads only the rim walls: the per-wall and per-cell arrays are
+ * left as allocated (zero) elsewhere, which costs next to nothing on a million cells.
+ */
 function rimInfo(grid: Grid): RimInfo {
   const hit = rimCache.get(grid);
   if (hit) return hit;
   const outer = outerRimWalls(grid);
-  const wallPart = new Int8Array(grid.wallCount).fill(-1);
+  const wallPart = new Uint8Array(grid.wallCount);
   const parts = new Uint8Array(grid.cellCount);
+  // Rim cells as their outer walls come, sorted below.
+  const order = new Int32Array(grid.rimWall.length);
   const cx = grid.width / 2;
   const cy = grid.height / 2;
   const sx = 1 / (cx || 1);
@@ -188,13 +229,12 @@ function rimInfo(grid: Grid): RimInfo {
     // Clockwise from straight up (y grows downwards), in eighths of a turn.
     const turn = Math.atan2((mx - cx) * sx, (cy - my) * sy) / (Math.PI / 4);
     const code = (Math.round(turn) + 8) % 8;
-    wallPart[w] = code;
+    wallPart[w] = code + 1;
     const c = grid.wallCellA[w];
-    if (parts[c] === 0) count++;
+    if (parts[c] === 0) order[count++] = c;
     parts[c] |= 1 << code;
   }
-  const cells = new Int32Array(count);
-  for (let c = 0, i = 0; i < count; c++) if (parts[c] !== 0) cells[i++] = c;
+  const cells = order.slice(0, count).sort();
   const info = { wallPart, cells, parts };
   rimCache.set(grid, info);
   return info;
@@ -206,6 +246,11 @@ interface EndPair {
   partA: number;
   b: number;
   partB: number;
+  /**
+   * When the pair came straight from the walk over a tree (`pairOnTree`): the cell both ends hang from, the
+   * entering wall of each cell the walk reached (valid until the next walk), and how many cells it reached.
+   */
+  tree?: { fork: number; via: Int32Array; length: number; reached: number };
 }
 
 /**
@@ -220,13 +265,16 @@ interface EndPair {
  * than read each cell's open walls once. Open walls that are not a tree (`pairOnTree` finds out) take the
  * same pairing over a walk that marks cells. A best pair too close on the page keeps its better end, which
  * gets the farthest partner far enough away (one more pass from each end, rarely needed); so does a maze
- * with no pair in opposite parts, from its first rim cell.
+ * with no pair in opposite parts, from its first rim cell. A pair taken straight from the walk over a tree
+ * comes with what reads back the route between its ends (`EndPair.tree`).
  */
 function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: number): EndPair {
   const { cellX, cellY } = grid;
   const root = rim.cells[0];
   // A bit per neighbour on the tree walk's stack: up to 31 neighbours.
-  const tree = maxDegree(grid) <= 31 ? pairOnTree(grid, open, rim, root) : undefined;
+  if (grid.cellCount >= WARM_FROM && !warmed) warmUp();
+  const via = scratch.ints('via', grid.cellCount);
+  const tree = maxDegree(grid) <= 31 ? pairOnTree(grid, open, rim, root, via) : undefined;
   const best = tree ?? pairOnWalk(grid, open, rim, root);
   const bestLength = best[LENGTH];
   let found: EndPair;
@@ -234,7 +282,10 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
     const x = best[A];
     const y = best[B];
     found = { a: x, partA: best[PART_A], b: y, partB: best[PART_B] };
-    if ((cellX[x] - cellX[y]) ** 2 + (cellY[x] - cellY[y]) ** 2 >= minApart * minApart) return found;
+    if ((cellX[x] - cellX[y]) ** 2 + (cellY[x] - cellY[y]) ** 2 >= minApart * minApart) {
+      if (!tree) return found;
+      return { ...found, tree: { fork: tree[FORK], via, length: bestLength, reached: tree[REACHED] } };
+    }
   } else {
     const far = farthestFrom(grid, open, rim, root, -1, minApart);
     found = { a: root, partA: lowestPart(rim.parts[root]), b: far.cell, partB: far.part };
@@ -257,12 +308,53 @@ function farthestPair(grid: Grid, open: Uint8Array, rim: RimInfo, minApart: numb
   return kept;
 }
 
+/** Cells from which a maze's ends walk is one long call that runs compiled code only if warmed up first. */
+const WARM_FROM = 1 << 16;
+let warmed = false;
+
+/**
+ * Runs the ends walk a few times on two tiny trees (combs on a 6 × 5 square grid: a corridor along the top
+ * row or the middle row, every column hanging from it), once per thread, before the first big walk. A walk
+ * over a million cells is compiled while it runs; unless every kind of step was seen beforehand (corridors,
+ * forks inside and on the rim, a record handed up or joined, the stack growing, the route back), the
+ * compiled code meets a step it has not seen and is thrown away. Nothing of the tiny walks is kept.
+ */
+function warmUp(): void {
+  warmed = true;
+  const grid = buildSquareGrid({ columns: 6, rows: 5 });
+  const combs = [0, 2].map((row) => {
+    const open = new Uint8Array(grid.wallCount);
+    for (let c = 0; c < grid.cellCount; c++) {
+      for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
+        const n = grid.adjCell[k];
+        const along = Math.floor(n / 6) === row && Math.floor(c / 6) === row;
+        if (n % 6 === c % 6 || along) open[grid.adjWall[k]] = 1;
+      }
+    }
+    return open;
+  });
+  const rim = rimInfo(grid);
+  for (let i = 0; i < 16; i++) {
+    const pair = farthestPair(grid, combs[i % 2], rim, 0);
+    const { tree } = pair;
+    if (!tree) continue;
+    routeThrough(grid, tree.via, pair.a, tree.fork, pair.b, tree.length);
+    routeThrough(grid, tree.via, pair.b, tree.fork, pair.a, tree.length);
+  }
+}
+
 /** Fields of the best pair found (`Records.best`): passages between its cells, and each end and its part. */
 const LENGTH = 0;
 const A = 1;
 const PART_A = 2;
 const B = 3;
 const PART_B = 4;
+/**
+ * Set by the walk over a tree: the cell both ends of the best pair hang from (where their routes to the root
+ * meet), and how many cells the walk reached (-1 from the walk that marks cells).
+ */
+const FORK = 5;
+const REACHED = 6;
 
 /**
  * Records of the pair search. A record belongs to a cell and holds, per part p of the rim with a rim cell
@@ -293,12 +385,12 @@ function newRecord(r: Records, c: number, depth: number, own: number): number {
 }
 
 /**
- * A finished branch's record `s` meets record `t` of the cell it hangs from (at `depth`), as far as that
+ * A finished branch's record `s` meets record `t` of the cell it hangs from (`fork`, at `depth`), as far as that
  * cell's branches before it go: each part's farthest cell pairs with the other's farthest in the opposite
  * part (a longer pair replaces the best; parts in ascending order), then the branch's farthest cells join
  * `t` where they are deeper.
  */
-function joinRecord(r: Records, s: number, t: number, depth: number): void {
+function joinRecord(r: Records, s: number, t: number, depth: number, fork: number): void {
   const { depth: deep, far, best } = r;
   const mine = r.parts[s];
   let theirs = r.parts[t];
@@ -313,6 +405,7 @@ function joinRecord(r: Records, s: number, t: number, depth: number): void {
       best[PART_A] = p ^ 4;
       best[B] = far[o + p];
       best[PART_B] = p;
+      best[FORK] = fork;
     }
   }
   for (let bits = mine; bits !== 0; bits &= bits - 1) {
@@ -344,13 +437,22 @@ function records(n: number): Records {
  * cell. The stack holds each cell on the way down with its depth, its branches not yet taken (a bit per
  * neighbour, found without a branch per wall) and its record (-1 for none yet); a cell with neither a
  * record nor another branch gives its place to its last branch, and a corridor takes no place at all.
+ * Each cell's entering wall goes to `via` (-1 at the root) and the best pair's `FORK` and `REACHED` are
+ * set, so that the route between the pair can be read back (`routeThrough`).
  */
-function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): Int32Array | undefined {
+function pairOnTree(
+  grid: Grid,
+  open: Uint8Array,
+  rim: RimInfo,
+  root: number,
+  via: Int32Array,
+): Int32Array | undefined {
   const { cellCount } = grid;
   const { start: first, entries } = neighbourTable(grid);
   const own = rim.parts;
   const r = records(rim.cells.length);
-  let capacity = Math.min(cellCount, 1024);
+  // The stack starts small and doubles as needed (so the tiny walks of `warmUp` make it grow too).
+  let capacity = Math.min(cellCount, STACK_START);
   let cell = scratch.ints('cell', capacity);
   let depth = scratch.ints('stackDepth', capacity);
   let todo = scratch.ints('todo', capacity);
@@ -359,6 +461,8 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
   let c = root;
   let d = 0;
   let entered = -1;
+  let reached = 1;
+  via[root] = -1;
   for (;;) {
     // c is d passages from the root, entered through wall `entered` (-1: the root). Along a corridor (one
     // branch, no rim) the walk goes on without the stack.
@@ -374,6 +478,8 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
       const i = 2 * (first[c] + 31 - Math.clz32(bits));
       c = entries[i];
       entered = entries[i + 1];
+      via[c] = entered;
+      reached++;
       if (++d === cellCount) return undefined;
     }
     cell[sp] = c;
@@ -383,11 +489,14 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     else return undefined; // a rim cell reached twice: not a tree
     // Up while a cell has no branch left, joining its record to the one of the cell it hangs from.
     while (bits === 0) {
-      if (sp === 0) return r.best;
+      if (sp === 0) {
+        r.best[REACHED] = reached;
+        return r.best;
+      }
       const mine = record[sp--];
       if (mine >= 0) {
         if (record[sp] < 0) record[sp] = mine;
-        else joinRecord(r, mine, record[sp], depth[sp]);
+        else joinRecord(r, mine, record[sp], depth[sp], cell[sp]);
       }
       bits = todo[sp];
     }
@@ -396,6 +505,8 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     const i = 2 * (first[cell[sp]] + j);
     c = entries[i];
     entered = entries[i + 1];
+    via[c] = entered;
+    reached++;
     d = depth[sp] + 1;
     if (d === cellCount) return undefined;
     if (rest === 0 && record[sp] < 0) continue;
@@ -409,6 +520,50 @@ function pairOnTree(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     }
   }
 }
+
+/** Places on the ends walk's stack at first. */
+const STACK_START = 8;
+
+/**
+ * The route between two cells of the tree `pairOnTree` walked, through `fork`, the cell both hang from (their
+ * only route, `length` passages): cells from `from` to `to` inclusive and the walls crossed between them,
+ * read back along the walk's `via` in one pass up from each end.
+ */
+function routeThrough(
+  grid: Grid,
+  via: Int32Array,
+  from: number,
+  fork: number,
+  to: number,
+  length: number,
+): { cells: Int32Array; walls: Int32Array } {
+  const { wallCellA, wallCellB } = grid;
+  const cells = new Int32Array(length + 1);
+  const walls = new Int32Array(length);
+  // Up from `from` to the fork, filling the route from its start; then up from `to`, from its end.
+  let i = 0;
+  for (let c = from; c !== fork; i++) {
+    const w = via[c];
+    if (w < 0 || i === length) throw strayRoute(from, fork);
+    cells[i] = c;
+    walls[i] = w;
+    c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
+  }
+  cells[i] = fork;
+  let j = length;
+  for (let c = to; c !== fork; j--) {
+    const w = via[c];
+    if (w < 0 || j === i) throw strayRoute(to, fork);
+    cells[j] = c;
+    walls[j - 1] = w;
+    c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
+  }
+  if (j !== i) throw strayRoute(to, fork);
+  return { cells, walls };
+}
+
+const strayRoute = (cell: number, fork: number): Error =>
+  new Error(`internal: the ends walk's route from cell ${cell} misses the cell ${fork} it hangs from`);
 
 /**
  * The pair search over open walls that are not a tree: a walk that marks cells as it goes (the last
@@ -458,7 +613,7 @@ function pairOnWalk(grid: Grid, open: Uint8Array, rim: RimInfo, root: number): I
     if (mine < 0) continue;
     const up = parent[c];
     if (record[up] < 0) record[up] = mine;
-    else joinRecord(r, mine, record[up], depth[up]);
+    else joinRecord(r, mine, record[up], depth[up], up);
   }
   return r.best;
 }
@@ -489,7 +644,7 @@ const scratch = {
     return a;
   },
   best(): Int32Array {
-    const a = this.ints('best', 5);
+    const a = this.ints('best', 7);
     a.fill(-1);
     return a;
   },
@@ -589,15 +744,24 @@ export function outerRimWalls(grid: Grid): Uint8Array {
   const out = new Uint8Array(grid.wallCount);
   const { rimWall: rim, wallV0, wallV1, vertexX, vertexY } = grid;
   const n = rim.length;
-  // Rim walls joined at shared vertices (the first rim wall met at each vertex).
+  // Rim walls joined at shared vertices: the ends of the rim walls sorted by vertex (then by rim wall), and
+  // each joined to the first at its vertex. Only the groups matter, not the order of the joins.
   const sets = disjointSets(n, stepBudget(grid, 16), () => runaway('outer rim', grid, 16));
-  const firstAt = new Int32Array(grid.vertexCount).fill(-1);
+  // Keys vertex · span + rim wall, exact in a double; span a power of two, so the division is exact too.
+  const span = 2 ** Math.ceil(Math.log2(n + 1));
+  const ends = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
-    for (let e = 0; e < 2; e++) {
-      const v = e === 0 ? wallV0[rim[i]] : wallV1[rim[i]];
-      if (firstAt[v] < 0) firstAt[v] = i;
-      else sets.union(i, firstAt[v]);
-    }
+    ends[2 * i] = wallV0[rim[i]] * span + i;
+    ends[2 * i + 1] = wallV1[rim[i]] * span + i;
+  }
+  ends.sort();
+  for (let j = 0, first = 0, at = -1; j < 2 * n; j++) {
+    const v = Math.floor(ends[j] / span);
+    const i = ends[j] - v * span;
+    if (v !== at) {
+      at = v;
+      first = i;
+    } else sets.union(i, first);
   }
   // Each group's bounding box (kept at its root): min x, min y, max x, max y.
   const box = new Float64Array(4 * n);
@@ -675,7 +839,7 @@ function outermostRimWall(grid: Grid, rim: RimInfo, cell: number, other: number,
   let bestDot = -Infinity;
   for (let k = grid.rimStart[cell]; k < grid.rimStart[cell + 1]; k++) {
     const w = grid.rimWall[k];
-    const p = rim.wallPart[w];
+    const p = rim.wallPart[w] - 1;
     if (p < 0 || (inPart && p !== part)) continue;
     const [nx, ny] = rimNormal(grid, w);
     const dot = nx * awayX + ny * awayY;

@@ -1,4 +1,4 @@
-import type { Grid } from './grid.js';
+import { type Grid, maxDegree } from './grid.js';
 
 /** Result of a breadth-first search over open walls; -1 marks unreached cells. */
 export interface Bfs {
@@ -63,92 +63,190 @@ export function routeTo(
   search: Bfs,
   target: number,
 ): { cells: Int32Array; walls: Int32Array } | undefined {
-  return search.dist[target] < 0 ? undefined : routeBack(grid, search.viaWall, target);
+  return search.dist[target] < 0
+    ? undefined
+    : routeBack(grid.wallCellA, grid.wallCellB, search.viaWall, 1, 0, target);
 }
 
 /**
- * The route to `to` back along `via` (the wall each cell was reached through; negative at the start): cells
- * in walking order, both ends included, and the walls crossed between them.
+ * The route to `to` back along `via` (the wall cell c was reached through at `via[stride * c + offset]`;
+ * negative at the start): cells in walking order, both ends included, and the walls crossed between them.
+ * One pass back along the route into scratch arrays, then copied the right way round.
  */
-function routeBack(grid: Grid, via: Int32Array, to: number): { cells: Int32Array; walls: Int32Array } {
+function routeBack(
+  wallCellA: Int32Array,
+  wallCellB: Int32Array,
+  via: Int32Array,
+  stride: number,
+  offset: number,
+  to: number,
+): { cells: Int32Array; walls: Int32Array } {
+  // A route visits each cell at most once: at most as many cells as `via` has.
+  const longest = via.length / stride;
+  if (routeScratch.cells.length < longest) {
+    routeScratch.cells = new Int32Array(longest);
+    routeScratch.walls = new Int32Array(longest);
+  }
+  const back = routeScratch.cells;
+  const crossed = routeScratch.walls;
   let length = 0;
-  for (let c = to; via[c] >= 0; length++) c = across(grid, via[c], c);
+  let c = to;
+  for (let w = via[stride * c + offset]; w >= 0; w = via[stride * c + offset]) {
+    back[length] = c;
+    crossed[length++] = w;
+    c = wallCellA[w] === c ? wallCellB[w] : wallCellA[w];
+  }
   const cells = new Int32Array(length + 1);
   const walls = new Int32Array(length);
-  let c = to;
-  for (let i = length; i > 0; i--) {
-    cells[i] = c;
-    const w = via[c];
-    walls[i - 1] = w;
-    c = across(grid, w, c);
-  }
   cells[0] = c;
+  for (let i = 1, j = length - 1; i <= length; i++, j--) {
+    cells[i] = back[j];
+    walls[i - 1] = crossed[j];
+  }
   return { cells, walls };
+}
+
+/** Scratch of `routeBack` (per thread), grown to the largest grid. */
+const routeScratch = { cells: new Int32Array(0), walls: new Int32Array(0) };
+
+/**
+ * A grid's neighbour lists with each neighbour and the wall between side by side (the layout of
+ * `neighbourTable` in generate/, made once per grid): cell c's places are `start[c]` … `start[c + 1] − 1`,
+ * place k's neighbour at `entries[2k]` and the wall between at `entries[2k + 1]`.
+ */
+export interface NeighbourLists {
+  readonly start: Int32Array;
+  readonly entries: Int32Array;
 }
 
 /** A depth-first walk over a tree of open walls (see `treeSearch`). */
 export interface TreeSearch {
-  /** The wall each cell was reached through; -2 for the start, -1 for cells not reached. */
-  via: Int32Array;
+  /** The only route from the walk's start to its target; undefined when the target was not reached. */
+  route: { cells: Int32Array; walls: Int32Array } | undefined;
   /** Number of cells reached, the start included. */
   reached: number;
 }
 
 /**
  * A depth-first walk from `from` over open walls, when they form a tree in `from`'s part of the maze (a
- * perfect maze): every cell of that part is reached by its only route. Depth first stays in the region it
- * is in, so on big mazes it has far fewer cache misses than a breadth-first front spanning the maze.
- * Undefined when that part holds a loop (two open walls between the same cells included): the walk visits
- * the whole part to know, and the caller then searches breadth first.
+ * perfect maze): every cell of that part is reached by its only route, and the route to `to` is the one
+ * `routeTo(grid, bfs(grid, open, from), to)` gives. Depth first stays in the region it is in, so on big
+ * mazes it has far fewer cache misses than a breadth-first front spanning the maze. Undefined when that
+ * part holds a loop (two open walls between the same cells included): the walk stops at the first open wall
+ * to a cell already reached, other than the one it came by, and the caller then searches breadth first.
+ *
+ * Reads the neighbour lists one stretch per cell (`lists`, the grid's neighbour table; cells of at
+ * most 31 neighbours: `maxDegree`), finds a cell's branches without a branch per wall, follows the last branch without
+ * the stack, and writes only per-thread scratch arrays that stay between calls (a stamp per call marks the
+ * cells reached, so they are never cleared): about 12 bytes per cell of the largest grid walked.
+ * @param wallCellA the grid's `wallCellA`, @param wallCellB its `wallCellB` (to walk the route back)
  */
-export function treeSearch(grid: Grid, open: Uint8Array, from: number): TreeSearch | undefined {
-  const { adjStart, adjCell, adjWall, cellCount } = grid;
-  const via = new Int32Array(cellCount).fill(-1);
-  const stack = new Int32Array(cellCount);
+export function treeSearch(
+  lists: NeighbourLists,
+  wallCellA: Int32Array,
+  wallCellB: Int32Array,
+  open: Uint8Array,
+  from: number,
+  to: number,
+): TreeSearch | undefined {
+  const { start, entries } = lists;
+  const stamp = treeScratch.next(start.length - 1);
+  // Per cell: mark[c] the stamp of the last walk that reached c, via[c] the wall it came by (-1: the start).
+  const { mark, via, stack } = treeScratch;
   let top = 0;
   let reached = 1;
-  stack[top++] = from;
-  via[from] = -2;
-  while (top > 0) {
-    const c = stack[--top];
-    const back = via[c];
-    for (let k = adjStart[c], end = adjStart[c + 1]; k < end; k++) {
-      const w = adjWall[k];
-      if (open[w] === 0 || w === back) continue;
-      const n = adjCell[k];
+  let c = from;
+  let entered = -1;
+  mark[from] = stamp;
+  via[from] = -1;
+  for (;;) {
+    // c's open walls other than the one it was entered by, a bit per neighbour (no branch per wall).
+    const first = start[c];
+    let bits = 0;
+    for (let i = 2 * first + 1, j = 0, end = start[c + 1] - first; j < end; i += 2, j++) {
+      const w = entries[i];
+      const other = w ^ entered;
+      bits |= (open[w] & ((other | -other) >>> 31)) << j;
+    }
+    if (bits === 0) {
+      if (top === 0) break;
+      c = stack[--top];
+      entered = via[c];
+      continue;
+    }
+    // Every branch but the last waits on the stack; the walk goes on along the last without it.
+    for (;;) {
+      const last = (bits & (bits - 1)) === 0;
+      const i = 2 * (first + 31 - Math.clz32(last ? bits : bits & -bits));
+      const n = entries[i];
       // An open wall to a cell already reached, other than the one c came through, closes a loop.
-      if (via[n] !== -1) return undefined;
-      via[n] = w;
-      stack[top++] = n;
+      if (mark[n] === stamp) return undefined;
+      mark[n] = stamp;
+      via[n] = entries[i + 1];
       reached++;
+      if (last) {
+        c = n;
+        entered = entries[i + 1];
+        break;
+      }
+      stack[top++] = n;
+      bits &= bits - 1;
     }
   }
-  return { via, reached };
+  if (mark[to] !== stamp) return { route: undefined, reached };
+  return { route: routeBack(wallCellA, wallCellB, via, 1, 0, to), reached };
 }
 
 /**
- * The route from a tree search's start to `to`: cells in walking order (both ends included) and the walls
- * crossed between them; undefined when `to` was not reached.
+ * Scratch arrays of `treeSearch`, one set per thread (calls never overlap), grown to the largest grid
+ * walked. `next` hands out a new stamp; a cell's stamp is set only by the walk that reaches it.
  */
-export function treeSearchRoute(
-  grid: Grid,
-  search: TreeSearch,
-  to: number,
-): { cells: Int32Array; walls: Int32Array } | undefined {
-  return search.via[to] === -1 ? undefined : routeBack(grid, search.via, to);
-}
+const treeScratch = {
+  mark: new Int32Array(0),
+  via: new Int32Array(0),
+  stack: new Int32Array(0),
+  stamp: 0,
+  next(cellCount: number): number {
+    if (this.stack.length < cellCount) {
+      this.mark = new Int32Array(cellCount);
+      this.via = new Int32Array(cellCount);
+      this.stack = new Int32Array(cellCount);
+      this.stamp = 0;
+    }
+    if (this.stamp === 0x7fffffff) {
+      this.mark.fill(0);
+      this.stamp = 0;
+    }
+    return ++this.stamp;
+  },
+};
 
 /**
  * The route from `from` to `to` when the open walls of `from`'s part of the maze form a tree: the only
  * route, so the one `routeTo(grid, bfs(grid, open, from), to)` gives. Undefined when `to` is not reached or
  * that part holds a loop (`treeSearch`).
+ * @param lists the grid's neighbour lists side by side (generate/'s `neighbourTable(grid)`); made for this
+ *   call from the grid's CSR lists when not given
  */
 export function treeRoute(
   grid: Grid,
   open: Uint8Array,
   from: number,
   to: number,
+  lists: NeighbourLists = listsOf(grid),
 ): { cells: Int32Array; walls: Int32Array } | undefined {
-  const search = treeSearch(grid, open, from);
-  return search && treeSearchRoute(grid, search, to);
+  // Cells of more than 31 neighbours (no grid has them) are searched breadth first.
+  if (maxDegree(grid) > 31) return routeTo(grid, bfs(grid, open, from), to);
+  return treeSearch(lists, grid.wallCellA, grid.wallCellB, open, from, to)?.route;
+}
+
+/** The grid's CSR neighbour lists interleaved (`NeighbourLists`), made anew. */
+function listsOf(grid: Grid): NeighbourLists {
+  const { adjStart, adjCell, adjWall } = grid;
+  const entries = new Int32Array(2 * adjCell.length);
+  for (let k = 0; k < adjCell.length; k++) {
+    entries[2 * k] = adjCell[k];
+    entries[2 * k + 1] = adjWall[k];
+  }
+  return { start: adjStart, entries };
 }
