@@ -1,5 +1,4 @@
 import type { Grid } from '../grid/grid.js';
-import { warmUpMazes } from './warm-up-mazes.js';
 
 /*
  * A wall's box, here and in the markers' tests, is the box of its two ends, an arc's widened on every side
@@ -27,14 +26,17 @@ export interface NearOpening {
   rim: Int32Array;
 }
 
+/** Spans measured, for grids that do not give theirs. */
 const spans = new WeakMap<Grid, number>();
 
 /**
- * The largest size of any wall's box along either axis, grid units: a wall whose box overlaps a box B lies
- * within B grown by this on every side. Computed once per grid in one pass over the walls (some 25 ms for
- * two million walls).
+ * The largest size of any wall's box along either axis, grid units, or an upper bound on it: a wall whose
+ * box overlaps a box B lies within B grown by this on every side. The grid's own bound (`Grid.wallSpan`, by
+ * its topology's formula) when it has one; else measured once per grid in one pass over the walls (some
+ * 25 ms for two million walls).
  */
 export function wallSpan(grid: Grid): number {
+  if (grid.wallSpan !== undefined) return grid.wallSpan;
   let span = spans.get(grid);
   if (span === undefined) {
     const { wallArc } = grid;
@@ -223,7 +225,8 @@ function walkCells(
 }
 
 /** The largest size of a wall's box along either axis (see {@link wallSpan}); typed arrays only, so the one
- * long loop over a big grid meets no object it was not optimised for. */
+ * long loop over a big grid meets no object it was not optimised for. Grids the topologies build bring their
+ * bound, so this runs only on grids made otherwise, and is not warmed up. */
 function spanOfWalls(
   wallCount: number,
   wallV0: Int32Array,
@@ -244,20 +247,4 @@ function spanOfWalls(
     if (size > span) span = size;
   }
   return span;
-}
-
-// spanOfWalls passes once over a million-cell grid's walls: warmed up on tiny lattices with straight walls and
-// arcs (see warmUpMazes), so the optimizer has seen both before the long loop.
-for (let i = 0; i < 12; i++) {
-  for (const { grid } of warmUpMazes()) {
-    spanOfWalls(
-      grid.wallCount,
-      grid.wallV0,
-      grid.wallV1,
-      grid.vertexX,
-      grid.vertexY,
-      grid.wallArc ?? NO_ARCS,
-      grid.wallArc !== undefined,
-    );
-  }
 }
