@@ -87,6 +87,71 @@ export function wallsNearOpenings(
   // One pass over the rim for every box: the rim walls of its band, and the cells to start walking from.
   const rims: number[][] = boxes.map(() => []);
   const starts: number[][] = boxes.map((b, i) => (b ? [wallCellA[openings[i]]] : []));
+  boxes.forEach((box, i) => {
+    if (box === undefined) return;
+    const { x0, x1, y0, y1 } = box;
+    rimPass(
+      rimWall,
+      wallV0,
+      wallV1,
+      vertexX,
+      vertexY,
+      wallCellA,
+      arcs,
+      curved,
+      x0,
+      x1,
+      y0,
+      y1,
+      hair,
+      grown,
+      rims[i],
+      starts[i],
+    );
+  });
+  return boxes.map((box, i) => {
+    if (box === undefined) return undefined;
+    const walls = cellWalk(
+      grid,
+      starts[i],
+      new Float64Array([box.x0 - grown, box.x1 + grown, box.y0 - grown, box.y1 + grown]),
+      new Float64Array([box.x0 - hair, box.x1 + hair, box.y0 - hair, box.y1 + hair]),
+    );
+    return { walls, rim: Int32Array.from(rims[i]) };
+  });
+}
+
+/**
+ * One box's pass over the rim (box x from `x0` to `x1`, y from `y0` to `y1`): the rim walls whose boxes
+ * reach the band right of it grown by `hair` go to `rims`, the cells of those whose boxes overlap it grown
+ * by `grown` to `starts`, in rim order. Typed arrays and numbers only, so the loop is compiled for them
+ * within its first stretch of a long rim.
+ */
+function rimPass(
+  rimWall: Int32Array,
+  wallV0: Int32Array,
+  wallV1: Int32Array,
+  vertexX: Float64Array,
+  vertexY: Float64Array,
+  wallCellA: Int32Array,
+  arcs: Uint8Array,
+  curved: boolean,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  hair: number,
+  grown: number,
+  rims: number[],
+  starts: number[],
+): void {
+  const bandX0 = x0 - hair;
+  const bandY0 = y0 - hair;
+  const bandY1 = y1 + hair;
+  const sx0 = x0 - grown;
+  const sx1 = x1 + grown;
+  const sy0 = y0 - grown;
+  const sy1 = y1 + grown;
   for (let k = 0; k < rimWall.length; k++) {
     const w = rimWall[k];
     const a = wallV0[w];
@@ -100,30 +165,9 @@ export function wallsNearOpenings(
     const right = (ax > bx ? ax : bx) + bulge;
     const top = (ay < by ? ay : by) - bulge;
     const bottom = (ay > by ? ay : by) + bulge;
-    for (let i = 0; i < boxes.length; i++) {
-      const box = boxes[i];
-      if (box === undefined) continue;
-      if (right >= box.x0 - hair && bottom >= box.y0 - hair && top <= box.y1 + hair) rims[i].push(w);
-      if (
-        right >= box.x0 - grown &&
-        left <= box.x1 + grown &&
-        bottom >= box.y0 - grown &&
-        top <= box.y1 + grown
-      ) {
-        starts[i].push(wallCellA[w]);
-      }
-    }
+    if (right >= bandX0 && bottom >= bandY0 && top <= bandY1) rims.push(w);
+    if (right >= sx0 && left <= sx1 && bottom >= sy0 && top <= sy1) starts.push(wallCellA[w]);
   }
-  return boxes.map((box, i) => {
-    if (box === undefined) return undefined;
-    const walls = cellWalk(
-      grid,
-      starts[i],
-      new Float64Array([box.x0 - grown, box.x1 + grown, box.y0 - grown, box.y1 + grown]),
-      new Float64Array([box.x0 - hair, box.x1 + hair, box.y0 - hair, box.y1 + hair]),
-    );
-    return { walls, rim: Int32Array.from(rims[i]) };
-  });
 }
 
 /** Marks of the cells a walk has reached, kept between walks (each walk clears the marks it set). */
