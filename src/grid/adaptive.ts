@@ -1,4 +1,4 @@
-import { assembleGrid, type Grid, subGrid } from './grid.js';
+import { assembleGrid, type Grid, spanWithRoom, subGrid } from './grid.js';
 import { boxFrame, type Raster, sampleRaster } from './raster.js';
 
 /**
@@ -373,6 +373,9 @@ function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): G
     return id;
   };
   let m = 0;
+  // The coarsest level of a cell that writes a wall: a wall is always a whole side of the cell writing it
+  // (a split neighbour writes the halves), so that cell's side is the longest wall's length.
+  let coarsest = levels;
   for (let c = 0; c < cellCount; c++) {
     const k = leafLevel[c];
     const n = leafNode[c];
@@ -398,6 +401,7 @@ function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): G
       wallV0[m] = vertex(lat.corner(k, n, s));
       wallV1[m] = vertex(lat.corner(k, n, (s + 1) % lat.sides));
       m++;
+      if (k < coarsest) coarsest = k;
     }
   }
   return assembleGrid({
@@ -415,6 +419,8 @@ function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): G
     vertexY: vy.slice(0, vertexCount),
     width: lat.width,
     height: lat.height,
+    // A side of length s spans s along x (a square's along y too; a triangle's slanted sides s/2 by s·√3/2).
+    wallSpan: spanWithRoom(2 ** (levels - coarsest), lat.width + lat.height),
   });
 }
 

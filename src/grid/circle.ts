@@ -1,5 +1,5 @@
 import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import type { Grid } from './grid.js';
+import { type Grid, spanWithRoom } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
 /**
@@ -66,6 +66,24 @@ export function circleNumbering(rings: number) {
   const vFirst = new Int32Array(rings + 2);
   for (let b = 1; b <= rings; b++) vFirst[b + 1] = vFirst[b] + onCircle(b);
   return { n, first, cellCount: first[rings], onCircle, vFirst, vertexCount: vFirst[rings + 1] };
+}
+
+/**
+ * `Grid.wallSpan` of a circle grid, in O(rings). A radial wall spans 1 along its ray. Every arc is one step
+ * between neighbouring corners of its vertex circle b (the finer ring's, m corners): its chord c = 2b·sin(π/m)
+ * points at (2j + 1)·π/m, which with m a multiple of 4 comes no closer than π/m to an axis, so the chord's
+ * box spans c·cos(π/m) (and at most c for other m); widened by the chord on both sides, c·(cos(π/m) + 2).
+ * Corners lie within 2·rings of the origin.
+ */
+function circleSpan(rings: number, onCircle: (b: number) => number): number {
+  let span = 1;
+  for (let b = 1; b <= rings; b++) {
+    const m = onCircle(b);
+    const chord = 2 * b * Math.sin(Math.PI / m);
+    const across = m % 4 === 0 ? Math.cos(Math.PI / m) : 1;
+    span = Math.max(span, chord * (across + 2));
+  }
+  return spanWithRoom(span, 2 * rings);
 }
 
 /**
@@ -188,6 +206,7 @@ function circleTables(rings: number): TileTables {
     cellY,
     vertexX,
     vertexY,
+    wallSpan: circleSpan(rings, onCircle),
   };
 }
 
@@ -304,6 +323,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
     arcCX: rings,
     arcCY: rings,
     box,
+    wallSpan: circleSpan(rings, onCircle),
     lists: { adjStart, adjCell, adjWall, rimStart: out.rimStart, rimWall: out.rimWall, interleaved },
     ...walls,
   };

@@ -28,6 +28,8 @@ export interface FullGridArrays extends FullWalls {
    * interleaved copy (`Adjacency.interleaved`, which a walk's neighbour table is made of).
    */
   lists?: Adjacency;
+  /** `Grid.wallSpan`, by the topology's formula. */
+  wallSpan?: number;
 }
 
 /** A grid's walls, to be written in order by its topology (`fullWalls` makes them at their final size). */
@@ -91,6 +93,7 @@ export function finishFullGrid(topology: string, sizeLabel: string, a: FullGridA
       vertexY: a.vertexY,
       width: 0,
       height: 0,
+      ...(a.wallSpan !== undefined ? { wallSpan: a.wallSpan } : {}),
       ...(a.wallArc ? { wallArc: a.wallArc, arcCX: a.arcCX ?? 0, arcCY: a.arcCY ?? 0 } : {}),
     },
     lists ??

@@ -39,6 +39,15 @@ export interface Grid {
   readonly height: number;
 
   /**
+   * An upper bound, in grid units, on the size along either axis of any wall's box: a straight wall's box is
+   * the box of its two ends, an arc's that box widened on every side by its chord's length (an arc drawn
+   * the short way round bulges less than half its chord past it). Given by the topologies from their
+   * geometry, never below the largest box's size and at most about twice it; absent on grids built
+   * otherwise (whoever needs it then measures the walls).
+   */
+  readonly wallSpan?: number;
+
+  /**
    * Curved walls (circle mazes): 1 where a wall is an arc of the circle around (arcCX, arcCY) through its two
    * vertices, drawn the short way round; absent when every wall is a straight segment.
    */
@@ -82,11 +91,22 @@ export interface GridParts {
   /** Extent of the full, unmasked layout; the grid is re-fitted to the walls it keeps. */
   width: number;
   height: number;
+  /** `Grid.wallSpan` of these walls (re-fitting only shifts them); absent when the topology does not know it. */
+  wallSpan?: number;
   wallArc?: Uint8Array;
   arcCX?: number;
   arcCY?: number;
   wallWidth?: Float32Array;
   wallUnder?: Int32Array;
+}
+
+/**
+ * A topology's `Grid.wallSpan` from the size of its largest wall box by formula (`exact`, grid units), with
+ * room for the rounding its walls' ends carry: coordinates of up to `extent` grid units, each a few units in
+ * the last place off the formula's value and shifted once by the re-framing.
+ */
+export function spanWithRoom(exact: number, extent: number): number {
+  return exact + 1e-12 * (1 + extent);
 }
 
 /** The CSR neighbour and rim lists of a grid (see `Grid`). */
@@ -466,6 +486,8 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
       vertexY: grid.vertexY,
       width: grid.width,
       height: grid.height,
+      // The cut-out's walls are some of the grid's, and re-framing only shifts them.
+      ...(grid.wallSpan !== undefined ? { wallSpan: grid.wallSpan } : {}),
       ...(wallArc ? { wallArc: wallArc.slice(0, m), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
       ...(wallWidth ? { wallWidth: wallWidth.slice(0, m) } : {}),
       ...(wallUnder ? { wallUnder: wallUnder.slice(0, m) } : {}),

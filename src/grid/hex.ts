@@ -1,5 +1,5 @@
 import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import type { Grid } from './grid.js';
+import { type Grid, spanWithRoom } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
 /**
@@ -30,6 +30,14 @@ export interface HexOptions {
 }
 
 const H = Math.sqrt(3) / 2;
+
+/**
+ * `Grid.wallSpan` of hexagons of side 1 (either way up): a side across the rows spans 1, a slanted one
+ * √3/2 by ½. The coordinates stay below 2·(columns + rows) + 2.
+ */
+function hexSpan(columns: number, rows: number): number {
+  return spanWithRoom(1, 2 * (columns + rows) + 2);
+}
 
 export function buildHexGrid({ columns, rows, top = 'pointy', keep }: HexOptions): Grid {
   if (!keep) {
@@ -113,6 +121,7 @@ function hexTables(columns: number, rows: number): TileTables {
     cellY,
     vertexX,
     vertexY,
+    wallSpan: hexSpan(columns, rows),
   };
 }
 
@@ -278,5 +287,5 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
   }
   checkWallCount('hex', n, walls.wallCount);
   const lists = { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved };
-  return { cellX, cellY, vertexX, vertexY, box, lists, ...walls };
+  return { cellX, cellY, vertexX, vertexY, box, lists, wallSpan: hexSpan(columns, rows), ...walls };
 }

@@ -1,5 +1,5 @@
 import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import type { Grid } from './grid.js';
+import { type Grid, spanWithRoom } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
 /**
@@ -31,6 +31,14 @@ export interface OctagonOptions {
 
 const SIDE = Math.SQRT2 - 1;
 const CUT = (1 - SIDE) / 2;
+
+/**
+ * `Grid.wallSpan` of the octagons: an axis-aligned side spans √2 − 1, a diagonal one (a square's side) the
+ * cut, (2 − √2)/2, along both axes.
+ */
+function octagonSpan(columns: number, rows: number): number {
+  return spanWithRoom(SIDE, columns + rows);
+}
 
 export function buildOctagonGrid({ columns, rows, keep }: OctagonOptions): Grid {
   if (!keep) return finishFullGrid('octagon', `${columns}×${rows}`, fullOctagonArrays(columns, rows));
@@ -144,6 +152,7 @@ function octagonTables(columns: number, rows: number): TileTables {
     cellY,
     vertexX,
     vertexY,
+    wallSpan: octagonSpan(columns, rows),
   };
 }
 
@@ -360,6 +369,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
     vertexX,
     vertexY,
     box: [0, 0, columns, rows],
+    wallSpan: octagonSpan(columns, rows),
     lists: { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved },
     ...walls,
   };

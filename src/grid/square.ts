@@ -1,4 +1,4 @@
-import { assembleGrid, type Grid, keepInterleavedLists } from './grid.js';
+import { assembleGrid, type Grid, keepInterleavedLists, spanWithRoom } from './grid.js';
 
 /**
  * Square topology: `columns × rows` unit cells.
@@ -104,7 +104,13 @@ export function buildSquareGrid({ columns: w, rows: h, keep }: SquareOptions): G
     vertexY,
     width: w,
     height: h,
+    wallSpan: squareSpan(w, h),
   });
+}
+
+/** `Grid.wallSpan` of a w × h square grid: every wall is a unit segment along an axis. */
+function squareSpan(w: number, h: number): number {
+  return spanWithRoom(1, Math.max(w, h));
 }
 
 /**
@@ -177,6 +183,7 @@ function fullSquareGrid(w: number, h: number): Grid {
     vertexY,
     width: w,
     height: h,
+    wallSpan: squareSpan(w, h),
     vertexCount: vertexX.length,
     adjStart,
     adjCell,

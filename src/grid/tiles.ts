@@ -27,6 +27,8 @@ export interface TileTables {
   cellY: Float64Array;
   vertexX: Float64Array;
   vertexY: Float64Array;
+  /** `Grid.wallSpan` of the full tiling (any cells kept have some of its walls). */
+  wallSpan?: number;
 }
 
 /**
@@ -101,6 +103,7 @@ export function buildFromTiles(t: TileTables, keep?: Uint8Array): Grid {
     vertexY: t.vertexY,
     width: 0,
     height: 0,
+    ...(t.wallSpan !== undefined ? { wallSpan: t.wallSpan } : {}),
     ...(wallArc ? { wallArc, arcCX: t.arcCX ?? 0, arcCY: t.arcCY ?? 0 } : {}),
   });
 }

@@ -1,5 +1,5 @@
 import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import type { Grid } from './grid.js';
+import { type Grid, spanWithRoom } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
 /**
@@ -23,6 +23,14 @@ export interface TriangleOptions {
 }
 
 const V = Math.sqrt(3) / 2;
+
+/**
+ * `Grid.wallSpan` of triangles of side 1: a base spans 1, a slanted side ½ by √3/2. The coordinates stay
+ * below columns + rows + 1.
+ */
+function triangleSpan(columns: number, rows: number): number {
+  return spanWithRoom(1, columns + rows + 1);
+}
 
 export function buildTriangleGrid({ columns, rows, keep }: TriangleOptions): Grid {
   if (!keep) return finishFullGrid('triangle', `${columns}×${rows}`, fullTriangleArrays(columns, rows));
@@ -81,6 +89,7 @@ function triangleTables(columns: number, rows: number): TileTables {
     cellY,
     vertexX,
     vertexY,
+    wallSpan: triangleSpan(columns, rows),
   };
 }
 
@@ -185,5 +194,6 @@ function fullTriangleArrays(columns: number, rows: number): FullGridArrays {
     }
   }
   checkWallCount('triangle', n, wallCount);
-  return { cellX, cellY, vertexX, vertexY, box, starts: { adjStart, rimStart }, ...walls };
+  const wallSpan = triangleSpan(columns, rows);
+  return { cellX, cellY, vertexX, vertexY, box, starts: { adjStart, rimStart }, wallSpan, ...walls };
 }

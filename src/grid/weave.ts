@@ -58,6 +58,8 @@ export function plainGrid(grid: Grid): Grid {
     vertexY: grid.vertexY,
     width: grid.width,
     height: grid.height,
+    // The ordinary walls are the weave grid's first ones, unmoved.
+    ...(grid.wallSpan !== undefined ? { wallSpan: grid.wallSpan } : {}),
     ...(grid.wallArc ? { wallArc: grid.wallArc.slice(0, n), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
     ...(grid.wallWidth ? { wallWidth: grid.wallWidth.slice(0, n) } : {}),
   });
@@ -121,6 +123,8 @@ export function weaveGrid(grid: Grid): Grid {
     vertexY: grid.vertexY,
     width: grid.width,
     height: grid.height,
+    // An under-passage has the ends of an ordinary wall, drawn straight: no box larger than that wall's.
+    ...(grid.wallSpan !== undefined ? { wallSpan: grid.wallSpan } : {}),
     ...(grid.wallArc ? { wallArc: concat8(grid.wallArc, unders), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
     wallUnder,
   });

@@ -1,5 +1,4 @@
 import type { Grid } from '../grid/grid.js';
-import { warmUpMazes } from './warm-up-mazes.js';
 
 /*
  * A wall's box, here and in the markers' tests, is the box of its two ends, an arc's widened on every side
@@ -27,14 +26,17 @@ export interface NearOpening {
   rim: Int32Array;
 }
 
+/** Spans measured, for grids that do not give theirs. */
 const spans = new WeakMap<Grid, number>();
 
 /**
- * The largest size of any wall's box along either axis, grid units: a wall whose box overlaps a box B lies
- * within B grown by this on every side. Computed once per grid in one pass over the walls (some 25 ms for
- * two million walls).
+ * The largest size of any wall's box along either axis, grid units, or an upper bound on it: a wall whose
+ * box overlaps a box B lies within B grown by this on every side. The grid's own bound (`Grid.wallSpan`, by
+ * its topology's formula) when it has one; else measured once per grid in one pass over the walls (some
+ * 25 ms for two million walls).
  */
 export function wallSpan(grid: Grid): number {
+  if (grid.wallSpan !== undefined) return grid.wallSpan;
   let span = spans.get(grid);
   if (span === undefined) {
     const { wallArc } = grid;
@@ -85,6 +87,71 @@ export function wallsNearOpenings(
   // One pass over the rim for every box: the rim walls of its band, and the cells to start walking from.
   const rims: number[][] = boxes.map(() => []);
   const starts: number[][] = boxes.map((b, i) => (b ? [wallCellA[openings[i]]] : []));
+  boxes.forEach((box, i) => {
+    if (box === undefined) return;
+    const { x0, x1, y0, y1 } = box;
+    rimPass(
+      rimWall,
+      wallV0,
+      wallV1,
+      vertexX,
+      vertexY,
+      wallCellA,
+      arcs,
+      curved,
+      x0,
+      x1,
+      y0,
+      y1,
+      hair,
+      grown,
+      rims[i],
+      starts[i],
+    );
+  });
+  return boxes.map((box, i) => {
+    if (box === undefined) return undefined;
+    const walls = cellWalk(
+      grid,
+      starts[i],
+      new Float64Array([box.x0 - grown, box.x1 + grown, box.y0 - grown, box.y1 + grown]),
+      new Float64Array([box.x0 - hair, box.x1 + hair, box.y0 - hair, box.y1 + hair]),
+    );
+    return { walls, rim: Int32Array.from(rims[i]) };
+  });
+}
+
+/**
+ * One box's pass over the rim (box x from `x0` to `x1`, y from `y0` to `y1`): the rim walls whose boxes
+ * reach the band right of it grown by `hair` go to `rims`, the cells of those whose boxes overlap it grown
+ * by `grown` to `starts`, in rim order. Typed arrays and numbers only, so the loop is compiled for them
+ * within its first stretch of a long rim.
+ */
+function rimPass(
+  rimWall: Int32Array,
+  wallV0: Int32Array,
+  wallV1: Int32Array,
+  vertexX: Float64Array,
+  vertexY: Float64Array,
+  wallCellA: Int32Array,
+  arcs: Uint8Array,
+  curved: boolean,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  hair: number,
+  grown: number,
+  rims: number[],
+  starts: number[],
+): void {
+  const bandX0 = x0 - hair;
+  const bandY0 = y0 - hair;
+  const bandY1 = y1 + hair;
+  const sx0 = x0 - grown;
+  const sx1 = x1 + grown;
+  const sy0 = y0 - grown;
+  const sy1 = y1 + grown;
   for (let k = 0; k < rimWall.length; k++) {
     const w = rimWall[k];
     const a = wallV0[w];
@@ -98,30 +165,9 @@ export function wallsNearOpenings(
     const right = (ax > bx ? ax : bx) + bulge;
     const top = (ay < by ? ay : by) - bulge;
     const bottom = (ay > by ? ay : by) + bulge;
-    for (let i = 0; i < boxes.length; i++) {
-      const box = boxes[i];
-      if (box === undefined) continue;
-      if (right >= box.x0 - hair && bottom >= box.y0 - hair && top <= box.y1 + hair) rims[i].push(w);
-      if (
-        right >= box.x0 - grown &&
-        left <= box.x1 + grown &&
-        bottom >= box.y0 - grown &&
-        top <= box.y1 + grown
-      ) {
-        starts[i].push(wallCellA[w]);
-      }
-    }
+    if (right >= bandX0 && bottom >= bandY0 && top <= bandY1) rims.push(w);
+    if (right >= sx0 && left <= sx1 && bottom >= sy0 && top <= sy1) starts.push(wallCellA[w]);
   }
-  return boxes.map((box, i) => {
-    if (box === undefined) return undefined;
-    const walls = cellWalk(
-      grid,
-      starts[i],
-      new Float64Array([box.x0 - grown, box.x1 + grown, box.y0 - grown, box.y1 + grown]),
-      new Float64Array([box.x0 - hair, box.x1 + hair, box.y0 - hair, box.y1 + hair]),
-    );
-    return { walls, rim: Int32Array.from(rims[i]) };
-  });
 }
 
 /** Marks of the cells a walk has reached, kept between walks (each walk clears the marks it set). */
@@ -223,7 +269,8 @@ function walkCells(
 }
 
 /** The largest size of a wall's box along either axis (see {@link wallSpan}); typed arrays only, so the one
- * long loop over a big grid meets no object it was not optimised for. */
+ * long loop over a big grid meets no object it was not optimised for. Grids the topologies build bring their
+ * bound, so this runs only on grids made otherwise, and is not warmed up. */
 function spanOfWalls(
   wallCount: number,
   wallV0: Int32Array,
@@ -244,20 +291,4 @@ function spanOfWalls(
     if (size > span) span = size;
   }
   return span;
-}
-
-// spanOfWalls passes once over a million-cell grid's walls: warmed up on tiny lattices with straight walls and
-// arcs (see warmUpMazes), so the optimizer has seen both before the long loop.
-for (let i = 0; i < 12; i++) {
-  for (const { grid } of warmUpMazes()) {
-    spanOfWalls(
-      grid.wallCount,
-      grid.wallV0,
-      grid.wallV1,
-      grid.vertexX,
-      grid.vertexY,
-      grid.wallArc ?? NO_ARCS,
-      grid.wallArc !== undefined,
-    );
-  }
 }

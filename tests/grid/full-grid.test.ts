@@ -13,6 +13,7 @@ function parts(g: Grid): Record<string, unknown> {
     vertexCount: g.vertexCount,
     width: g.width,
     height: g.height,
+    wallSpan: g.wallSpan,
     arcCX: g.arcCX,
     arcCY: g.arcCY,
     cellX: Array.from(g.cellX),
@@ -86,7 +87,7 @@ describe('unmasked grids written directly, at larger sizes', () => {
     const direct = buildGrid(layout);
     const tiled = buildGrid(layout, new Uint8Array(topologies[layout.shape].count(layout.size)).fill(1));
     const arrays = (g: Grid) => ({
-      numbers: [g.cellCount, g.wallCount, g.vertexCount, g.width, g.height, g.arcCX, g.arcCY],
+      numbers: [g.cellCount, g.wallCount, g.vertexCount, g.width, g.height, g.wallSpan, g.arcCX, g.arcCY],
       cellX: bytes(g.cellX),
       cellY: bytes(g.cellY),
       vertexX: bytes(g.vertexX),
