@@ -244,10 +244,13 @@ interface Walk {
 /**
  * One chain from vertex `from` through the wall of its list entry `first`: on through every plain bend,
  * and straight on (tangent to tangent) through junctions. The path's ends are kept in locals while the
- * chain runs (the room for its moves and lines is already there) and put back at its end.
+ * chain runs (the room for its moves and lines is already there) and put back at its end. A pending arc is
+ * written in one place, when the next wall does not extend it or the chain ends (one more turn of the loop
+ * with no wall), so the optimizer compiles the Bézier writing once.
  */
 function walk(s: Walk, from: number, first: number): void {
-  const { start, inc, vertexX, vertexY, arcs, ox, oy, scale, acx, acy, cx, cy } = s;
+  const { start, inc, vertexX, vertexY, ox, oy, scale, acx, acy, cx, cy } = s;
+  const arcs = s.arcs as Uint8Array;
   const { cmds, coords } = s;
   let { nc, nx } = s;
   let v = from;
@@ -268,32 +271,53 @@ function walk(s: Walk, from: number, first: number): void {
   cmds[nc++] = MOVE;
   coords[nx++] = ox + vertexX[v] * scale;
   coords[nx++] = oy + vertexY[v] * scale;
-  while (e >= 0) {
-    const w = inc[3 * e];
-    const u = inc[3 * e + 1];
-    // Drawn: marked here and in u's list.
-    inc[3 * e] = ~w;
-    inc[3 * inc[3 * e + 2]] = ~w;
-    steps++;
+  for (;;) {
+    // The next wall (none at the chain's end): an arc's start angle and its turn, and whether it extends the
+    // pending arc (the same circle, turning the same way).
+    let w = -1;
+    let u = v;
+    let arc = false;
+    let extend = false;
+    let a = 0;
+    let sweep = 0;
+    if (e >= 0) {
+      w = inc[3 * e];
+      u = inc[3 * e + 1];
+      // Drawn: marked here and in u's list.
+      inc[3 * e] = ~w;
+      inc[3 * inc[3 * e + 2]] = ~w;
+      steps++;
+      arc = arcs[w] !== 0;
+      if (arc) {
+        // The short way round from v to u (as shortSweep turns); v's angle is u's of the arc before, if any.
+        const qx = ox + vertexX[v] * scale - cx;
+        const qy = oy + vertexY[v] * scale - cy;
+        a = arcEnd ? vAngle : Math.atan2(qy, qx);
+        vAngle = Math.atan2(oy + vertexY[u] * scale - cy, ox + vertexX[u] * scale - cx);
+        arcEnd = true;
+        sweep = vAngle - a;
+        if (sweep > Math.PI) sweep -= 2 * Math.PI;
+        if (sweep < -Math.PI) sweep += 2 * Math.PI;
+        extend = arcOn && Math.sign(sweep) === Math.sign(arcA1 - arcA0) && onCircle(qx, qy, arcR);
+      }
+    }
+    if (arcOn && !extend) {
+      const pieces = arcPieces(arcA1 - arcA0);
+      // A loop, not fill(): a built-in call costs more than one or two stores.
+      for (let i = 0; i < pieces; i++) cmds[nc + i] = CURVE;
+      nc += pieces;
+      nx = writeArcCurves(coords, nx, cx, cy, arcR, arcA0, arcA1, pieces);
+      arcOn = false;
+    }
+    if (e < 0) break;
     const ux = ox + vertexX[u] * scale;
     const uy = oy + vertexY[u] * scale;
-    if (arcs !== undefined && arcs[w] !== 0) {
-      const vx = ox + vertexX[v] * scale;
-      const vy = oy + vertexY[v] * scale;
-      const r = hypot(vx - cx, vy - cy);
-      // The short way round from v to u (as shortSweep turns); v's angle is u's of the arc before, if any.
-      const a = arcEnd ? vAngle : Math.atan2(vy - cy, vx - cx);
-      vAngle = Math.atan2(uy - cy, ux - cx);
-      arcEnd = true;
-      let sweep = vAngle - a;
-      if (sweep > Math.PI) sweep -= 2 * Math.PI;
-      if (sweep < -Math.PI) sweep += 2 * Math.PI;
-      if (arcOn && Math.abs(r - arcR) < 1e-6 * r && Math.sign(sweep) === Math.sign(arcA1 - arcA0)) {
+    if (arc) {
+      if (extend) {
         arcA1 += sweep;
       } else {
-        if (arcOn) ({ nc, nx } = writeArc(s, nc, nx, arcR, arcA0, arcA1));
         arcOn = true;
-        arcR = r;
+        arcR = hypot(ox + vertexX[v] * scale - cx, oy + vertexY[v] * scale - cy);
         arcA0 = a;
         arcA1 = a + sweep;
       }
@@ -305,8 +329,6 @@ function walk(s: Walk, from: number, first: number): void {
       dx = sign * -ry;
       dy = sign * rx;
     } else {
-      if (arcOn) ({ nc, nx } = writeArc(s, nc, nx, arcR, arcA0, arcA1));
-      arcOn = false;
       arcEnd = false;
       // A straight wall leaves and arrives in one direction.
       const tx = vertexX[u] - vertexX[v];
@@ -324,7 +346,8 @@ function walk(s: Walk, from: number, first: number): void {
       dy = ty;
     }
     v = u;
-    if (v === from) break;
+    e = -1;
+    if (v === from) continue;
     // The next wall: at a plain bend the other one, whichever way it goes; at a junction the unused one
     // that continues straight on, if any.
     const k0 = start[v];
@@ -333,14 +356,13 @@ function walk(s: Walk, from: number, first: number): void {
       e = inc[3 * k0] >= 0 ? k0 : inc[3 * k0 + 3] >= 0 ? k0 + 1 : -1;
       continue;
     }
-    e = -1;
     for (let k = k0; k < k1; k++) {
       const c = inc[3 * k];
       if (c < 0) continue;
       const t = inc[3 * k + 1];
       let ex = vertexX[t] - vertexX[v];
       let ey = vertexY[t] - vertexY[v];
-      if (arcs !== undefined && arcs[c] !== 0) {
+      if (arcs[c] !== 0) {
         // The arc's direction at v, leaving towards t.
         const rx = vertexX[v] - acx;
         const ry = vertexY[v] - acy;
@@ -354,7 +376,6 @@ function walk(s: Walk, from: number, first: number): void {
       }
     }
   }
-  if (arcOn) ({ nc, nx } = writeArc(s, nc, nx, arcR, arcA0, arcA1));
   if (v === from) cmds[nc++] = CLOSE;
   s.drawn += steps;
   s.nc = nc;
@@ -362,24 +383,20 @@ function walk(s: Walk, from: number, first: number): void {
 }
 
 /**
- * Writes the arc of radius r around the arcs' centre from angle a0 to a1 (radians, y down) at command nc and
- * coordinate nx, as `PathBuilder.arc` writes it: cubic Béziers of at most 90° each.
- * @returns where the next command and coordinate go (a scratch object: read it at once)
+ * Whether the point (qx, qy) from the arcs' centre (page units) lies on the circle of radius r, as
+ * `Math.abs(hypot(qx, qy) - r) < 1e-6 * hypot(qx, qy)` decides it, mostly from squares alone: the distance's
+ * square within 1e-9 of r's (relative to it) is on the circle and beyond 1e-3 off it, whatever the rounding;
+ * only between the two is the distance taken. Rings of a circle maze are a whole unit apart, so the hypot
+ * runs only where an arc starts.
  */
-function writeArc(s: Walk, nc: number, nx: number, r: number, a0: number, a1: number): ArcEnd {
-  const pieces = arcPieces(a1 - a0);
-  // A loop, not fill(): a built-in call costs more than one or two stores.
-  for (let i = nc; i < nc + pieces; i++) s.cmds[i] = CURVE;
-  ARC_END.nc = nc + pieces;
-  ARC_END.nx = writeArcCurves(s.coords, nx, s.cx, s.cy, r, a0, a1, pieces);
-  return ARC_END;
+export function onCircle(qx: number, qy: number, r: number): boolean {
+  const d2 = qx * qx + qy * qy;
+  const off = Math.abs(d2 - r * r);
+  if (off < 1e-9 * d2) return true;
+  if (off > 1e-3 * d2) return false;
+  const d = hypot(qx, qy);
+  return Math.abs(d - r) < 1e-6 * d;
 }
-
-interface ArcEnd {
-  nc: number;
-  nx: number;
-}
-const ARC_END: ArcEnd = { nc: 0, nx: 0 };
 
 /** Same direction: the sine of the angle between them below SAME_DIR, pointing the same way (any lengths). */
 function sameDirection(ax: number, ay: number, bx: number, by: number): boolean {

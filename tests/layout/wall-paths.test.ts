@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { TopologyName } from '../../src/grid/registry.js';
-import { CLOSE, LINE, MOVE, type PathData } from '../../src/layout/display-list.js';
-import { wallPaths } from '../../src/layout/wall-paths.js';
+import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/layout/display-list.js';
+import { hypot } from '../../src/layout/hypot.js';
+import { onCircle, wallPaths } from '../../src/layout/wall-paths.js';
 import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape, type ShapeName } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
@@ -146,5 +147,46 @@ describe('wall paths goldens', () => {
     const coords = new Uint8Array(p.coords.buffer, p.coords.byteOffset, p.coords.byteLength);
     expect(createHash('sha256').update(p.cmds).update(coords).digest('hex').slice(0, 16)).toBe(pathHash);
     expect(hash(pdfPathBytes(p))).toBe(pdfHash);
+  });
+});
+
+describe('wall paths of circle mazes', () => {
+  // Long arcs merged along rings, bends into radial walls, junctions: fingerprints of the path the walk wrote
+  // before it wrote each pending arc in one place and measured distances only where an arc starts.
+  it.each([
+    [40, { ox: 12.5, oy: 30.25, scale: 7.3 }, '90efbd3c45280181', 1288],
+    [25, { ox: 0.1, oy: 0.2, scale: 0.3 }, 'a9ffe90bd16cbe6d', 502],
+  ])('%i rings', (rings, place, pathHash, curves) => {
+    const maze = generateMaze(
+      recipe(rings, rings, { shape: 'circle' }),
+      deriveSeed(7, 'wp-arcs', rings),
+      'test',
+    );
+    const p = wallPaths(maze, place);
+    const coords = new Uint8Array(p.coords.buffer, p.coords.byteOffset, p.coords.byteLength);
+    expect(p.cmds.filter((c) => c === CURVE).length).toBe(curves);
+    expect(createHash('sha256').update(p.cmds).update(coords).digest('hex').slice(0, 16)).toBe(pathHash);
+  });
+
+  it('decide whether a point is on an arc as the distance to the centre does', () => {
+    // Points at relative distances from the circle on both sides of the 1e-6 tolerance, through the band
+    // where the squares alone cannot tell, and far off it; radii from tiny to huge.
+    const rng = createRng(deriveSeed(7, 'on-circle', 0));
+    const offsets = [
+      0, 1e-15, 1e-12, 1e-10, 1e-9, 3e-7, 9.99e-7, 1e-6, 1.01e-6, 1e-5, 4.9e-4, 5e-4, 1e-3, 0.1, 1, 5,
+    ];
+    const differ: string[] = [];
+    for (let i = 0; i < 50_000; i++) {
+      const r = 10 ** (rng.next() * 8 - 3);
+      const a = rng.next() * 2 * Math.PI;
+      const off = offsets[i % offsets.length] * (rng.next() < 0.5 ? -1 : 1) * (0.5 + rng.next());
+      const d = r * (1 + off);
+      const [qx, qy] = [d * Math.cos(a), d * Math.sin(a)];
+      const q = hypot(qx, qy);
+      if (onCircle(qx, qy, r) !== Math.abs(q - r) < 1e-6 * q) differ.push(`${qx}, ${qy}, ${r}`);
+    }
+    expect(differ).toEqual([]);
+    expect(onCircle(0, 0, 0)).toBe(false); // the centre itself: as 0 < 0
+    expect(onCircle(3, 4, 5)).toBe(true);
   });
 });
