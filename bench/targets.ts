@@ -181,7 +181,8 @@ export function generateVsAlgorithm(): void {
   }
   say(
     '  (ms; grid: the unmasked grid built with the neighbour table its first walk reads; warm: grid already\n' +
-      '  made; cold: grid and table built in the call; ends: both auto)',
+      '  made; cold: grid and table built in the call; ends: both auto, with the route between them that\n' +
+      '  solve then takes instead of a walk of its own)',
   );
 }
 
