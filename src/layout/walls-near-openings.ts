@@ -121,6 +121,36 @@ export function wallsNearOpenings(
   });
 }
 
+/** {@link wallBox}'s answer: left, right, top, bottom. */
+const BOX = new Float64Array(4);
+
+/**
+ * Wall `w`'s box into `box` (left, right, top, bottom): its ends' box, an arc's widened on every side by its
+ * chord's length (the box `wallSpan` bounds).
+ */
+function wallBox(
+  w: number,
+  wallV0: Int32Array,
+  wallV1: Int32Array,
+  vertexX: Float64Array,
+  vertexY: Float64Array,
+  arcs: Uint8Array,
+  curved: boolean,
+  box: Float64Array,
+): void {
+  const a = wallV0[w];
+  const b = wallV1[w];
+  const ax = vertexX[a];
+  const bx = vertexX[b];
+  const ay = vertexY[a];
+  const by = vertexY[b];
+  const bulge = curved && arcs[w] !== 0 ? Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay)) : 0;
+  box[0] = (ax < bx ? ax : bx) - bulge;
+  box[1] = (ax > bx ? ax : bx) + bulge;
+  box[2] = (ay < by ? ay : by) - bulge;
+  box[3] = (ay > by ? ay : by) + bulge;
+}
+
 /**
  * One box's pass over the rim (box x from `x0` to `x1`, y from `y0` to `y1`): the rim walls whose boxes
  * reach the band right of it grown by `hair` go to `rims`, the cells of those whose boxes overlap it grown
@@ -154,17 +184,11 @@ function rimPass(
   const sy1 = y1 + grown;
   for (let k = 0; k < rimWall.length; k++) {
     const w = rimWall[k];
-    const a = wallV0[w];
-    const b = wallV1[w];
-    const ax = vertexX[a];
-    const bx = vertexX[b];
-    const ay = vertexY[a];
-    const by = vertexY[b];
-    const bulge = curved && arcs[w] !== 0 ? Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay)) : 0;
-    const left = (ax < bx ? ax : bx) - bulge;
-    const right = (ax > bx ? ax : bx) + bulge;
-    const top = (ay < by ? ay : by) - bulge;
-    const bottom = (ay > by ? ay : by) + bulge;
+    wallBox(w, wallV0, wallV1, vertexX, vertexY, arcs, curved, BOX);
+    const left = BOX[0];
+    const right = BOX[1];
+    const top = BOX[2];
+    const bottom = BOX[3];
     if (right >= bandX0 && bottom >= bandY0 && top <= bandY1) rims.push(w);
     if (right >= sx0 && left <= sx1 && bottom >= sy0 && top <= sy1) starts.push(wallCellA[w]);
   }
@@ -247,17 +271,11 @@ function walkCells(
       // reached yet.
       const mine = wallCellA[w] === c;
       if (!mine && (rim || marks[d] !== 0)) continue;
-      const a = wallV0[w];
-      const b = wallV1[w];
-      const ax = vertexX[a];
-      const bx = vertexX[b];
-      const ay = vertexY[a];
-      const by = vertexY[b];
-      const bulge = curved && arcs[w] !== 0 ? Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay)) : 0;
-      const left = (ax < bx ? ax : bx) - bulge;
-      const right = (ax > bx ? ax : bx) + bulge;
-      const top = (ay < by ? ay : by) - bulge;
-      const bottom = (ay > by ? ay : by) + bulge;
+      wallBox(w, wallV0, wallV1, vertexX, vertexY, arcs, curved, BOX);
+      const left = BOX[0];
+      const right = BOX[1];
+      const top = BOX[2];
+      const bottom = BOX[3];
       if (right < sx0 || left > sx1 || bottom < sy0 || top > sy1) continue;
       if (mine && right >= kx0 && left <= kx1 && bottom >= ky0 && top <= ky1) found.push(w);
       if (!rim && marks[d] === 0) {
