@@ -7,6 +7,8 @@ import type { Maze } from '../src/generate/maze.js';
 import { bfs } from '../src/grid/bfs.js';
 import type { Grid } from '../src/grid/grid.js';
 import { CLOSE, LINE, MOVE, type PathData } from '../src/layout/display-list.js';
+import { maskOf } from '../src/mask/descriptor.js';
+import { builtinShape } from '../src/mask/shapes.js';
 import { deriveSeed } from '../src/random/derive-seed.js';
 import { type FontFace, loadFontFile } from '../src/text/fonts.js';
 
@@ -31,6 +33,18 @@ export const EVERY_SHAPE: readonly Partial<MazeRecipe>[] = [
   { shape: 'octagon' },
   { shape: 'circle' },
 ];
+
+/** EVERY_SHAPE and three masked grids (a heart, a star, a ring with a hole), each its largest piece. */
+export const SHAPES_AND_MASKS: readonly Partial<MazeRecipe>[] = [
+  ...EVERY_SHAPE,
+  { shape: 'square', mask: maskOf(builtinShape('heart'), 'largest') },
+  { shape: 'hex', mask: maskOf(builtinShape('star'), 'largest') },
+  { shape: 'octagon', mask: maskOf(builtinShape('ring', { inner: 0.4 }), 'largest') },
+];
+
+/** A test name for one of those recipes: shape, hex orientation, mask. */
+export const shapeLabel = (r: Partial<MazeRecipe>): string =>
+  `${r.shape}${r.hexTop ? ` ${r.hexTop}` : ''}${r.mask ? ` ${r.mask.label}` : ''}`;
 
 export function squareMaze(columns: number, rows: number, seed = 1, extra: Partial<MazeRecipe> = {}): Maze {
   return generateMaze(recipe(columns, rows, extra), deriveSeed(seed, 'test', 0), 'test');

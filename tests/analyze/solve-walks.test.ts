@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { solveReaching } from '../../src/analyze/solve.js';
-import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
+import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
 import { neighbourTable } from '../../src/generate/neighbour-table.js';
 import { treeRoute, treeSearch } from '../../src/grid/bfs.js';
 import type { Grid } from '../../src/grid/grid.js';
-import { maskOf } from '../../src/mask/descriptor.js';
-import { builtinShape } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { EVERY_SHAPE, recipe } from '../helpers.js';
+import { EVERY_SHAPE, recipe, SHAPES_AND_MASKS, shapeLabel } from '../helpers.js';
 
 /**
  * Plain breadth-first search from `from` (the reference the faster walks are held to): neighbours in the
@@ -57,14 +55,8 @@ const expectSolvedLike = (maze: Maze, label: string) => {
   expect(got.reached, label).toBe(want.reached);
 };
 
-const SHAPES: Partial<MazeRecipe>[] = [
-  ...EVERY_SHAPE,
-  { shape: 'square', mask: maskOf(builtinShape('heart'), 'largest') },
-  { shape: 'hex', mask: maskOf(builtinShape('star'), 'largest') },
-  { shape: 'octagon', mask: maskOf(builtinShape('ring', { inner: 0.4 }), 'largest') },
-];
-const label = (r: Partial<MazeRecipe>) =>
-  `${r.shape}${r.hexTop ? ` ${r.hexTop}` : ''}${r.mask ? ` ${r.mask.label}` : ''}`;
+const SHAPES = SHAPES_AND_MASKS;
+const label = shapeLabel;
 
 describe('solve against a plain breadth-first search', () => {
   it.each(SHAPES.map((r) => [label(r), r] as const))('%s: perfect, copied, braided, one-way', (_, extra) => {

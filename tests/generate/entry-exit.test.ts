@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { backtracker } from '../../src/generate/backtracker.js';
 import { outerRimWalls, placeEnds, type RimPart, rimPart } from '../../src/generate/entry-exit.js';
-import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
+import { generateMaze } from '../../src/generate/generate-maze.js';
 import { kruskal } from '../../src/generate/kruskal.js';
 import type { Maze } from '../../src/generate/maze.js';
 import { bfs } from '../../src/grid/bfs.js';
@@ -14,7 +14,7 @@ import { builtinShape } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { UserError } from '../../src/spec/errors.js';
-import { EVERY_SHAPE, recipe, squareMaze } from '../helpers.js';
+import { recipe, SHAPES_AND_MASKS, shapeLabel, squareMaze } from '../helpers.js';
 
 describe('entry and exit', () => {
   it('auto ends are open rim walls of distinct cells, most of the way apart along the passages', () => {
@@ -245,14 +245,8 @@ describe('auto ends stay where they were', () => {
 });
 
 describe('auto ends in opposite parts of the rim', () => {
-  const shapes: Partial<MazeRecipe>[] = [
-    ...EVERY_SHAPE,
-    { shape: 'square', mask: maskOf(builtinShape('heart'), 'largest') },
-    { shape: 'hex', mask: maskOf(builtinShape('star'), 'largest') },
-    { shape: 'octagon', mask: maskOf(builtinShape('ring', { inner: 0.4 }), 'largest') },
-  ];
-  const label = (r: Partial<MazeRecipe>) =>
-    `${r.shape}${r.hexTop ? ` ${r.hexTop}` : ''}${r.mask ? ` ${r.mask.label}` : ''}`;
+  const shapes = SHAPES_AND_MASKS;
+  const label = shapeLabel;
 
   it.each(shapes.map((r) => [label(r), r] as const))('%s: both auto', (_, extra) => {
     for (const algorithm of ['backtracker', 'sidewinder', 'kruskal', 'binary-tree'] as const) {
