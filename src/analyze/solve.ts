@@ -13,10 +13,11 @@ export interface Solution {
 }
 
 /**
- * The shortest route from entry to exit. Where the entry's part of the maze is a tree (a perfect maze) the
- * route is the only one and a depth-first walk finds it (`treeSearch`); otherwise, and where passages are
- * one-way (`maze.oneWay`, crossed only the way they allow), a breadth-first search does. Both give the same
- * route on a perfect maze.
+ * The shortest route from entry to exit. A maze just made by `placeEnds` with both ends auto on a tree has
+ * it already (found by the ends walk, taken once: `takeWalkedRoute`). Otherwise, where the entry's part of
+ * the maze is a tree (a perfect maze, cells of at most 31 neighbours) the route is the only one and a
+ * depth-first walk finds it (`treeSearch`); elsewhere, and where passages are one-way (`maze.oneWay`,
+ * crossed only the way they allow), a breadth-first search does. All give the same route on a perfect maze.
  * @throws Error when the exit is unreachable, which a generated maze never allows (an internal error)
  */
 export function solve(maze: Maze): Solution {

@@ -123,6 +123,8 @@ function writeOperators(cmds: Uint8Array, coords: Float64Array, out: Uint8Array,
         view.setInt32(o, WHOLE[int], true);
         o += WHOLE_LENGTH[int];
       } else {
+        // Up to 10^13 points, where a / 100 is still exact enough to split (NaN and infinities fail too).
+        if (!(a < 1e15)) throw new Error(`internal: path coordinate ${coords[j]} cannot be written`);
         const int = Math.floor(a / 100);
         frac = a - int * 100;
         o = writeDigits(out, o, int);

@@ -44,6 +44,15 @@ function pathOf(numbers: readonly number[]): PathData {
 }
 
 describe('pdfPathBytes', () => {
+  it('refuses a coordinate it cannot write (NaN, infinite, past 10^13 points) with an internal error', () => {
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e13, -2e14]) {
+      const path: PathData = { cmds: Uint8Array.of(MOVE, LINE), coords: Float64Array.of(1, 2, bad, 3) };
+      expect(() => pdfPathBytes(path), String(bad)).toThrow(/internal: path coordinate/);
+    }
+    const far: PathData = { cmds: Uint8Array.of(MOVE), coords: Float64Array.of(9.99e12, -9.99e12) };
+    expect(pdfPathBytes(far).toString('latin1')).toBe(viaFmt(far));
+  });
+
   it('writes every number as fmt does, at the edges of its lookups and past them', () => {
     const edges = [
       0,
