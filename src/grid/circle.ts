@@ -1,5 +1,5 @@
 import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import { type Grid, spanWithRoom } from './grid.js';
+import { type Grid, interleavePlaces, spanWithRoom } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
 /**
@@ -281,12 +281,11 @@ function fullCircleArrays(rings: number): FullGridArrays {
     wallV1[w] = vFirst[1] + (j + 1 === m ? 0 : j + 1);
     wallArc[w] = 1;
     adjCell[k] = first[1] + j;
-    adjWall[k] = w;
-    interleaved[2 * k] = adjCell[k];
-    interleaved[2 * k + 1] = adjWall[k++];
+    adjWall[k++] = w;
     out.parentArc[j] = w;
   }
   adjStart[1] = k;
+  interleavePlaces(adjCell, adjWall, interleaved, 0, k);
   for (let r = 1; r < rings; r++) {
     const outer = r + 1 < rings ? (n[r + 1] / n[r]) | 0 : 1;
     w = ringWalls(
@@ -386,20 +385,14 @@ function ringWalls(
     const c = c0 + kw;
     const next = kw + 1 === cells ? 0 : kw + 1;
     adjCell[k] = parentFirst + ((kw / perParent) | 0);
-    adjWall[k] = parentArc[kw];
-    interleaved[2 * k] = adjCell[k];
-    interleaved[2 * k + 1] = adjWall[k++];
+    adjWall[k++] = parentArc[kw];
     if (kw + 1 === cells) {
       adjCell[k] = c0;
-      adjWall[k] = firstCcw;
-      interleaved[2 * k] = adjCell[k];
-      interleaved[2 * k + 1] = adjWall[k++];
+      adjWall[k++] = firstCcw;
     }
     if (kw > 0) {
       adjCell[k] = c - 1;
-      adjWall[k] = lastCw;
-      interleaved[2 * k] = adjCell[k];
-      interleaved[2 * k + 1] = adjWall[k++];
+      adjWall[k++] = lastCw;
     }
     // Corners as in circleTables: inner arc, clockwise radial, outer arcs counter-clockwise, ccw radial.
     const ccwCorner = outFirst + kw * vout;
@@ -411,9 +404,7 @@ function ringWalls(
       wallV0[w] = inFirst + next;
       wallV1[w] = corner;
       adjCell[k] = c0 + next;
-      adjWall[k] = w;
-      interleaved[2 * k] = adjCell[k];
-      interleaved[2 * k + 1] = adjWall[k++];
+      adjWall[k++] = w;
       lastCw = w++;
     }
     for (let ch = outer - 1; ch >= 0; ch--, w++) {
@@ -431,9 +422,7 @@ function ringWalls(
       if (child < 0) rimWall[rim++] = w;
       else {
         adjCell[k] = child;
-        adjWall[k] = w;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = w;
         childArc[kw * outer + ch] = w;
       }
       corner = to;
@@ -444,13 +433,12 @@ function ringWalls(
       wallV0[w] = ccwCorner;
       wallV1[w] = inFirst;
       adjCell[k] = c0 + cells - 1;
-      adjWall[k] = w;
-      interleaved[2 * k] = adjCell[k];
-      interleaved[2 * k + 1] = adjWall[k++];
+      adjWall[k++] = w;
       firstCcw = w++;
     }
     adjStart[c + 1] = k;
     rimStart[c + 1] = rim;
   }
+  interleavePlaces(adjCell, adjWall, interleaved, adjStart[c0], k);
   return w;
 }

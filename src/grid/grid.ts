@@ -135,6 +135,24 @@ export function interleavedLists(grid: Grid): Int32Array | undefined {
   return interleavedOf.get(grid);
 }
 
+/**
+ * Copies places [from, to) of the neighbour lists into their interleaved copy (place k's neighbour at 2k, its
+ * wall at 2k + 1): the builders that write the lists cell by cell copy each cell's or ring's places while
+ * they are still in the cache.
+ */
+export function interleavePlaces(
+  adjCell: Int32Array,
+  adjWall: Int32Array,
+  interleaved: Int32Array,
+  from: number,
+  to: number,
+): void {
+  for (let k = from; k < to; k++) {
+    interleaved[2 * k] = adjCell[k];
+    interleaved[2 * k + 1] = adjWall[k];
+  }
+}
+
 /** Keeps the interleaved lists written with a grid built outside `assembleGrid` (see `interleavedLists`). */
 export function keepInterleavedLists(grid: Grid, interleaved: Int32Array): Grid {
   if (interleaved.length !== 2 * grid.adjCell.length) {

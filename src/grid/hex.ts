@@ -1,5 +1,5 @@
 import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import { type Grid, spanWithRoom } from './grid.js';
+import { type Grid, interleavePlaces, spanWithRoom } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
 /**
@@ -190,6 +190,7 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     // Numbers of the corners at X = 0 on the cell's top line and on its bottom line, less the gaps before.
     const top = 2 * row * line - (up ? 1 : 0);
     const bottom = 2 * row * line + 3 * line - 1;
+    const rowPlaces = k;
     for (let col = 0; col < columns; col++, c++) {
       // Corners as in hexTables: apex, upper right, lower right, bottom apex, lower left, upper left.
       const X = 2 * col + odd;
@@ -205,21 +206,15 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
       const left = col + odd > 0;
       if (up && left) {
         adjCell[k] = c - columns + odd - 1;
-        adjWall[k] = aboveEast[col + odd - 1] + 1;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = aboveEast[col + odd - 1] + 1;
       }
       if (up && right) {
         adjCell[k] = c - columns + odd;
-        adjWall[k] = aboveEast[col + odd] + 2;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = aboveEast[col + odd] + 2;
       }
       if (col > 0) {
         adjCell[k] = c - 1;
-        adjWall[k] = rowEast[col - 1];
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = rowEast[col - 1];
       }
       // Edges in corner order; a shared one is written by the lower cell, so NE, W and NW only on the rim.
       if (!(up && right)) {
@@ -238,9 +233,7 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
       if (east < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = east;
-        adjWall[k] = n++;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = n++;
       }
       const southEast = down && right ? c + columns + odd : -1;
       wallCellA[n] = c;
@@ -250,9 +243,7 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
       if (southEast < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = southEast;
-        adjWall[k] = n++;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = n++;
       }
       const southWest = down && left ? c + columns + odd - 1 : -1;
       wallCellA[n] = c;
@@ -262,9 +253,7 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
       if (southWest < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = southWest;
-        adjWall[k] = n++;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = n++;
       }
       if (col === 0) {
         wallCellA[n] = c;
@@ -283,6 +272,7 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
       adjStart[c + 1] = k;
       rimStart[c + 1] = rim;
     }
+    interleavePlaces(adjCell, adjWall, interleaved, rowPlaces, k);
     [aboveEast, rowEast] = [rowEast, aboveEast];
   }
   checkWallCount('hex', n, walls.wallCount);

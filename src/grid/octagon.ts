@@ -1,5 +1,5 @@
 import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import { type Grid, spanWithRoom } from './grid.js';
+import { type Grid, interleavePlaces, spanWithRoom } from './grid.js';
 import { buildFromTiles, type TileTables } from './tiles.js';
 
 /**
@@ -222,6 +222,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
   for (let j = 0, c = 0; j < rows; j++) {
     const up = j > 0;
     const down = j + 1 < rows;
+    const rowPlaces = k;
     for (let i = 0; i < columns; i++, c++) {
       const left = i > 0;
       const right = i + 1 < columns;
@@ -235,16 +236,12 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (up) {
         // The N octagon's S edge: after its NE, E and SE edges (and its top edge in row 0).
         adjCell[k] = c - columns;
-        adjWall[k] = firstWall(i, j - 1) + (j === 1 ? 4 : 3);
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = firstWall(i, j - 1) + (j === 1 ? 4 : 3);
       }
       if (left) {
         // The W octagon's E edge: after its NE edge (and its top edge in row 0).
         adjCell[k] = c - 1;
-        adjWall[k] = firstWall(i - 1, j) + (up ? 1 : 2);
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = firstWall(i - 1, j) + (up ? 1 : 2);
       }
       if (!up) {
         wallCellA[n] = c;
@@ -261,9 +258,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k] = n++;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = n++;
       }
       b = right ? c + 1 : -1;
       wallCellA[n] = c;
@@ -273,9 +268,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k] = n++;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = n++;
       }
       b = down && right ? se : -1;
       wallCellA[n] = c;
@@ -285,9 +278,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k] = n++;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = n++;
       }
       b = down ? c + columns : -1;
       wallCellA[n] = c;
@@ -297,9 +288,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k] = n++;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = n++;
       }
       b = down && left ? se - 1 : -1;
       wallCellA[n] = c;
@@ -309,9 +298,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k] = n++;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = n++;
       }
       if (!left) {
         wallCellA[n] = c;
@@ -328,39 +315,32 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       if (b < 0) rimWall[rim++] = n++;
       else {
         adjCell[k] = b;
-        adjWall[k] = n++;
-        interleaved[2 * k] = adjCell[k];
-        interleaved[2 * k + 1] = adjWall[k++];
+        adjWall[k++] = n++;
       }
       adjStart[c + 1] = k;
       rimStart[c + 1] = rim;
     }
+    interleavePlaces(adjCell, adjWall, interleaved, rowPlaces, k);
   }
   for (let q = 0, c = octagons; q < sqRows; q++) {
+    const rowPlaces = k;
     for (let p = 0; p < sqColumns; p++, c++) {
       // Octagon (p, q)'s SE diagonal, (p + 1, q)'s SW, (p, q + 1)'s NE and (p + 1, q + 1)'s NW; the top
       // edge of row 0 comes first in that row, and no octagon right of column 0 has a left edge.
       const top = q === 0 ? 1 : 0;
       const o = q * columns + p;
       adjCell[k] = o;
-      adjWall[k] = firstWall(p, q) + top + 2;
-      interleaved[2 * k] = adjCell[k];
-      interleaved[2 * k + 1] = adjWall[k++];
+      adjWall[k++] = firstWall(p, q) + top + 2;
       adjCell[k] = o + 1;
-      adjWall[k] = firstWall(p + 1, q) + top + 4;
-      interleaved[2 * k] = adjCell[k];
-      interleaved[2 * k + 1] = adjWall[k++];
+      adjWall[k++] = firstWall(p + 1, q) + top + 4;
       adjCell[k] = o + columns;
-      adjWall[k] = firstWall(p, q + 1);
-      interleaved[2 * k] = adjCell[k];
-      interleaved[2 * k + 1] = adjWall[k++];
+      adjWall[k++] = firstWall(p, q + 1);
       adjCell[k] = o + columns + 1;
-      adjWall[k] = firstWall(p + 1, q + 1) + 5;
-      interleaved[2 * k] = adjCell[k];
-      interleaved[2 * k + 1] = adjWall[k++];
+      adjWall[k++] = firstWall(p + 1, q + 1) + 5;
       adjStart[c + 1] = k;
       rimStart[c + 1] = rim;
     }
+    interleavePlaces(adjCell, adjWall, interleaved, rowPlaces, k);
   }
   checkWallCount('octagon', n, walls.wallCount);
   return {
