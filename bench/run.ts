@@ -463,11 +463,11 @@ for (const shape of wanted('simulators') ? topologyNames : []) {
       entry: { kind: 'auto' },
       exit: { kind: 'auto' },
     },
-    deriveSeed(1, 'sim', shape),
+    deriveSeed(1, `sim ${shape}`),
     'bench',
   );
   const sim = new Simulator(maze);
-  const rng = createRng(deriveSeed(1, 'smart', shape));
+  const rng = createRng(deriveSeed(1, `smart ${shape}`));
   const ms = best(3, () => {
     for (let i = 0; i < 200; i++) sim.walk('smart', rng);
   });
