@@ -452,6 +452,27 @@ for (const n of wanted('simulators') ? [20, 40, 100] : []) {
     report('rate 40×40 (200 smart walks)', ms, 'ms', false, 1);
   }
 }
+// The smart walker on every topology, at the size of a hard book's page (about 1,400 cells).
+for (const shape of wanted('simulators') ? topologyNames : []) {
+  const maze = generateMaze(
+    {
+      shape,
+      size: SIZE_FOR[shape](1400),
+      algorithm: 'backtracker',
+      options: { straightness: 0 },
+      entry: { kind: 'auto' },
+      exit: { kind: 'auto' },
+    },
+    deriveSeed(1, `sim ${shape}`),
+    'bench',
+  );
+  const sim = new Simulator(maze);
+  const rng = createRng(deriveSeed(1, `smart ${shape}`));
+  const ms = best(3, () => {
+    for (let i = 0; i < 200; i++) sim.walk('smart', rng);
+  });
+  report(`smart walks ${shape} (${maze.grid.cellCount} cells)`, (200 / ms) * 1000, 'walks/s', true, 0);
+}
 if (wanted('simulators')) {
   const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
   const pages = Array.from({ length: 30 }, (_, i) => `  - { id: p${i} }`).join('\n');

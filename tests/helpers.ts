@@ -6,6 +6,7 @@ import { generateMaze, type MazeRecipe } from '../src/generate/generate-maze.js'
 import type { Maze } from '../src/generate/maze.js';
 import { bfs } from '../src/grid/bfs.js';
 import type { Grid } from '../src/grid/grid.js';
+import type { Raster } from '../src/grid/raster.js';
 import { CLOSE, LINE, MOVE, type PathData } from '../src/layout/display-list.js';
 import { maskOf } from '../src/mask/descriptor.js';
 import { builtinShape } from '../src/mask/shapes.js';
@@ -119,4 +120,16 @@ export function straightPieces(path: Pick<PathData, 'cmds' | 'coords'>): number[
     } else throw new Error('a path of straight pieces has no curves');
   }
   return out;
+}
+
+/** A wanted depth that peaks at `peak` in the middle of the box and falls towards 0 at the edges. */
+export function bump(peak: number, spread = 0.04, size = 64): Raster {
+  const data = new Float32Array(size * size);
+  for (let j = 0; j < size; j++) {
+    for (let i = 0; i < size; i++) {
+      const r2 = ((i + 0.5) / size - 0.5) ** 2 + ((j + 0.5) / size - 0.5) ** 2;
+      data[j * size + i] = peak * Math.exp(-r2 / spread);
+    }
+  }
+  return { width: size, height: size, data };
 }

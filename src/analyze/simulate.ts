@@ -1,5 +1,6 @@
 import type { Maze } from '../generate/maze.js';
 import { maxDegree } from '../grid/grid.js';
+import { cellRings, type Rings } from '../grid/rings.js';
 import type { Rng } from '../random/sfc32.js';
 import { positionalIndices, stepWeight } from './indices.js';
 
@@ -53,13 +54,19 @@ export class Simulator {
   readonly mark: Uint8Array;
   /** @internal scratch, read through destructuring */
   readonly seen: Uint8Array;
-  private readonly comp: Int32Array;
+  /**
+   * @internal the unvisited region of each cell during a smart walk: cells share a label when they are
+   * joined through unvisited cells (-1: visited); read by the tests
+   */
+  readonly comp: Int32Array;
+  /** The cells round each cell (see `remove`); undefined on grids without rings. */
+  private readonly rings: Rings | undefined;
   /** @internal scratch, read through destructuring */
   readonly owner: Int32Array;
   /** @internal scratch, read through destructuring */
   readonly stamp: Int32Array;
-  /** @internal scratch, read through destructuring */
-  readonly queues: Int32Array[];
+  /** @internal scratch, read through destructuring: search i's queue is queue[i·cells ..) */
+  readonly queue: Int32Array;
   /** @internal scratch, read through destructuring */
   readonly heads: Int32Array;
   /** @internal scratch, read through destructuring */
@@ -74,12 +81,6 @@ export class Simulator {
   readonly done: Uint8Array;
   /** @internal scratch, read through destructuring */
   readonly fresh: Int32Array;
-  /** Union-find root of search i (with path halving). */
-  private readonly find = (i: number): number => {
-    const parent = this.parent;
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
   private stampNow = 0;
   private labels = 0;
   private readonly limit: number;
@@ -120,7 +121,7 @@ export class Simulator {
     this.owner = new Int32Array(n);
     this.stamp = new Int32Array(n);
     const deg = Math.max(1, maxDegree(grid));
-    this.queues = Array.from({ length: deg }, () => new Int32Array(n));
+    this.queue = new Int32Array(deg * n);
     this.heads = new Int32Array(deg);
     this.tails = new Int32Array(deg);
     this.parent = new Int32Array(deg);
@@ -129,6 +130,7 @@ export class Simulator {
     this.pick = new Int32Array(deg);
     this.pickW = new Float64Array(deg);
     this.limit = 4 * count + 16;
+    this.rings = cellRings(grid);
   }
 
   /**
@@ -222,29 +224,42 @@ export class Simulator {
   }
 
   /**
-   * Takes a newly visited cell out of the unvisited regions. Its unvisited neighbours were one region; if
-   * the cell was their only link, searches from each (in lockstep, merging when they meet) find the pieces,
-   * and every piece found completely gets a new label. The piece still growing keeps the old one.
+   * Takes a newly visited cell out of the unvisited regions. Its unvisited neighbours were one region; they
+   * stay one when the cells round v join them (`mayCut`), which is nearly always; otherwise see `split`.
    */
   private remove(v: number): void {
-    const { grid } = this.maze;
-    const { comp, owner, stamp, queues, heads, tails, parent, seen } = this;
-    comp[v] = -1;
-    let k = 0;
+    this.comp[v] = -1;
+    const rings = this.rings;
+    if (rings === undefined || mayCut(rings.start, rings.item, this.seen, v)) this.split(v);
+  }
+
+  /**
+   * The unvisited regions after visiting v, when its unvisited neighbours may have lost their only link:
+   * searches from each (in lockstep, merging when they meet) find the pieces, and every piece found
+   * completely gets a new label. The piece still growing keeps the old one.
+   */
+  private split(v: number): void {
+    const { adjStart, adjCell, cellCount: n } = this.maze.grid;
+    const { comp, owner, stamp, queue, heads, tails, parent, seen } = this;
+    if (this.stampNow === 0x7fffffff) {
+      stamp.fill(0);
+      this.stampNow = 0;
+    }
     const s = ++this.stampNow;
-    for (let j = grid.adjStart[v]; j < grid.adjStart[v + 1]; j++) {
-      const nb = grid.adjCell[j];
+    // Search i keeps its queue in queue[i·n ..), heads and tails as absolute places.
+    let k = 0;
+    for (let j = adjStart[v]; j < adjStart[v + 1]; j++) {
+      const nb = adjCell[j];
       if (seen[nb] !== 0 || stamp[nb] === s) continue;
       stamp[nb] = s;
       owner[nb] = k;
-      queues[k][0] = nb;
-      heads[k] = 0;
-      tails[k] = 1;
+      queue[k * n] = nb;
+      heads[k] = k * n;
+      tails[k] = k * n + 1;
       parent[k] = k;
       k++;
     }
     if (k < 2) return;
-    const find = this.find;
     let groups = k;
     // Lockstep: each live search expands one cell per round, until at most one group is still growing.
     for (;;) {
@@ -253,21 +268,22 @@ export class Simulator {
       let many = false;
       for (let i = 0; i < k && !many; i++) {
         if (heads[i] >= tails[i]) continue;
-        const r = find(i);
+        const r = findRoot(parent, i);
         if (root < 0) root = r;
         else if (r !== root) many = true;
       }
       if (!many) break;
       for (let i = 0; i < k; i++) {
         if (heads[i] >= tails[i]) continue;
-        const q = queues[i];
-        const c = q[heads[i]++];
-        for (let j = grid.adjStart[c]; j < grid.adjStart[c + 1]; j++) {
-          const nb = grid.adjCell[j];
+        const c = queue[heads[i]++];
+        for (let j = adjStart[c]; j < adjStart[c + 1]; j++) {
+          const nb = adjCell[j];
           if (seen[nb] !== 0) continue;
           if (stamp[nb] === s) {
-            const a = find(i);
-            const b = find(owner[nb]);
+            const o = owner[nb];
+            if (o === i) continue; // found by this search already
+            const a = findRoot(parent, i);
+            const b = findRoot(parent, o);
             if (a !== b) {
               parent[a] = b;
               groups--;
@@ -276,7 +292,7 @@ export class Simulator {
           }
           stamp[nb] = s;
           owner[nb] = i;
-          q[tails[i]++] = nb;
+          queue[tails[i]++] = nb;
         }
       }
     }
@@ -287,10 +303,10 @@ export class Simulator {
       done[i] = 1;
       fresh[i] = -1;
     }
-    for (let i = 0; i < k; i++) if (heads[i] < tails[i]) done[find(i)] = 0;
+    for (let i = 0; i < k; i++) if (heads[i] < tails[i]) done[findRoot(parent, i)] = 0;
     let kept = false;
     for (let i = 0; i < k; i++) {
-      const r = find(i);
+      const r = findRoot(parent, i);
       if (fresh[r] !== -1 || r !== i) continue;
       if (done[r] === 0 && !kept) {
         kept = true; // the growing group keeps its label
@@ -300,17 +316,61 @@ export class Simulator {
     // If every group finished, the first keeps the old label (labels only need to differ).
     if (!kept) {
       for (let i = 0; i < k; i++) {
-        if (find(i) === i) {
+        if (findRoot(parent, i) === i) {
           fresh[i] = -2;
           break;
         }
       }
     }
     for (let i = 0; i < k; i++) {
-      const label = fresh[find(i)];
+      const label = fresh[findRoot(parent, i)];
       if (label < 0) continue;
-      const q = queues[i];
-      for (let j = 0; j < tails[i]; j++) comp[q[j]] = label;
+      for (let j = i * n; j < tails[i]; j++) comp[queue[j]] = label;
     }
   }
+}
+
+/** Union-find root of search i (with path halving). */
+function findRoot(parent: Int32Array, i: number): number {
+  while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+  return i;
+}
+
+/**
+ * Whether visiting cell v may split the unvisited cells round it into parts: false when its unvisited
+ * neighbours (cells across its walls) all lie in one run of unvisited cells round its ring, whose cells follow
+ * each other wall to wall, so they stay joined without v. Otherwise (two or more such runs) only a search
+ * tells. `seen` marks visited cells, v among them.
+ */
+function mayCut(start: Int32Array, item: Int32Array, seen: Uint8Array, v: number): boolean {
+  const from = start[v];
+  const to = start[v + 1];
+  // One pass in ring order, counting the runs of unvisited cells that hold a neighbour; a run that reaches
+  // the end of the list goes on at its start (counted twice then, and put right below).
+  let runs = 0;
+  let inRun = false;
+  let hasNeighbour = false;
+  let first = -1; // whether the run from the start of the list holds a neighbour (-1: still in it)
+  let blocked = false;
+  for (let i = from; i < to; i++) {
+    const x = item[i];
+    if (x < 0 || seen[x >> 1] !== 0) {
+      if (first < 0) first = i > from && hasNeighbour ? 1 : 0;
+      blocked = true;
+      inRun = false;
+      continue;
+    }
+    if (!inRun) {
+      inRun = true;
+      hasNeighbour = false;
+    }
+    if (!hasNeighbour && (x & 1) !== 0) {
+      hasNeighbour = true;
+      if (++runs > 2) return true;
+    }
+  }
+  if (!blocked) return false;
+  // The last run and the first are one when both touch the ends of the list.
+  if (inRun && hasNeighbour && first === 1) runs--;
+  return runs > 1;
 }

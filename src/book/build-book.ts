@@ -111,11 +111,21 @@ export async function makePuzzles(
   const rate = ratesPuzzles(plan, rateAll);
   const threads = useWorkers(plan, rate);
   if (threads === 0) return generatePuzzles(plan, onProgress, warn, rateAll);
+  // The other work waits until the threads are starting: it runs for a while without yielding.
+  let started = (): void => {};
+  const poolStarted = new Promise<void>((resolve) => {
+    started = resolve;
+  });
   const [puzzles] = await Promise.all([
-    generateOnWorkers(plan, rate, threads, warn, (done) =>
-      onProgress?.({ stage: 'maze', done, total: plan.puzzles.length }),
+    generateOnWorkers(
+      plan,
+      rate,
+      threads,
+      warn,
+      (done) => onProgress?.({ stage: 'maze', done, total: plan.puzzles.length }),
+      started,
     ),
-    whileGenerating?.().catch(() => {}),
+    whileGenerating && poolStarted.then(whileGenerating).catch(() => {}),
   ]);
   return puzzles;
 }
@@ -126,8 +136,6 @@ export async function makePuzzles(
  * after them, when nothing else runs.
  */
 async function prepareRender(plan: BookPlan): Promise<void> {
-  // Let the worker threads start and take their first tasks before this thread is busy.
-  await new Promise((resolve) => setImmediate(resolve));
   fontOf(plan.theme.fonts.heading);
   fontOf(plan.theme.fonts.body);
   await import('../render/pdf.js');

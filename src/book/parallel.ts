@@ -80,7 +80,7 @@ export function workUnits(plan: BookPlan): number[][] {
 /**
  * Makes the plan's puzzles on `threads` worker threads. Each worker gets the plan once (no worker reads the
  * spec or a picture again); units are handed out biggest first (by the plan's cost estimate) to whichever
- * worker is free. Results are put back in book order and each puzzle's warnings reported in book order, so
+ * worker is free. `onStarted` is called once the pool exists and every unit is queued. Results are put back in book order and each puzzle's warnings reported in book order, so
  * the book never depends on which thread finished first.
  */
 export async function generateOnWorkers(
@@ -89,6 +89,7 @@ export async function generateOnWorkers(
   threads: number,
   warn: (message: string) => void,
   onDone: (done: number) => void,
+  onStarted?: () => void,
 ): Promise<ChosenPuzzle[]> {
   const units = workUnits(plan);
   const cost = units.map((u) => u.reduce((a, i) => a + puzzleCost(plan.puzzles[i], rate), 0));
@@ -104,7 +105,7 @@ export async function generateOnWorkers(
   const results = new Array<WorkerResult>(plan.puzzles.length);
   let done = 0;
   try {
-    await Promise.all(
+    const all = Promise.all(
       order.map(async (n) => {
         const task: WorkerTask = { indices: units[n] };
         let reply:
@@ -124,6 +125,9 @@ export async function generateOnWorkers(
         }
       }),
     );
+    // Every task is queued and the threads are starting: this thread may take on other work now.
+    onStarted?.();
+    await all;
   } finally {
     await pool.destroy();
   }

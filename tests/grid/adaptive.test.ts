@@ -8,19 +8,7 @@ import { type Grid, subGrid } from '../../src/grid/grid.js';
 import type { Raster } from '../../src/grid/raster.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { checkGridInvariants, isSpanningTree } from '../helpers.js';
-
-/** A wanted depth that peaks at `peak` in the middle of the box and falls towards 0 at the edges. */
-function bump(peak: number, spread = 0.04, size = 64): Raster {
-  const data = new Float32Array(size * size);
-  for (let j = 0; j < size; j++) {
-    for (let i = 0; i < size; i++) {
-      const r2 = ((i + 0.5) / size - 0.5) ** 2 + ((j + 0.5) / size - 0.5) ** 2;
-      data[j * size + i] = peak * Math.exp(-r2 / spread);
-    }
-  }
-  return { width: size, height: size, data };
-}
+import { bump, checkGridInvariants, isSpanningTree } from '../helpers.js';
 
 const wallLength = (g: Grid, w: number): number =>
   Math.hypot(

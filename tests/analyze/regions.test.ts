@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { Simulator } from '../../src/analyze/simulate.js';
+import { placeEnds } from '../../src/generate/entry-exit.js';
+import { generateMaze } from '../../src/generate/generate-maze.js';
+import type { Maze } from '../../src/generate/maze.js';
+import { algorithms } from '../../src/generate/registry.js';
+import { buildAdaptiveGrid } from '../../src/grid/adaptive.js';
+import { deriveSeed } from '../../src/random/derive-seed.js';
+import { createRng } from '../../src/random/sfc32.js';
+import { bump, recipe, SHAPES_AND_MASKS, shapeLabel } from '../helpers.js';
+
+/** The components of the unvisited cells (joined across any wall), by a plain flood fill: -1 for visited. */
+function components(maze: Maze, seen: Uint8Array): Int32Array {
+  const { grid } = maze;
+  const label = new Int32Array(grid.cellCount).fill(-1);
+  let next = 0;
+  for (let s = 0; s < grid.cellCount; s++) {
+    if (seen[s] !== 0 || label[s] >= 0) continue;
+    const stack = [s];
+    label[s] = next;
+    while (stack.length > 0) {
+      const c = stack.pop() as number;
+      for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
+        const nb = grid.adjCell[k];
+        if (seen[nb] === 0 && label[nb] < 0) {
+          label[nb] = next;
+          stack.push(nb);
+        }
+      }
+    }
+    next++;
+  }
+  return label;
+}
+
+/** Whether two labellings of the unvisited cells give the same parts (labels may differ). */
+function sameParts(mine: Int32Array, truth: Int32Array, seen: Uint8Array): boolean {
+  const to = new Map<number, number>();
+  const from = new Map<number, number>();
+  for (let c = 0; c < truth.length; c++) {
+    if (seen[c] !== 0) continue;
+    const a = mine[c];
+    const b = truth[c];
+    if ((to.get(a) ?? b) !== b || (from.get(b) ?? a) !== a) return false;
+    to.set(a, b);
+    from.set(b, a);
+  }
+  return true;
+}
+
+/**
+ * Smart walks on a maze, checking before every move that the walker's regions are the unvisited cells'
+ * components exactly. Returns how many moves entered a new cell.
+ */
+function checkWalks(maze: Maze, walks: number, key: string): number {
+  const sim = new Simulator(maze);
+  let fresh = 0;
+  for (let i = 0; i < walks; i++) {
+    const seen = new Uint8Array(maze.grid.cellCount);
+    seen[maze.entryCell] = 1;
+    sim.walk('smart', createRng(deriveSeed(i, key, 0)), (_from, to) => {
+      const truth = components(maze, seen);
+      expect(sameParts(sim.comp, truth, seen), `${key} walk ${i}`).toBe(true);
+      if (seen[to] === 0) fresh++;
+      seen[to] = 1;
+    });
+  }
+  return fresh;
+}
+
+describe('smart walker regions', () => {
+  it.each(SHAPES_AND_MASKS.map((r) => [shapeLabel(r), r] as const))(
+    '%s: are the unvisited components after every move, trees and braided',
+    (label, extra) => {
+      const size = { columns: 10, rows: extra.shape === 'circle' ? 6 : 9 };
+      for (const post of [[], [{ name: 'braid', share: 0.6 } as const]]) {
+        for (let seed = 1; seed <= 3; seed++) {
+          const maze = generateMaze(
+            recipe(10, 9, { ...extra, size, post }),
+            deriveSeed(seed, label, 0),
+            'test',
+          );
+          expect(checkWalks(maze, 6, `${label} ${seed}`)).toBeGreaterThan(0);
+        }
+      }
+    },
+  );
+
+  it('are the unvisited components on adaptive grids and weave mazes', () => {
+    for (const tiling of ['square', 'triangle'] as const) {
+      const grid = buildAdaptiveGrid({ tiling, columns: 5, rows: 4, levels: 3, depth: bump(3.4) });
+      const open = algorithms.backtracker(grid, createRng(deriveSeed(1, tiling, 0)), { straightness: 0 });
+      const maze = placeEnds(grid, open as Uint8Array, { kind: 'auto' }, { kind: 'auto' }, 'test');
+      checkWalks(maze, 6, tiling);
+    }
+    for (let seed = 1; seed <= 3; seed++) {
+      const maze = generateMaze(
+        recipe(9, 8, { options: { straightness: 0, weave: 1 } }),
+        deriveSeed(seed, 'weave', 0),
+        'test',
+      );
+      checkWalks(maze, 6, `weave ${seed}`);
+    }
+  });
+});

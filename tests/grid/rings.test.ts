@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { generateMaze } from '../../src/generate/generate-maze.js';
+import { buildAdaptiveGrid } from '../../src/grid/adaptive.js';
+import type { Grid } from '../../src/grid/grid.js';
+import { cellRings } from '../../src/grid/rings.js';
+import { buildSquareGrid } from '../../src/grid/square.js';
+import { weaveGrid } from '../../src/grid/weave.js';
+import { deriveSeed } from '../../src/random/derive-seed.js';
+import { bump, recipe, SHAPES_AND_MASKS, shapeLabel } from '../helpers.js';
+
+/** A ring as readable names: e<cell> across a wall, c<cell> at a corner only, out for the outside. */
+function ringOf(grid: Grid, c: number): string[] {
+  const rings = cellRings(grid);
+  if (!rings) throw new Error('no rings');
+  return Array.from(rings.item.subarray(rings.start[c], rings.start[c + 1]), (x) =>
+    x < 0 ? 'out' : `${x & 1 ? 'e' : 'c'}${x >> 1}`,
+  );
+}
+
+/** The same cyclic sequence read from any start, either way round. */
+function sameCycle(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const both = [...b, ...b].join(' ');
+  const reversed = [...b].reverse();
+  return both.includes(a.join(' ')) || [...reversed, ...reversed].join(' ').includes(a.join(' '));
+}
+
+/**
+ * Checks every ring against the walls directly: its cells are those sharing a corner with the cell, those
+ * across its walls marked so (once per wall), the outside present exactly where a corner lies on the rim,
+ * and cells next to each other in the ring sharing a wall.
+ */
+function checkRings(grid: Grid): void {
+  const rings = cellRings(grid);
+  expect(rings).toBeDefined();
+  if (!rings) return;
+  const n = grid.cellCount;
+  const pairs = new Set<number>();
+  const atVertex: number[][] = Array.from({ length: grid.vertexCount }, () => []);
+  const onRim = new Uint8Array(grid.vertexCount);
+  for (let w = 0; w < grid.wallCount; w++) {
+    const a = grid.wallCellA[w];
+    const b = grid.wallCellB[w];
+    if (b >= 0) pairs.add(Math.min(a, b) * n + Math.max(a, b));
+    for (const v of [grid.wallV0[w], grid.wallV1[w]]) {
+      atVertex[v].push(a);
+      if (b >= 0) atVertex[v].push(b);
+      else onRim[v] = 1;
+    }
+  }
+  const cornersOf: number[][] = Array.from({ length: n }, () => []);
+  const rimCorner = new Uint8Array(n);
+  for (let v = 0; v < grid.vertexCount; v++) {
+    for (const c of atVertex[v]) {
+      cornersOf[c].push(...atVertex[v]);
+      if (onRim[v]) rimCorner[c] = 1;
+    }
+  }
+  for (let c = 0; c < n; c++) {
+    const items = Array.from(rings.item.subarray(rings.start[c], rings.start[c + 1]));
+    const across = items.filter((x) => x >= 0 && (x & 1) === 1).map((x) => x >> 1);
+    const neighbours = Array.from(grid.adjCell.subarray(grid.adjStart[c], grid.adjStart[c + 1]));
+    expect(across.sort((a, b) => a - b)).toEqual(neighbours.sort((a, b) => a - b));
+    const cells = new Set(items.filter((x) => x >= 0).map((x) => x >> 1));
+    const touching = new Set(cornersOf[c].filter((x) => x !== c));
+    expect(cells).toEqual(touching);
+    expect(items.includes(-1)).toBe(rimCorner[c] === 1);
+    for (let i = 0; i < items.length; i++) {
+      const x = items[i];
+      const y = items[(i + 1) % items.length];
+      if (x < 0 || y < 0 || x >> 1 === y >> 1) continue;
+      expect(pairs.has(Math.min(x >> 1, y >> 1) * n + Math.max(x >> 1, y >> 1)), `cell ${c}`).toBe(true);
+    }
+  }
+}
+
+describe('cell rings', () => {
+  it('go round a square cell: across each wall, and the cell at each corner between', () => {
+    const grid = buildSquareGrid({ columns: 4, rows: 3 });
+    // Cell 5 is (1, 1): west 4, south-west 8, south 9, … north-west 0.
+    expect(sameCycle(ringOf(grid, 5), ['e4', 'c8', 'e9', 'c10', 'e6', 'c2', 'e1', 'c0'])).toBe(true);
+    // A corner cell meets the outside along two walls and at three corners.
+    const corner = ringOf(grid, 0);
+    expect(corner.filter((x) => x !== 'out')).toEqual(['e4', 'c5', 'e1']);
+    expect(corner[0] === 'out' || corner.at(-1) === 'out').toBe(true);
+  });
+
+  it.each(SHAPES_AND_MASKS.map((r) => [shapeLabel(r), r] as const))('%s: match the walls', (_, extra) => {
+    const size = { columns: 9, rows: extra.shape === 'circle' ? 6 : 8 };
+    const maze = generateMaze(recipe(9, 8, { ...extra, size }), deriveSeed(1, 'rings', 0), 'test');
+    checkRings(maze.grid);
+  });
+
+  it('match the walls of adaptive grids, whose cells meet at T-junctions', () => {
+    for (const tiling of ['square', 'triangle'] as const) {
+      checkRings(buildAdaptiveGrid({ tiling, columns: 6, rows: 5, levels: 3, depth: bump(3.4) }));
+    }
+  });
+
+  it('are not made for weave grids, whose under-passages join cells that do not touch', () => {
+    expect(cellRings(weaveGrid(buildSquareGrid({ columns: 6, rows: 5 })))).toBeUndefined();
+  });
+});
