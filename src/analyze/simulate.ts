@@ -80,6 +80,8 @@ export class Simulator {
   /** @internal scratch, read through destructuring */
   readonly done: Uint8Array;
   /** @internal scratch, read through destructuring */
+  readonly live: Int32Array;
+  /** @internal scratch, read through destructuring */
   readonly fresh: Int32Array;
   private stampNow = 0;
   private labels = 0;
@@ -116,7 +118,8 @@ export class Simulator {
     }
     this.visits = new Float64Array(n);
     this.mark = new Uint8Array(grid.wallCount);
-    this.seen = new Uint8Array(n);
+    // One more place: the outside, always visited (see `cellRings`).
+    this.seen = new Uint8Array(n + 1);
     this.comp = new Int32Array(n);
     this.owner = new Int32Array(n);
     this.stamp = new Int32Array(n);
@@ -126,6 +129,7 @@ export class Simulator {
     this.tails = new Int32Array(deg);
     this.parent = new Int32Array(deg);
     this.done = new Uint8Array(deg);
+    this.live = new Int32Array(deg);
     this.fresh = new Int32Array(deg);
     this.pick = new Int32Array(deg);
     this.pickW = new Float64Array(deg);
@@ -144,6 +148,7 @@ export class Simulator {
     const weighted = kind !== 'tremaux';
     mark.fill(0);
     seen.fill(0);
+    seen[seen.length - 1] = 1;
     if (smart) {
       this.comp.fill(0);
       this.labels = 1;
@@ -260,20 +265,14 @@ export class Simulator {
       k++;
     }
     if (k < 2) return;
+    // Groups of searches that met (union-find over searches); `live[r]`: searches of root r's group still
+    // growing. The search stops when every group but one has stopped growing: those are whole pieces.
+    const live = this.live;
+    for (let i = 0; i < k; i++) live[i] = 1;
     let groups = k;
-    // Lockstep: each live search expands one cell per round, until at most one group is still growing.
-    for (;;) {
-      if (groups <= 1) return; // every search met another: the cell was not a cut
-      let root = -1;
-      let many = false;
-      for (let i = 0; i < k && !many; i++) {
-        if (heads[i] >= tails[i]) continue;
-        const r = findRoot(parent, i);
-        if (root < 0) root = r;
-        else if (r !== root) many = true;
-      }
-      if (!many) break;
-      for (let i = 0; i < k; i++) {
+    let growing = k;
+    while (growing > 1) {
+      for (let i = 0; i < k && growing > 1; i++) {
         if (heads[i] >= tails[i]) continue;
         const c = queue[heads[i]++];
         for (let j = adjStart[c]; j < adjStart[c + 1]; j++) {
@@ -286,7 +285,10 @@ export class Simulator {
             const b = findRoot(parent, o);
             if (a !== b) {
               parent[a] = b;
-              groups--;
+              // Two growing groups become one (this one grows: it is expanding now).
+              if (live[b] > 0) growing--;
+              live[b] += live[a];
+              if (--groups === 1) return; // every search met another: the cell was not a cut
             }
             continue;
           }
@@ -294,6 +296,7 @@ export class Simulator {
           owner[nb] = i;
           queue[tails[i]++] = nb;
         }
+        if (heads[i] === tails[i] && --live[findRoot(parent, i)] === 0) growing--;
       }
     }
     if (groups <= 1) return;
@@ -340,11 +343,49 @@ function findRoot(parent: Int32Array, i: number): number {
  * Whether visiting cell v may split the unvisited cells round it into parts: false when its unvisited
  * neighbours (cells across its walls) all lie in one run of unvisited cells round its ring, whose cells follow
  * each other wall to wall, so they stay joined without v. Otherwise (two or more such runs) only a search
- * tells. `seen` marks visited cells, v among them.
+ * tells. `seen` marks visited cells, v among them, and the outside (its last place).
+ *
+ * A ring of up to 30 items is read into bit masks, item i at bit i: `free` (unvisited cells) and `across`
+ * (cells across a wall). One run of visited items leaves one run of free ones; otherwise the ring is turned
+ * to start at a visited item (so no run goes round its end), each neighbour's bit is spread up through its
+ * run (doubling steps), and the runs whose top bit it reaches are counted. Exported for the tests.
  */
-function mayCut(start: Int32Array, item: Int32Array, seen: Uint8Array, v: number): boolean {
+export function mayCut(start: Int32Array, item: Int32Array, seen: Uint8Array, v: number): boolean {
   const from = start[v];
-  const to = start[v + 1];
+  const m = start[v + 1] - from;
+  if (m > 30) return mayCutLong(item, seen, from, from + m);
+  let free = 0;
+  let across = 0;
+  for (let i = 0; i < m; i++) {
+    const x = item[from + i];
+    free |= (seen[x >> 1] ^ 1) << i;
+    across |= (x & 1) << i;
+  }
+  const full = (1 << m) - 1;
+  const visited = full & ~free;
+  if (visited === 0) return false;
+  // Starts of runs of visited items, round the ring: one run of them leaves one run of free items.
+  const starts = visited & ~(((visited << 1) | (visited >>> (m - 1))) & full);
+  if ((starts & (starts - 1)) === 0) return false;
+  const z = 31 - Math.clz32(visited & -visited);
+  const f = ((free >>> z) | (free << (m - z))) & full;
+  let g = f & (((across >>> z) | (across << (m - z))) & full);
+  let p = f;
+  g |= p & (g << 1);
+  p &= p << 1;
+  g |= p & (g << 2);
+  p &= p << 2;
+  g |= p & (g << 4);
+  p &= p << 4;
+  g |= p & (g << 8);
+  p &= p << 8;
+  g |= p & (g << 16);
+  const tops = f & ~(f >>> 1) & g;
+  return (tops & (tops - 1)) !== 0;
+}
+
+/** `mayCut` for a longer ring, item by item: items [from, to) of `item`. Exported for the tests. */
+export function mayCutLong(item: Int32Array, seen: Uint8Array, from: number, to: number): boolean {
   // One pass in ring order, counting the runs of unvisited cells that hold a neighbour; a run that reaches
   // the end of the list goes on at its start (counted twice then, and put right below).
   let runs = 0;
@@ -354,7 +395,7 @@ function mayCut(start: Int32Array, item: Int32Array, seen: Uint8Array, v: number
   let blocked = false;
   for (let i = from; i < to; i++) {
     const x = item[i];
-    if (x < 0 || seen[x >> 1] !== 0) {
+    if (seen[x >> 1] !== 0) {
       if (first < 0) first = i > from && hasNeighbour ? 1 : 0;
       blocked = true;
       inRun = false;

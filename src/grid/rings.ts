@@ -10,7 +10,9 @@ import type { Grid } from './grid.js';
  * chained end to end round it, and at each corner the cells there are met one after another, each entered
  * by one of its walls at that corner and left by the other.
  *
- * Items: `2·cell + 1` for a cell across a wall, `2·cell` for a cell at a corner only, -1 for the outside.
+ * Items: `2·cell + 1` for a cell across a wall, `2·cell` for a cell at a corner only, `2·cellCount` for the
+ * outside (as if it were one more cell, so that an array with a place per cell and one more can say of
+ * every item whether it is free without a test).
  */
 export interface Rings {
   /** Cell c's ring is item[start[c] .. start[c+1]). */
@@ -80,6 +82,7 @@ function buildRings(grid: Grid): Rings | undefined {
   };
   const start = new Int32Array(cellCount + 1);
   const back: number[] = [];
+  const rimItem = 2 * cellCount;
   for (let c = 0; c < cellCount; c++) {
     const walls = adjStart[c + 1] - adjStart[c] + rimStart[c + 1] - rimStart[c];
     const first =
@@ -91,7 +94,7 @@ function buildRings(grid: Grid): Rings | undefined {
     for (let step = 0; ; step++) {
       if (step === walls) return undefined; // the chain does not close within the cell's walls
       const x = across(w, c);
-      push(x < 0 ? -1 : 2 * x + 1);
+      push(x < 0 ? rimItem : 2 * x + 1);
       const next = otherWallAt(c, p, w);
       if (next < 0) return undefined;
       // The cells at corner p strictly between x (across w) and y (across next), from x's side; where the
@@ -114,7 +117,7 @@ function buildRings(grid: Grid): Rings | undefined {
         if (cur === c) return undefined;
       }
       if (outside) {
-        if (x >= 0) push(-1);
+        if (x >= 0) push(rimItem);
         // From y's side back towards the rim, then in ring order.
         back.length = 0;
         cur = across(next, c);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Simulator } from '../../src/analyze/simulate.js';
+import { mayCut, mayCutLong, Simulator } from '../../src/analyze/simulate.js';
 import { placeEnds } from '../../src/generate/entry-exit.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
@@ -100,6 +100,48 @@ describe('smart walker regions', () => {
         'test',
       );
       checkWalks(maze, 6, `weave ${seed}`);
+    }
+  });
+});
+
+describe('the ring test for a split', () => {
+  /** Runs of free items round the ring that hold a cell across a wall, counted the plain way. */
+  function runsWithNeighbour(items: number[], free: (x: number) => boolean): number {
+    const m = items.length;
+    const at = items.findIndex((x) => !free(x));
+    if (at < 0) return 0;
+    let runs = 0;
+    let counted = false;
+    for (let n = 1; n <= m; n++) {
+      const x = items[(at + n) % m];
+      if (!free(x)) counted = false;
+      else if (!counted && (x & 1) === 1) {
+        counted = true;
+        runs++;
+      }
+    }
+    return runs;
+  }
+
+  it('counts runs holding a neighbour as a plain count does, on rings of 1 to 40 items', () => {
+    const rng = createRng(deriveSeed(1, 'rings', 0));
+    const cells = 50;
+    for (let trial = 0; trial < 20_000; trial++) {
+      const m = 1 + Math.floor(rng.next() * 40);
+      // Items: cells across a wall or at a corner, and the outside (cell 50, always visited).
+      const items = Array.from({ length: m }, () => {
+        const c = rng.next() < 0.15 ? cells : Math.floor(rng.next() * cells);
+        return 2 * c + (rng.next() < 0.5 ? 1 : 0);
+      });
+      const seen = new Uint8Array(cells + 1);
+      const share = rng.next();
+      for (let c = 0; c < cells; c++) seen[c] = rng.next() < share ? 1 : 0;
+      seen[cells] = 1;
+      const start = Int32Array.from([0, m]);
+      const item = Int32Array.from(items);
+      const expected = runsWithNeighbour(items, (x) => seen[x >> 1] === 0) > 1;
+      expect(mayCut(start, item, seen, 0), `${items} ${seen}`).toBe(expected);
+      expect(mayCutLong(item, seen, 0, m)).toBe(expected);
     }
   });
 });

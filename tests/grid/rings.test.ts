@@ -13,7 +13,7 @@ function ringOf(grid: Grid, c: number): string[] {
   const rings = cellRings(grid);
   if (!rings) throw new Error('no rings');
   return Array.from(rings.item.subarray(rings.start[c], rings.start[c + 1]), (x) =>
-    x < 0 ? 'out' : `${x & 1 ? 'e' : 'c'}${x >> 1}`,
+    x >> 1 === grid.cellCount ? 'out' : `${x & 1 ? 'e' : 'c'}${x >> 1}`,
   );
 }
 
@@ -57,7 +57,10 @@ function checkRings(grid: Grid): void {
     }
   }
   for (let c = 0; c < n; c++) {
-    const items = Array.from(rings.item.subarray(rings.start[c], rings.start[c + 1]));
+    // The outside as -1 here.
+    const items = Array.from(rings.item.subarray(rings.start[c], rings.start[c + 1]), (x) =>
+      x >> 1 === n ? -1 : x,
+    );
     const across = items.filter((x) => x >= 0 && (x & 1) === 1).map((x) => x >> 1);
     const neighbours = Array.from(grid.adjCell.subarray(grid.adjStart[c], grid.adjStart[c + 1]));
     expect(across.sort((a, b) => a - b)).toEqual(neighbours.sort((a, b) => a - b));
@@ -65,6 +68,8 @@ function checkRings(grid: Grid): void {
     const touching = new Set(cornersOf[c].filter((x) => x !== c));
     expect(cells).toEqual(touching);
     expect(items.includes(-1)).toBe(rimCorner[c] === 1);
+    // Only the outside itself is ever numbered past the cells.
+    expect(items.every((x) => x === -1 || (x >= 0 && x >> 1 < n))).toBe(true);
     for (let i = 0; i < items.length; i++) {
       const x = items[i];
       const y = items[(i + 1) % items.length];
