@@ -8,7 +8,9 @@ import type { Grid } from './grid.js';
  *
  * Found from the walls alone (no angles, so arcs and cells of any size count alike): a cell's walls are
  * chained end to end round it, and at each corner the cells there are met one after another, each entered
- * by one of its walls at that corner and left by the other.
+ * by one of its walls at that corner and left by the other. Where the rim passes through a corner, the round
+ * of that corner stops at the outside from both sides; a cell that meets this one only there, across
+ * masked-out cells (a pinch of a mask), is not listed (nothing joins the two but that corner).
  *
  * Items: `2·cell + 1` for a cell across a wall, `2·cell` for a cell at a corner only, `2·cellCount` for the
  * outside (as if it were one more cell, so that an array with a place per cell and one more can say of

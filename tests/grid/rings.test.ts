@@ -102,6 +102,16 @@ describe('cell rings', () => {
     }
   });
 
+  it('stop at the outside where a mask pinches two cells together at a corner', () => {
+    // Kept: the top-left 2 × 2 block (cells 0–3) and the bottom-right cell (4), which meets cell 3 at a
+    // corner only, across two masked-out cells.
+    const keep = Uint8Array.from([1, 1, 0, 1, 1, 0, 0, 0, 1]);
+    const grid = buildSquareGrid({ columns: 3, rows: 3, keep });
+    expect(ringOf(grid, 3).filter((x) => x !== 'out')).toEqual(expect.arrayContaining(['e1', 'c0', 'e2']));
+    expect(ringOf(grid, 3).filter((x) => x !== 'out')).toHaveLength(3);
+    expect(ringOf(grid, 4).every((x) => x === 'out')).toBe(true);
+  });
+
   it('are not made for weave grids, whose under-passages join cells that do not touch', () => {
     expect(cellRings(weaveGrid(buildSquareGrid({ columns: 6, rows: 5 })))).toBeUndefined();
   });
