@@ -170,17 +170,9 @@ export async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookP
     const checked = bookSchema.safeParse(spec);
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      const field = issue.path.at(-1);
-      throw new UserError(field !== undefined ? `--${String(field)}` : 'render', issue.message);
+      throw new UserError(flagOf(issue.path as FieldPath), issue.message);
     }
-    const loaded = {
-      value: checked.data,
-      file: '<command line>',
-      placeOf: (path: FieldPath) => {
-        const field = path.at(-1);
-        return typeof field === 'string' && path.length > 2 ? `--${field}` : 'render';
-      },
-    };
+    const loaded = { value: checked.data, file: '<command line>', placeOf: flagOf };
     const cwd = process.cwd();
     const files = createFileAccess(defaultPathPolicy(cwd, options.allowAnyPath));
     const problems = new Problems();
@@ -292,4 +284,21 @@ function insetFor(drawn: { width: number; height: number }, theme: BookPlan['the
   // found by asking it for an outer rectangle big enough that the size term is the least.
   const probe = pictureInset({ x: 0, y: 0, width: 1e9, height: 1e9 }, theme).x;
   return Math.min(probe, drawn.width / 4, drawn.height / 4);
+}
+
+/**
+ * The command-line flag behind a place in the one-page spec `render` makes from its flags: the maze field's
+ * own, with the name of the part inside it when it has one (`--cells` for either number of `cells: [w, h]`,
+ * `--post braid` for the braid step of `--post`), else the field's (`--theme`, `--seed`), else the command.
+ */
+function flagOf(path: FieldPath): string {
+  if (path[0] === 'pages' && path[2] === 'maze' && typeof path[3] === 'string') {
+    const part = path
+      .slice(4)
+      .filter((p) => typeof p === 'string')
+      .at(-1);
+    return `--${path[3]}${part === undefined ? '' : ` ${part}`}`;
+  }
+  const field = path.length === 1 ? path[0] : undefined;
+  return typeof field === 'string' ? `--${field}` : 'render';
 }

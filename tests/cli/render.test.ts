@@ -53,7 +53,12 @@ describe('mazebook render', () => {
     expect(maze.grid.cellCount).toBe(100);
     const bad = await mazebook(['--cells', '10', '--post', 'braid=7', '-o', join(dir, 'x.txt')]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--braid: .*<=1/);
+    expect(bad.stderr).toMatch(/^error: --post braid: .*<=1/);
+    // A number inside a flag's value is named by the flag.
+    const narrow = await mazebook(['--shape', 'triangle', '--cells', '1x11', '-o', join(dir, 'x.txt')]);
+    expect(narrow.code).toBe(2);
+    expect(narrow.stderr).toMatch(/^error: --cells: .*>=2/);
+    expect(existsSync(join(dir, 'x.txt'))).toBe(false);
   });
 
   it('draws a page of a book and a Finger Maze string, with the solution', async () => {
