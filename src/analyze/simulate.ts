@@ -59,8 +59,11 @@ export class Simulator {
    * joined through unvisited cells (-1: visited); read by the tests
    */
   readonly comp: Int32Array;
-  /** The cells round each cell (see `remove`); undefined on grids without rings. */
-  private readonly rings: Rings | undefined;
+  /**
+   * The cells round each cell (see `remove`), made by the first smart walk (null before it); undefined on
+   * grids without rings.
+   */
+  private rings: Rings | undefined | null = null;
   /** @internal scratch, read through destructuring */
   readonly owner: Int32Array;
   /** @internal scratch, read through destructuring */
@@ -134,7 +137,6 @@ export class Simulator {
     this.pick = new Int32Array(deg);
     this.pickW = new Float64Array(deg);
     this.limit = 4 * count + 16;
-    this.rings = cellRings(grid);
   }
 
   /**
@@ -152,6 +154,7 @@ export class Simulator {
     if (smart) {
       this.comp.fill(0);
       this.labels = 1;
+      if (this.rings === null) this.rings = cellRings(this.maze.grid);
     }
     let cur = entryCell;
     let back = -1; // the adjacency entry to take back, when a new passage led into a visited cell
@@ -235,7 +238,7 @@ export class Simulator {
   private remove(v: number): void {
     this.comp[v] = -1;
     const rings = this.rings;
-    if (rings === undefined || mayCut(rings.start, rings.item, this.seen, v)) this.split(v);
+    if (!rings || mayCut(rings.start, rings.item, this.seen, v)) this.split(v);
   }
 
   /**
@@ -341,8 +344,8 @@ function findRoot(parent: Int32Array, i: number): number {
 
 /**
  * Whether visiting cell v may split the unvisited cells round it into parts: false when its unvisited
- * neighbours (cells across its walls) all lie in one run of unvisited cells round its ring, whose cells follow
- * each other wall to wall, so they stay joined without v. Otherwise (two or more such runs) only a search
+ * neighbours (cells across its walls) all lie in one run of unvisited cells round its ring, whose cells
+ * follow each other wall to wall, so they stay joined without v. Otherwise (two or more such runs) only a search
  * tells. `seen` marks visited cells, v among them, and the outside (its last place).
  *
  * A ring of up to 30 items is read into bit masks, item i at bit i: `free` (unvisited cells) and `across`

@@ -80,8 +80,9 @@ export function workUnits(plan: BookPlan): number[][] {
 /**
  * Makes the plan's puzzles on `threads` worker threads. Each worker gets the plan once (no worker reads the
  * spec or a picture again); units are handed out biggest first (by the plan's cost estimate) to whichever
- * worker is free. `onStarted` is called once the pool exists and every unit is queued. Results are put back in book order and each puzzle's warnings reported in book order, so
- * the book never depends on which thread finished first.
+ * worker is free. `onStarted` is called once the pool exists and every unit is queued. Results are put
+ * back in book order and each puzzle's warnings reported in book order, so the book never depends on which
+ * thread finished first.
  */
 export async function generateOnWorkers(
   plan: BookPlan,

@@ -115,7 +115,8 @@ interface CachedGrid {
 
 /**
  * Most grids kept, and most cells in all of them together (a million-cell grid is about 80–150 MB, and its
- * neighbour table, made by the first backtracker or ends walk on it, 26–66 MB more).
+ * neighbour table, made by the first backtracker or ends walk on it, 26–66 MB more; its cells' rings, made
+ * by the first smart walk when a maze on it is rated, 24–48 MB more).
  */
 const CACHE_GRIDS = 32;
 const CACHE_CELLS = 2_500_000;

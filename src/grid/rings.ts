@@ -12,8 +12,8 @@ import type { Grid } from './grid.js';
  * of that corner stops at the outside from both sides; a cell that meets this one only there, across
  * masked-out cells (a pinch of a mask), is not listed (nothing joins the two but that corner).
  *
- * Items: `2·cell + 1` for a cell across a wall, `2·cell` for a cell at a corner only, `2·cellCount` for the
- * outside (as if it were one more cell, so that an array with a place per cell and one more can say of
+ * Items: `2·cell + 1` for a cell across a wall, `2·cell` for a cell at a corner only, `2·cellCount` for
+ * the outside (as if it were one more cell, so that an array with a place per cell and one more can say of
  * every item whether it is free without a test).
  */
 export interface Rings {

@@ -86,6 +86,23 @@ describe('smart walker regions', () => {
     },
   );
 
+  it('walk the same when the search stamps run past 2³¹ and start again', () => {
+    const maze = generateMaze(
+      recipe(12, 10, { post: [{ name: 'braid', share: 0.3 }] }),
+      deriveSeed(4, 's', 0),
+      'test',
+    );
+    const fresh = new Simulator(maze);
+    const late = new Simulator(maze);
+    (late as unknown as { stampNow: number }).stampNow = 0x7fffffff - 3;
+    for (let i = 0; i < 20; i++) {
+      const a = fresh.walk('smart', createRng(deriveSeed(i, 'stamp', 0)));
+      const b = late.walk('smart', createRng(deriveSeed(i, 'stamp', 0)));
+      expect(b).toEqual(a);
+    }
+    expect((late as unknown as { stampNow: number }).stampNow).toBeLessThan(0x7fffffff - 3);
+  });
+
   it('are the unvisited components on adaptive grids and weave mazes', () => {
     for (const tiling of ['square', 'triangle'] as const) {
       const grid = buildAdaptiveGrid({ tiling, columns: 5, rows: 4, levels: 3, depth: bump(3.4) });
@@ -123,15 +140,48 @@ describe('the ring test for a split', () => {
     return runs;
   }
 
+  /**
+   * A ring written as digits, one item each: 0 a visited cell at a corner, 1 a free one, 2 a free cell across
+   * a wall, 3 a visited one; item i is cell i. Returns what both tests say, checked against the plain count.
+   */
+  function ringSays(code: string): boolean {
+    const m = code.length;
+    const item = Int32Array.from(code, (d, i) => 2 * i + (d === '2' || d === '3' ? 1 : 0));
+    const seen = Uint8Array.from(code, (d) => (d === '0' || d === '3' ? 1 : 0));
+    const expected = runsWithNeighbour(Array.from(item), (x) => seen[x >> 1] === 0) > 1;
+    expect(mayCut(Int32Array.from([0, m]), item, seen, 0), code).toBe(expected);
+    expect(mayCutLong(item, seen, 0, m), code).toBe(expected);
+    return expected;
+  }
+
+  it('agrees with a plain count on every ring of up to 7 items', () => {
+    for (let m = 1; m <= 7; m++) {
+      for (let k = 0; k < 4 ** m; k++) ringSays(k.toString(4).padStart(m, '0'));
+    }
+  });
+
+  it('finds a neighbour however far below the top of its run (runs of up to 29 items)', () => {
+    expect(ringSays('11113211111111111111113121112')).toBe(true);
+    for (let m = 3; m <= 30; m++) {
+      for (let at = 0; at < m - 2; at++) {
+        // One visited item, a long free run with its only neighbour at `at`, another run with a neighbour.
+        const run = Array.from({ length: m - 3 }, (_, i) => (i === at ? '2' : '1')).join('');
+        if (run.includes('2')) expect(ringSays(`0${run}02`)).toBe(true);
+      }
+    }
+  });
+
   it('counts runs holding a neighbour as a plain count does, on rings of 1 to 40 items', () => {
     const rng = createRng(deriveSeed(1, 'rings', 0));
     const cells = 50;
     for (let trial = 0; trial < 20_000; trial++) {
       const m = 1 + Math.floor(rng.next() * 40);
       // Items: cells across a wall or at a corner, and the outside (cell 50, always visited).
+      // Neighbours anywhere from rare to most items, so that runs long and short hold one or none.
+      const across = 0.02 + 0.6 * rng.next();
       const items = Array.from({ length: m }, () => {
         const c = rng.next() < 0.15 ? cells : Math.floor(rng.next() * cells);
-        return 2 * c + (rng.next() < 0.5 ? 1 : 0);
+        return 2 * c + (rng.next() < across ? 1 : 0);
       });
       const seen = new Uint8Array(cells + 1);
       const share = rng.next();
