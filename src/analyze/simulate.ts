@@ -52,7 +52,10 @@ export class Simulator {
   private readonly forward: Uint8Array;
   /** @internal scratch, read through destructuring */
   readonly mark: Uint8Array;
-  /** @internal scratch, read through destructuring */
+  /**
+   * @internal scratch, read through destructuring: 1 for each cell visited on this walk, and a last place
+   * for the outside, always 1 (see `cellRings`)
+   */
   readonly seen: Uint8Array;
   /**
    * @internal the unvisited region of each cell during a smart walk: cells share a label when they are
