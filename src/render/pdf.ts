@@ -4,6 +4,7 @@ import type { DisplayDocument, Item, Page, PathItem } from '../layout/display-li
 import { parseHex } from '../plan/palette.js';
 import { fontBytes, fontEngine } from '../text/fonts.js';
 import { BIG_PATH, type PackedPaths, packBigPaths, paintOp } from './big-paths.js';
+import { PageDeflates } from './page-deflate.js';
 import { pdfPathBytes } from './path-ops.js';
 
 // pdfkit is one large CommonJS file: `require` loads it about 0.1 s of CPU faster than `import`, which
@@ -26,6 +27,8 @@ export async function renderPdf(doc: DisplayDocument, options: RenderPdfOptions 
   );
   const pdf = new PDFDocument({
     autoFirstPage: false,
+    // Written at the end (see PageDeflates); the same bytes as writing each page when the next begins.
+    bufferPages: !options.deflateOnThisThread,
     compress: true,
     pdfVersion: '1.7',
     info: {
@@ -51,14 +54,34 @@ export async function renderPdf(doc: DisplayDocument, options: RenderPdfOptions 
   const packed = await settle(packing);
   const forms: Forms = { count: 0, packed, pdfkitText: options.pdfkitText === true };
   const color = doc.color === 'cmyk' ? toCmyk : (c: string) => c;
-  doc.pages.forEach((page, index) => {
+  // Pages are kept until the end (the file's bytes are the same), so each page's content is deflated on
+  // zlib's threads while the next ones are drawn.
+  const deflates = options.deflateOnThisThread ? undefined : new PageDeflates();
+  for (const [index, page] of doc.pages.entries()) {
+    if (deflates && writesObjects(page)) {
+      // pdfkit writes this page's forms and links as they are drawn: the pages before go first, as they
+      // would without buffering.
+      await deflates.finish();
+      pdf.flushPages();
+    }
     drawPage(pdf, page, forms, color);
     if (linked) pdf.addNamedDestination(`page-${index}`);
     if (page.bookmark) pdf.outline.addItem(page.bookmark);
-  });
+    if (deflates) {
+      deflates.begin((pdf.page as unknown as { content: unknown }).content);
+      // Lets zlib hand back the pages done so far, whose contents then shrink to their deflated bytes.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  await deflates?.finish();
   tagSubsets(pdf);
   pdf.end();
   return done;
+}
+
+/** Whether drawing the page makes pdfkit write objects of its own there and then (forms of big paths, links). */
+function writesObjects(page: Page): boolean {
+  return page.items.some((i) => i.type === 'link' || (i.type === 'path' && i.path.cmds.length > BIG_PATH));
 }
 
 export interface RenderPdfOptions {
@@ -67,6 +90,12 @@ export interface RenderPdfOptions {
    * reference the direct writer is tested against).
    */
   pdfkitText?: boolean;
+  /**
+   * Let pdfkit deflate each page's content on this thread as it writes the page, when the next begins,
+   * instead of on zlib's threads while later pages are drawn (the same bytes; the reference the page
+   * deflates are tested against).
+   */
+  deflateOnThisThread?: boolean;
   /**
    * Big paths of the document whose deflating the caller has begun (`packBigPaths`); the rest are begun
    * here. The map gains them.
