@@ -25,10 +25,15 @@ export async function renderPdf(doc: DisplayDocument, options: RenderPdfOptions 
     doc.pages.flatMap((p) => p.items),
     options.packed,
   );
+  const linked = doc.pages.some((p) => p.items.some((i) => i.type === 'link'));
+  // Page contents deflated beside the drawing (PageDeflates), the pages kept until then and written at the
+  // end: the same bytes as writing each page when the next begins. Not for documents with links: pdfkit
+  // writes a link as it is drawn, so every earlier page would have to be written first, and nothing would
+  // overlap.
+  const beside = !options.deflateOnThisThread && !linked;
   const pdf = new PDFDocument({
     autoFirstPage: false,
-    // Written at the end (see PageDeflates); the same bytes as writing each page when the next begins.
-    bufferPages: !options.deflateOnThisThread,
+    bufferPages: beside,
     compress: true,
     pdfVersion: '1.7',
     info: {
@@ -50,28 +55,21 @@ export async function renderPdf(doc: DisplayDocument, options: RenderPdfOptions 
     pdf.on('error', reject);
   });
   for (const key of Object.keys(doc.fonts).sort()) pdf.registerFont(key, fontBytes(doc.fonts[key]));
-  const linked = doc.pages.some((p) => p.items.some((i) => i.type === 'link'));
   const packed = await settle(packing);
   const forms: Forms = { count: 0, packed, pdfkitText: options.pdfkitText === true };
   const color = doc.color === 'cmyk' ? toCmyk : (c: string) => c;
-  // Pages are kept until the end (the file's bytes are the same), so each page's content is deflated on
-  // zlib's threads while the next ones are drawn.
-  const deflates = options.deflateOnThisThread ? undefined : new PageDeflates();
+  const deflates = beside ? new PageDeflates() : undefined;
   for (const [index, page] of doc.pages.entries()) {
     if (deflates && writesObjects(page)) {
-      // pdfkit writes this page's forms and links as they are drawn: the pages before go first, as they
-      // would without buffering.
+      // pdfkit writes this page's forms as they are drawn: the pages before go first, as they would without
+      // buffering.
       await deflates.finish();
       pdf.flushPages();
     }
     drawPage(pdf, page, forms, color);
     if (linked) pdf.addNamedDestination(`page-${index}`);
     if (page.bookmark) pdf.outline.addItem(page.bookmark);
-    if (deflates) {
-      deflates.begin((pdf.page as unknown as { content: unknown }).content);
-      // Lets zlib hand back the pages done so far, whose contents then shrink to their deflated bytes.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await deflates?.begin((pdf.page as unknown as { content: unknown }).content);
   }
   await deflates?.finish();
   tagSubsets(pdf);
@@ -79,7 +77,10 @@ export async function renderPdf(doc: DisplayDocument, options: RenderPdfOptions 
   return done;
 }
 
-/** Whether drawing the page makes pdfkit write objects of its own there and then (forms of big paths, links). */
+/**
+ * Whether drawing the page makes pdfkit write objects of its own there and then (forms of big paths; links
+ * too, though documents with links are not buffered).
+ */
 function writesObjects(page: Page): boolean {
   return page.items.some((i) => i.type === 'link' || (i.type === 'path' && i.path.cmds.length > BIG_PATH));
 }

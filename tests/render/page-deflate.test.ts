@@ -16,11 +16,26 @@ describe('page contents deflated beside the drawing', () => {
       write() {},
     };
     const deflates = new PageDeflates();
-    deflates.begin(ref);
+    const begun = deflates.begin(ref);
     expect(() => ref.write()).toThrow(/written to after it was drawn/);
+    await begun;
     await deflates.finish();
     expect(ref.compress).toBe(false); // pdfkit writes it as it is
     expect(Buffer.concat(ref.buffer).equals(deflateSync(Buffer.from(text)))).toBe(true);
+  });
+
+  it('keeps at most 8 pages deflating: the 8th waits until the first is done', async () => {
+    const refs = Array.from({ length: 8 }, (_, i) => ({
+      buffer: [Buffer.from(`${i} 0 m 1 1 l S\n`.repeat(2000))],
+      compress: true,
+      write() {},
+    }));
+    const deflates = new PageDeflates();
+    for (const ref of refs.slice(0, 7)) await deflates.begin(ref);
+    await deflates.begin(refs[7]);
+    expect(refs[0].compress).toBe(false);
+    await deflates.finish();
+    expect(refs.every((r) => !r.compress)).toBe(true);
   });
 
   it('writes the very bytes pdfkit writes deflating each page as the next begins', async () => {
