@@ -18,7 +18,8 @@ const PDFDocument = createRequire(import.meta.url)('pdfkit') as typeof import('p
  * raw content-stream operators (one `m`/`l` per point, `S`/`f` per item) in the display list's y-down page
  * space, which pdfkit sets up for every page. Dates and the document ID come from `info.date`, so the
  * same document always gives the same bytes. Big paths are deflated on zlib's thread (`packBigPaths`, begun
- * by the caller or here) while the document and its fonts are set up.
+ * by the caller or here) while the document and its fonts are set up, and each page's content while the
+ * pages after it are drawn (`PageDeflates`).
  */
 export async function renderPdf(doc: DisplayDocument, options: RenderPdfOptions = {}): Promise<Buffer> {
   const packing = packBigPaths(
