@@ -559,3 +559,21 @@ export function maxDegree(grid: Grid): number {
   degreeCache.set(grid, max);
   return max;
 }
+
+/** The walls meeting at each vertex, as CSR lists: vertex v's walls are walls[start[v] .. start[v+1]). */
+export function vertexWalls(grid: Grid): { start: Int32Array; walls: Int32Array } {
+  const { vertexCount, wallCount, wallV0, wallV1 } = grid;
+  const start = new Int32Array(vertexCount + 1);
+  for (let w = 0; w < wallCount; w++) {
+    start[wallV0[w] + 1]++;
+    start[wallV1[w] + 1]++;
+  }
+  for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
+  const fill = start.slice(0, vertexCount);
+  const walls = new Int32Array(start[vertexCount]);
+  for (let w = 0; w < wallCount; w++) {
+    walls[fill[wallV0[w]]++] = w;
+    walls[fill[wallV1[w]]++] = w;
+  }
+  return { start, walls };
+}

@@ -1,4 +1,4 @@
-import type { Grid } from './grid.js';
+import { type Grid, vertexWalls } from './grid.js';
 
 /**
  * The ring of every cell: the cells around it in order round its boundary, those across its walls and those
@@ -39,27 +39,9 @@ export function cellRings(grid: Grid): Rings | undefined {
   return rings ?? undefined;
 }
 
-/** The walls at each vertex, as CSR lists. */
-function wallsAtVertices(grid: Grid): { at: Int32Array; wall: Int32Array } {
-  const { vertexCount, wallCount, wallV0, wallV1 } = grid;
-  const at = new Int32Array(vertexCount + 1);
-  for (let w = 0; w < wallCount; w++) {
-    at[wallV0[w] + 1]++;
-    at[wallV1[w] + 1]++;
-  }
-  for (let v = 0; v < vertexCount; v++) at[v + 1] += at[v];
-  const fill = at.slice(0, vertexCount);
-  const wall = new Int32Array(at[vertexCount]);
-  for (let w = 0; w < wallCount; w++) {
-    wall[fill[wallV0[w]]++] = w;
-    wall[fill[wallV1[w]]++] = w;
-  }
-  return { at, wall };
-}
-
 function buildRings(grid: Grid): Rings | undefined {
   const { cellCount, wallCellA, wallCellB, wallV0, wallV1, adjStart, adjWall, rimStart, rimWall } = grid;
-  const { at, wall: vWall } = wallsAtVertices(grid);
+  const { start: at, walls: vWall } = vertexWalls(grid);
   /** The wall of `cell` at vertex `p` other than `from`, or -1 unless there is exactly one. */
   const otherWallAt = (cell: number, p: number, from: number): number => {
     let found = -1;

@@ -1,4 +1,4 @@
-import type { Grid } from '../../grid/grid.js';
+import { type Grid, vertexWalls } from '../../grid/grid.js';
 import type { Rng } from '../../random/sfc32.js';
 import type { Maze } from '../maze.js';
 import { runaway, stepBudget } from '../watchdog.js';
@@ -17,6 +17,7 @@ export function crossCuts(maze: Maze, rng: Rng, count: number): Maze & { cuts: n
   const { grid } = maze;
   const open = maze.open.slice();
   const { zone } = solutionZones(maze);
+  // The walls at each vertex, to walk the wall structure on both sides of a cut.
   const standing = vertexWalls(grid);
   let cuts = 0;
   for (const w of shuffle(closedInnerWalls(grid, open), rng)) {
@@ -30,23 +31,6 @@ export function crossCuts(maze: Maze, rng: Rng, count: number): Maze & { cuts: n
     cuts++;
   }
   return { ...maze, open, cuts };
-}
-
-/** Walls meeting at each vertex (all walls, CSR), to walk the wall structure on both sides of a cut. */
-function vertexWalls(grid: Grid): { start: Int32Array; walls: Int32Array } {
-  const start = new Int32Array(grid.vertexCount + 1);
-  for (let w = 0; w < grid.wallCount; w++) {
-    start[grid.wallV0[w] + 1]++;
-    start[grid.wallV1[w] + 1]++;
-  }
-  for (let v = 0; v < grid.vertexCount; v++) start[v + 1] += start[v];
-  const fill = start.slice(0, grid.vertexCount);
-  const walls = new Int32Array(start[grid.vertexCount]);
-  for (let w = 0; w < grid.wallCount; w++) {
-    walls[fill[grid.wallV0[w]]++] = w;
-    walls[fill[grid.wallV1[w]]++] = w;
-  }
-  return { start, walls };
 }
 
 /**
