@@ -1,5 +1,5 @@
 import { UserError } from '../spec/errors.js';
-import { type FontFace, fontOf, textWidth } from '../text/fonts.js';
+import { type FontFace, fontOf, shapingPieces, textWidth } from '../text/fonts.js';
 import type { Rect } from './page-geometry.js';
 
 /**
@@ -249,11 +249,13 @@ export function inkExtent(face: FontFace, text: string, size: number): { above: 
   const scale = size / font.unitsPerEm;
   let above = 0;
   let below = 0;
-  for (const g of font.layout(text).glyphs) {
-    const b = g.bbox;
-    if (!Number.isFinite(b.maxY) || b.maxY === b.minY) continue;
-    above = Math.max(above, b.maxY * scale);
-    below = Math.max(below, -b.minY * scale);
+  for (const piece of shapingPieces(text)) {
+    for (const g of font.layout(piece).glyphs) {
+      const b = g.bbox;
+      if (!Number.isFinite(b.maxY) || b.maxY === b.minY) continue;
+      above = Math.max(above, b.maxY * scale);
+      below = Math.max(below, -b.minY * scale);
+    }
   }
   return { above, below };
 }

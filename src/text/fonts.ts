@@ -25,11 +25,11 @@ interface LoadedFont {
   /** Where the font was named, for a message should fontkit refuse it later. */
   readonly from: string;
   readonly name: string;
-  /** Advance widths of lines already measured, in font units (a book measures the same words often). */
+  /** Advance widths of pieces already shaped (`shapingPieces`), in font units (a book measures the same words often). */
   widths?: Map<string, number>;
 }
 
-/** Lines of text whose widths a font keeps, at most (titles, folios, labels of a big book). */
+/** Pieces of text whose widths a font keeps, at most (the words of titles, folios, labels of a big book). */
 const WIDTHS_KEPT = 4096;
 
 const cache = new Map<string, LoadedFont>();
@@ -169,18 +169,43 @@ export function clearFontCache(): void {
   cache.clear();
 }
 
-/** Advance width of a single line of text, in points. */
+/**
+ * The pieces a line of text is shaped in: each word with the space or tab after it, as the PDF writer
+ * (pdfkit) shapes what it draws. Kerning and ligatures work within a piece, never across a space: Lato
+ * kerns a space against a following `A`, `T` or `1`, which pdfkit's text never shows, so a line shaped
+ * whole would measure narrower than it prints.
+ */
+export function shapingPieces(text: string): string[] {
+  const pieces: string[] = [];
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) {
+      pieces.push(text.slice(last, i + 1));
+      last = i + 1;
+    }
+  }
+  if (last < text.length) pieces.push(text.slice(last));
+  return pieces;
+}
+
+/** Advance width of a single line of text, in points, as the PDF draws it (shaped piece by piece). */
 export function textWidth(face: FontFace, text: string, size: number): number {
   if (text.length === 0) return 0;
   const font = fontOf(face);
   const hit = loaded(face);
   hit.widths ??= new Map();
-  let units = hit.widths.get(text);
-  if (units === undefined) {
-    // Shaping (kerning, ligatures) is the cost; a line's width in font units does not depend on the size.
-    units = font.layout(text).advanceWidth;
-    if (hit.widths.size >= WIDTHS_KEPT) hit.widths.clear();
-    hit.widths.set(text, units);
+  let units = 0;
+  for (const piece of shapingPieces(text)) {
+    let w = hit.widths.get(piece);
+    if (w === undefined) {
+      // Shaping (kerning, ligatures) is the cost; a piece's width in font units does not depend on the size,
+      // and a book's lines share most of their words (page numbers, "Maze", "Page").
+      w = font.layout(piece).advanceWidth;
+      if (hit.widths.size >= WIDTHS_KEPT) hit.widths.clear();
+      hit.widths.set(piece, w);
+    }
+    units += w;
   }
   return (units / font.unitsPerEm) * size;
 }
@@ -206,22 +231,27 @@ export function missingCharacters(face: FontFace, text: string): string[] {
   return [...missing];
 }
 
-/** Glyph outlines of a line of text as one SVG path in points, baseline at y = 0, y pointing down. */
+/**
+ * Glyph outlines of a line of text as one SVG path in points, baseline at y = 0, y pointing down; shaped
+ * piece by piece (`shapingPieces`), so an outline has the width `textWidth` gives and the PDF's text shows.
+ */
 export function textOutline(face: FontFace, text: string, size: number): string {
   const font = fontOf(face);
-  const run = font.layout(text);
   const scale = size / font.unitsPerEm;
   let x = 0;
   const parts: string[] = [];
-  for (let i = 0; i < run.glyphs.length; i++) {
-    const glyph = run.glyphs[i];
-    const pos = run.positions[i];
-    const gx = x + pos.xOffset;
-    const gy = pos.yOffset;
-    // x' = (gx + px)·scale, y' = −(gy + py)·scale: font units (y up) to points (y down).
-    const d = glyph.path.transform(scale, 0, 0, -scale, gx * scale, -gy * scale).toSVG();
-    if (d) parts.push(d);
-    x += pos.xAdvance;
+  for (const piece of shapingPieces(text)) {
+    const run = font.layout(piece);
+    for (let i = 0; i < run.glyphs.length; i++) {
+      const glyph = run.glyphs[i];
+      const pos = run.positions[i];
+      const gx = x + pos.xOffset;
+      const gy = pos.yOffset;
+      // x' = (gx + px)·scale, y' = −(gy + py)·scale: font units (y up) to points (y down).
+      const d = glyph.path.transform(scale, 0, 0, -scale, gx * scale, -gy * scale).toSVG();
+      if (d) parts.push(d);
+      x += pos.xAdvance;
+    }
   }
   return parts.join('');
 }
