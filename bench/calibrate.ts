@@ -23,12 +23,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import {
-  type DifficultyModel,
-  defaultDifficultyModel,
-  difficultyModelText,
-  loadDifficultyModel,
-} from '../src/analyze/difficulty-model.js';
+import { type DifficultyModel, difficultyModelText } from '../src/analyze/difficulty-model.js';
+import { defaultDifficultyModel, loadDifficultyModel } from '../src/analyze/model-file.js';
 import { type DifficultyLabel, difficultyLabels, labelOf } from '../src/analyze/rate.js';
 import type { SimulatorName } from '../src/analyze/simulate.js';
 import type { AlgorithmName } from '../src/generate/registry.js';

@@ -3,16 +3,12 @@
  * See docs/api.md.
  */
 
-export {
-  type DifficultyModel,
-  defaultDifficultyModel,
-  difficultyModelText,
-  loadDifficultyModel,
-} from './analyze/difficulty-model.js';
+export { type DifficultyModel, difficultyModelText } from './analyze/difficulty-model.js';
 export { explainRating } from './analyze/explain-rating.js';
 export { fitDifficultyModel, type TimedMaze } from './analyze/fit-model.js';
 // Mazes: grids, masks, generation, analysis.
 export { type Metrics, measure } from './analyze/metrics.js';
+export { defaultDifficultyModel, loadDifficultyModel } from './analyze/model-file.js';
 export { type DifficultyLabel, labelOf, type Rating, rateMaze, scoreOf } from './analyze/rate.js';
 export { Simulator, type SimulatorName, simulatorNames } from './analyze/simulate.js';
 export { type Solution, solve } from './analyze/solve.js';

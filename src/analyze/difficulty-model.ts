@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { parseYaml } from '../spec/parse.js';
 
 /**
  * A difficulty model: how the parts of the effort of solving a maze add up to its 1–10 score.
@@ -12,7 +9,9 @@ import { parseYaml } from '../spec/parse.js';
  * with O the simulated solvers' mean overlap steps, S and T the solution's steps and turning (right angles),
  * D the cells a solver is expected to explore in wrong branches, and C the off-route cells on loops (see
  * effort.ts and docs/difficulty.md). The default model ships as `docs/difficulty-model.yaml`; an author can
- * write their own, or fit one to measured solve times (fit-model.ts).
+ * write their own, or fit one to measured solve times (fit-model.ts). Model files are read by model-file.ts:
+ * this module is the arithmetic only, which the worker threads that rate mazes load without the YAML and
+ * schema libraries.
  */
 export interface DifficultyModel {
   /** Format of the file; 1 is the only one so far. */
@@ -45,72 +44,6 @@ export interface ModelCalibration {
   secondsAt5: Record<string, number>;
   /** Spread of the readers' times around the fit, as a factor (e^sd of the log-time residuals). */
   spread: number;
-}
-
-const weight = z.number().min(0).max(1000);
-
-/** The model file as written: YAML (or JSON, which is YAML too), every field checked with its place. */
-export const difficultyModelSchema = z.strictObject({
-  model: z.literal('mazebook-difficulty').meta({
-    description: 'Marks the file as a mazebook difficulty model.',
-  }),
-  version: z.literal(1).meta({ description: 'Format of the file (1, the only one so far).' }),
-  name: z.string().min(1),
-  weights: z
-    .strictObject({
-      search: weight.meta({ description: 'Effort per overlap step of the simulated solvers.' }),
-      route: weight.meta({ description: 'Effort per step of the solution.' }),
-      turning: weight.meta({ description: 'Steps of the solution each right angle of turning counts as.' }),
-      decisions: weight.meta({
-        description: 'Effort per cell a solver is expected to explore in wrong branches.',
-      }),
-      cycling: weight.meta({ description: 'Effort per cell off the solution that lies on a loop.' }),
-    })
-    .refine((w) => w.search + w.route + w.decisions > 0, {
-      error: 'at least one of search, route and decisions must be above 0 (or every maze scores 1)',
-    }),
-  top: z.number().min(2).max(1e9).meta({ description: 'Effort that scores 10.' }),
-  calibration: z
-    .strictObject({
-      rows: z.int().min(0),
-      mazes: z.int().min(0),
-      perPoint: z.number().positive(),
-      secondsAt5: z.record(z.string(), z.number().positive()),
-      spread: z.number().min(1),
-    })
-    .optional(),
-});
-
-/**
- * Reads a model file's text.
- * @param where the file as shown in messages; errors are `where:line:col` with the field and what was expected
- * @throws UserError on YAML or schema mistakes
- */
-export function loadDifficultyModel(text: string, where: string): DifficultyModel {
-  const { value } = parseYaml(text, where, difficultyModelSchema);
-  const { model: _marker, ...model } = value;
-  return model;
-}
-
-/** The default model's file inside the package: docs/ is shipped, and is two folders up from src/ and dist/. */
-const DEFAULT_MODEL_URL = new URL('../../docs/difficulty-model.yaml', import.meta.url);
-
-let defaultModel: DifficultyModel | undefined;
-
-/** The model shipped with mazebook (docs/difficulty-model.yaml), read once. */
-export function defaultDifficultyModel(): DifficultyModel {
-  if (!defaultModel) {
-    let text: string;
-    try {
-      text = readFileSync(DEFAULT_MODEL_URL, 'utf8');
-    } catch (e) {
-      throw new Error(
-        `internal: the default difficulty model ${DEFAULT_MODEL_URL.pathname} cannot be read: ${e}`,
-      );
-    }
-    defaultModel = loadDifficultyModel(text, 'docs/difficulty-model.yaml');
-  }
-  return defaultModel;
 }
 
 /**

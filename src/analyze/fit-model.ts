@@ -6,9 +6,9 @@ import {
   type DifficultyWeights,
   difficultyModelText,
   effortOfScore,
-  loadDifficultyModel,
   scoreOfEffort,
 } from './difficulty-model.js';
+import { loadDifficultyModel } from './model-file.js';
 import { rateMaze } from './rate.js';
 
 /** One measured solve of a maze. */

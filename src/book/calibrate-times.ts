@@ -1,6 +1,7 @@
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { type DifficultyModel, defaultDifficultyModel } from '../analyze/difficulty-model.js';
+import type { DifficultyModel } from '../analyze/difficulty-model.js';
 import { type FittedModel, fitDifficultyModel, type TimedMaze } from '../analyze/fit-model.js';
+import { defaultDifficultyModel } from '../analyze/model-file.js';
 import { parseSolveTimes, type SolveTime } from '../analyze/solve-times.js';
 import { CodecError } from '../codec/codec-error.js';
 import { importMazeJson } from '../codec/json.js';

@@ -1,5 +1,5 @@
 import { loopCount, rimShare } from '../analyze/metrics.js';
-import { type Rating, rateMaze } from '../analyze/rate.js';
+import { type Rating, rateWith } from '../analyze/rating.js';
 import { type Solution, solveReaching } from '../analyze/solve.js';
 import { canonicalHash } from '../codec/canonical.js';
 import { generateMaze, type MazeRecipe } from '../generate/generate-maze.js';
@@ -15,10 +15,10 @@ import { type Mazegram, messageCells, placeMazegram } from '../mazegram/place.js
 import { fitScale, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
 import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
 import { cellsForScore, difficultyStars, NEAR_MISS, shownStars } from '../plan/resolve-difficulty.js';
-import { mm } from '../plan/resolve-puzzles.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { createRng } from '../random/sfc32.js';
 import { UserError } from '../spec/errors.js';
+import { mm } from '../spec/units.js';
 
 /**
  * A puzzle as generated: the maze kept (of its candidates), its solution and rating. Its whole-maze counts
@@ -198,9 +198,8 @@ export function choosePuzzle(
     const { solution, reached } = solveReaching(maze);
     const rating =
       target || rate
-        ? rateMaze(maze, deriveSeed(seed, `${p.key}#rate`, c), {
+        ? rateWith(maze, deriveSeed(seed, `${p.key}#rate`, c), book.difficultyModel, {
             ...(screen ? SCREENING : {}),
-            model: book.difficultyModel,
             solution,
           })
         : undefined;
@@ -234,8 +233,7 @@ export function choosePuzzle(
     const b = best;
     if (!b) return false;
     if (target && b.rating && tries > 1 && !b.full) {
-      b.rating = rateMaze(b.maze, deriveSeed(seed, `${p.key}#rate`, b.candidate), {
-        model: book.difficultyModel,
+      b.rating = rateWith(b.maze, deriveSeed(seed, `${p.key}#rate`, b.candidate), book.difficultyModel, {
         solution: b.solution,
       });
       b.full = true;

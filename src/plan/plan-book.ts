@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { defaultDifficultyModel } from '../analyze/difficulty-model.js';
+import { defaultDifficultyModel, resolveDifficultyModel } from '../analyze/model-file.js';
 import type { MaskShape } from '../mask/shape.js';
 import { UserError } from '../spec/errors.js';
 import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
@@ -16,7 +16,6 @@ import { checkUniqueIds, pageKeys } from './page-keys.js';
 import type { ProfileName } from './print.js';
 import { resolvePrint } from './print.js';
 import { Problems } from './problems.js';
-import { resolveDifficultyModel } from './resolve-difficulty.js';
 import { resolveFront } from './resolve-front.js';
 import type { MaskContext } from './resolve-mask.js';
 import { resolveBleed, resolveDate, resolvePaper } from './resolve-paper.js';

@@ -1,10 +1,4 @@
-import {
-  type DifficultyModel,
-  defaultDifficultyModel,
-  loadDifficultyModel,
-} from '../analyze/difficulty-model.js';
-import { LABEL_BANDS, labelOf } from '../analyze/rate.js';
-import { decodeText, type FileAccess } from '../spec/files.js';
+import { LABEL_BANDS, labelOf } from '../analyze/rating.js';
 import type { DifficultyLabel } from '../spec/names.js';
 import type { MazeSpec } from '../spec/schema.js';
 import type { DifficultyTarget } from './book-plan.js';
@@ -82,22 +76,4 @@ export function shownStars(score: number, target?: { min: number; max: number })
         ? target.max - 1e-6
         : score;
   return difficultyStars(s);
-}
-
-/**
- * The book's difficulty model: the file `difficulty-model` names (read through the file door, relative to the
- * spec), or the default model when the spec names none.
- * @param where the field's place, for messages about the file itself (missing, outside, too large)
- * @throws UserError for a file that cannot be read, and at `file:line:col` for a model that is not valid
- */
-export function resolveDifficultyModel(
-  name: string | undefined,
-  specDir: string,
-  files: FileAccess,
-  where: string,
-): DifficultyModel {
-  if (name === undefined) return defaultDifficultyModel();
-  const ref = files.named(specDir, name, where, 'difficulty model');
-  const text = decodeText(files.read(ref), ref.shownAs, where, 'difficulty model');
-  return loadDifficultyModel(text, ref.shownAs);
 }

@@ -17,7 +17,7 @@ import { deriveSeed } from '../random/derive-seed.js';
 import { UserError } from '../spec/errors.js';
 import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec, EndSpec, MazeSpec } from '../spec/schema.js';
-import { toFraction, toPoints } from '../spec/units.js';
+import { mm, toFraction, toPoints } from '../spec/units.js';
 import { checkTemplate } from '../text/template.js';
 import type { Audience, PuzzlePlan } from './book-plan.js';
 import { checkRouteOnMask } from './check-route.js';
@@ -135,11 +135,6 @@ export function resolveFloor(
   return minPassage !== undefined
     ? { clear: toPoints(minPassage), audience, from: 'min-passage' }
     : { clear: toPoints(`${AUDIENCE_FLOOR_MM[audience]}mm`), audience, from: 'audience' };
-}
-
-/** A length in points as millimetres for messages, e.g. `2.4mm`. */
-export function mm(points: number): string {
-  return `${((points * 25.4) / 72).toFixed(1)}mm`;
 }
 
 /** Plans one puzzle: its maze fields resolved over the defaults, sized, checked and seeded. */

@@ -23,6 +23,11 @@ export function toPoints(length: LengthSpec): number {
   return Number(m[1]) * POINTS_PER[m[2] as Unit];
 }
 
+/** A length in points as millimetres for messages, e.g. `2.4mm`. */
+export function mm(points: number): string {
+  return `${((points * 25.4) / 72).toFixed(1)}mm`;
+}
+
 /** A fraction written as `30%` or a number in [0, 1]. */
 export function toFraction(value: number | string): number {
   if (typeof value === 'number') return value;

@@ -2,14 +2,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   type DifficultyModel,
-  defaultDifficultyModel,
   difficultyModelText,
   effortOfScore,
   effortParts,
-  loadDifficultyModel,
   scoreOfEffort,
 } from '../../src/analyze/difficulty-model.js';
 import { explainParts, explainRating } from '../../src/analyze/explain-rating.js';
+import { defaultDifficultyModel, loadDifficultyModel } from '../../src/analyze/model-file.js';
 import { rateMaze, scoreOf } from '../../src/analyze/rate.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { UserError } from '../../src/spec/errors.js';

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   type DifficultyModel,
-  defaultDifficultyModel,
   type EffortMeasures,
   effortParts,
-  loadDifficultyModel,
   scoreOfEffort,
 } from '../../src/analyze/difficulty-model.js';
 import { fitDifficultyModel, MIN_TIMES, solveLinear, type TimedMaze } from '../../src/analyze/fit-model.js';
+import { defaultDifficultyModel, loadDifficultyModel } from '../../src/analyze/model-file.js';
 import { rateMaze } from '../../src/analyze/rate.js';
 import type { Maze } from '../../src/generate/maze.js';
 import type { AlgorithmName } from '../../src/generate/registry.js';

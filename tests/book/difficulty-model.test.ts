@@ -2,12 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  defaultDifficultyModel,
-  difficultyModelHash,
-  difficultyModelText,
-  loadDifficultyModel,
-} from '../../src/analyze/difficulty-model.js';
+import { difficultyModelHash, difficultyModelText } from '../../src/analyze/difficulty-model.js';
+import { defaultDifficultyModel, loadDifficultyModel } from '../../src/analyze/model-file.js';
 import { buildBook } from '../../src/book/build-book.js';
 import { calibrateTimes } from '../../src/book/calibrate-times.js';
 import { planSpec } from '../../src/book/plan-spec.js';

@@ -112,6 +112,25 @@ describe.skipIf(!existsSync(BUNDLE))('the bundled command', () => {
     expect(bundle).not.toMatch(/[^\w.$]import\(/);
   });
 
+  it('gives the worker threads only what they run: no spec schema, YAML or templates, no package at all', () => {
+    // Every worker compiles and runs its script before its first puzzle: zod, yaml and handlebars were
+    // three quarters of it, reached through imports the workers never call (a model file's schema, a
+    // message's unit). The source map names every file the script holds.
+    const map = JSON.parse(readFileSync(resolve('dist/bundle/puzzle-worker.js.map'), 'utf8')) as {
+      sources: string[];
+    };
+    const packages = new Set(
+      map.sources.flatMap((s) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(s)?.[1] ?? []),
+    );
+    expect([...packages]).toEqual([]);
+    for (const own of ['model-file', 'spec/parse', 'spec/schema', 'text/template'])
+      expect(
+        map.sources.filter((s) => s.includes(own)),
+        own,
+      ).toEqual([]);
+    expect(map.sources.some((s) => s.includes('analyze/rating'))).toBe(true);
+  });
+
   it('ends as the sources do: usage mistakes and user errors exit 2 with the same message', () => {
     for (const args of [['validate', 'books/no-such.yaml'], ['frobnicate']]) {
       const bin = loaded(args, 'bin');
