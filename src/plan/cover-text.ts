@@ -137,11 +137,40 @@ interface Wrapped {
   breaks: Set<number>;
 }
 
+/**
+ * A line of words as it prints: consecutive words in one font and slant are one run of text (joined by a
+ * space unless glued), each later run a base-font space (none when glued) after the one before, runs
+ * measured as the PDF shapes them (`textWidth`: a letter kerned against the space after it counts). `x` is
+ * from the line's start.
+ */
+function setLine(
+  words: readonly Word[],
+  fonts: CoverFonts,
+  base: 'heading' | 'body',
+  size: number,
+): { runs: TextRun[]; width: number } {
+  const space = textWidth(faceOf(fonts, base), ' ', size);
+  const runs: TextRun[] = [];
+  let end = 0;
+  const widthOf = (r: TextRun) => textWidth(faceOf(fonts, r.font), r.text, size);
+  for (const [k, word] of words.entries()) {
+    const { font, slant } = runFont(word.style, fonts, base);
+    const last = runs.at(-1);
+    if (last && last.font === font && last.slant === slant) {
+      last.text += (k > 0 && !word.glued ? ' ' : '') + word.text;
+    } else {
+      if (last) end = last.x + widthOf(last);
+      runs.push({ text: word.text, font, slant, x: last ? end + (word.glued ? 0 : space) : 0 });
+    }
+  }
+  const last = runs.at(-1);
+  return { runs, width: last ? last.x + widthOf(last) : 0 };
+}
+
 function wrap(req: FitRequest, fonts: CoverFonts, size: number): Wrapped {
   const lines: { words: Word[]; width: number }[] = [];
   const breaks = new Set<number>();
   let widest = 0;
-  const space = textWidth(faceOf(fonts, req.base), ' ', size);
   for (const paragraph of req.paragraphs) {
     let line: Word[] = [];
     let width = 0;
@@ -149,14 +178,14 @@ function wrap(req: FitRequest, fonts: CoverFonts, size: number): Wrapped {
       const face = faceOf(fonts, runFont(w.style, fonts, req.base).font);
       const ww = textWidth(face, w.text, size);
       widest = Math.max(widest, ww);
-      const add = line.length === 0 ? ww : ww + (w.glued ? 0 : space);
-      if (line.length > 0 && !w.glued && width + add > req.box.width) {
+      const longer = line.length === 0 ? ww : setLine([...line, w], fonts, req.base, size).width;
+      if (line.length > 0 && !w.glued && longer > req.box.width) {
         lines.push({ words: line, width });
         line = [w];
         width = ww;
       } else {
         line.push(w);
-        width += add;
+        width = longer;
       }
     }
     lines.push({ words: line, width });
@@ -205,23 +234,14 @@ export function fitText(req: FitRequest, fonts: CoverFonts): TextBlock {
 }
 
 function place(req: FitRequest, fonts: CoverFonts, size: number, w: Wrapped, height: number): TextBlock {
-  const space = textWidth(faceOf(fonts, req.base), ' ', size);
   const lines: TextLine[] = [];
   let y = req.box.y + size * 0.8;
   let paragraphs = 0;
   w.lines.forEach((line, i) => {
-    const x0 = req.align === 'centre' ? req.box.x + (req.box.width - line.width) / 2 : req.box.x;
-    const runs: TextRun[] = [];
-    let x = x0;
-    line.words.forEach((word, k) => {
-      const { font, slant } = runFont(word.style, fonts, req.base);
-      const gap = k > 0 && !word.glued ? space : 0;
-      const last = runs.at(-1);
-      if (last && last.font === font && last.slant === slant) last.text += (gap > 0 ? ' ' : '') + word.text;
-      else runs.push({ text: word.text, font, slant, x: x + gap });
-      x += gap + textWidth(faceOf(fonts, font), word.text, size);
-    });
-    lines.push({ runs, y, width: line.width });
+    const set = setLine(line.words, fonts, req.base, size);
+    const x0 = req.align === 'centre' ? req.box.x + (req.box.width - set.width) / 2 : req.box.x;
+    for (const run of set.runs) run.x += x0;
+    lines.push({ runs: set.runs, y, width: set.width });
     y += req.leading * size;
     if (w.breaks.has(i + 1)) {
       paragraphs++;
