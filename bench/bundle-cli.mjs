@@ -23,8 +23,8 @@
  * @mdi/js. pdfkit reads its AFM metrics beside itself: in the bundle it is told its folder in node_modules.
  * The worker threads' script bundles only what every worker needs (pdfkit and fontkit stay outside it: a
  * worker parses its script without a code cache); modules the workers run must not import the spec's
- * schema, YAML or templates (tests/cli/start.test.ts reads the script's source map). The per-file dist/ stays: it is the library
- * (`dist/index.js`) and what the tests of compiled code run.
+ * schema, YAML or templates (tests/cli/start.test.ts reads the script's source map). The per-file dist/
+ * stays: it is the library (`dist/index.js`) and what the tests of compiled code run.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';

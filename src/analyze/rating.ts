@@ -8,9 +8,10 @@ import { type Solution, solve } from './solve.js';
 /**
  * Difficulty: the effort of solving a maze, from simulated walks (the search) and from its structure (the
  * route, the decisions along it, the loops), added up by a difficulty model and mapped to a 1–10 score
- * (difficulty-model.ts; the calibration is in docs/difficulty.md). rate.ts is the same with the shipped model
- * as the default (this module reads no file: the worker threads that rate a book's mazes load it). The score is logarithmic in the effort:
- * each point up the scale is roughly a constant factor more work, which is how difficulty feels.
+ * (difficulty-model.ts; the calibration is in docs/difficulty.md). The score is logarithmic in the effort:
+ * each point up the scale is roughly a constant factor more work, which is how difficulty feels. rate.ts is
+ * the same with the shipped model as the default; this module reads no file (the worker threads that rate a
+ * book's mazes load it).
  */
 export interface Rating {
   simulator: SimulatorName;

@@ -1,4 +1,5 @@
 import { UserError } from '../spec/errors.js';
+import { mm } from '../spec/units.js';
 import { type FontFace, fontOf, shapingPieces, textWidth } from '../text/fonts.js';
 import type { Rect } from './page-geometry.js';
 
@@ -216,7 +217,6 @@ export function fitText(req: FitRequest, fonts: CoverFonts): TextBlock {
       (req.maxLines === undefined || w.lines.length <= req.maxLines);
     if (fits) return place(req, fonts, size, w, h);
     if (size - STEP < req.min - 1e-9) {
-      const mm = (pt: number) => `${((pt * 25.4) / 72).toFixed(1)}mm`;
       const over =
         w.widest > req.box.width
           ? `a word is ${mm(w.widest - req.box.width)} wider than its ${mm(req.box.width)} box`

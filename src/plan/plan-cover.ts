@@ -5,6 +5,7 @@ import type { FileAccess } from '../spec/files.js';
 import type { FieldPath, LoadedYaml } from '../spec/parse.js';
 import type { BookSpec, CoverSpec, MazeSpec, PaperStock, ThemeOverride } from '../spec/schema.js';
 import { closest } from '../spec/suggest.js';
+import { mm } from '../spec/units.js';
 import { missingCharacters, textWidth } from '../text/fonts.js';
 import type { BookPlan, PuzzlePlan } from './book-plan.js';
 import { checkGlyphs } from './check-glyphs.js';
@@ -495,7 +496,7 @@ function planSpine(
   if (length(size) > room + 1e-6) {
     throw new UserError(
       where,
-      `the spine text is ${((length(size) - room) / MM).toFixed(1)}mm longer than the spine at ${size}pt`,
+      `the spine text is ${mm(length(size) - room)} longer than the spine at ${size}pt`,
       'give a shorter spine title (cover.spine.title), or spine: false',
     );
   }
@@ -567,7 +568,7 @@ function checkArtPassage(
   const field = m.cells !== undefined ? 'cells' : m.rings !== undefined ? 'rings' : 'passage';
   throw new UserError(
     at(c.maze ? ['maze', field] : []),
-    `the cover maze's passages would be ${(clear / MM).toFixed(1)}mm clear; a pencil needs at least ${(minPassage / MM).toFixed(1)}mm`,
+    `the cover maze's passages would be ${mm(clear)} clear; a pencil needs at least ${mm(minPassage)}`,
     field === 'passage' ? 'use a wider passage' : `use fewer ${field}, or give a passage instead`,
   );
 }

@@ -25,7 +25,7 @@ interface LoadedFont {
   /** Where the font was named, for a message should fontkit refuse it later. */
   readonly from: string;
   readonly name: string;
-  /** Advance widths of pieces already shaped (`shapingPieces`), in font units (a book measures the same words often). */
+  /** Advance widths of pieces already shaped (`shapingPieces`), in font units (a book repeats its words). */
   widths?: Map<string, number>;
 }
 
