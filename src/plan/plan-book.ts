@@ -176,6 +176,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
       author: at(['author']),
       pages: at(['pages']),
       front: at(['front']),
+      solutions: s.solutions ? at(['solutions']) : spec.file,
     },
     title: s.title,
     subtitle: s.subtitle,
@@ -199,6 +200,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     perPage,
     nameDate,
     print,
+    floors: { text: print.rules.minText, wall: 0 },
     words,
     inputs: [...new Set(files.located.map((f) => f.real))],
   };

@@ -38,9 +38,10 @@ export const DEFAULT_CANDIDATES = 8;
 
 /**
  * The narrowest clear passage (the gap between walls, after their width) of each audience, in mm: a pencil
- * line fits an adult's 3 mm; a young child's grip and crayon need about twice that.
+ * line fits an adult's 3 mm; a young child's grip and crayon need about twice that; large print ("bold and
+ * easy" books, for solvers who see less well) 5 mm.
  */
-export const AUDIENCE_FLOOR_MM: Record<Audience, number> = { adults: 3, kids: 6 };
+export const AUDIENCE_FLOOR_MM: Record<Audience, number> = { adults: 3, kids: 6, 'large-print': 5 };
 
 type Defaults = NonNullable<BookSpec['defaults']>;
 
@@ -315,7 +316,15 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     notes,
     ...(mazegram ? { mazegram } : {}),
     ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
-    ...(entry.section ? { section: { index: entry.section.index, heading: entry.section.heading } } : {}),
+    ...(entry.section
+      ? {
+          section: {
+            index: entry.section.index,
+            heading: entry.section.heading,
+            where: at(['pages', entry.section.page, 'section']),
+          },
+        }
+      : {}),
   };
 }
 

@@ -592,7 +592,10 @@ export const solutionsSchema = z.union(
       .meta({ description: 'Each answer on the page after its puzzle (the back of a sheet).' }),
     z.strictObject({
       appendix: z.boolean().optional(),
-      'per-page': z.literal([4, 6, 9, 12]).optional(),
+      'per-page': z.literal([1, 2, 3, 4, 6, 8, 9, 12]).optional().meta({
+        description:
+          'Most answers on an answer page: 1, 2, 3, 4, 6, 8, 9 or 12 (default 6; 4 with audience large-print).',
+      }),
       title: z.string().optional(),
       style: z
         .enum(['line', 'dashed', 'highlight'])
