@@ -27,6 +27,11 @@ export const ANSWER_KEY = {
   routeContrast: 7,
   /** The route line takes at most this share of the clear passage (walls' faces apart). */
   routeShare: 0.45,
+  /**
+   * Where a route crosses a door narrower than the passage (the side of a hexagon or an octagon), the line
+   * takes at most this share of the door's clear opening: it crosses it, so more of it may go to the line.
+   */
+  doorShare: 0.6,
 } as const;
 
 /**

@@ -53,8 +53,8 @@ export function answerPage(
   const { theme, solutions, floors } = book;
   pageHeading(book, page, solutions.title, book.places.solutions);
   const { wall, route } = pageWeights(book, layout.thumbs);
-  const narrowest = Math.min(...layout.thumbs.map((t) => thumbPassages(t.puzzle, t.scale).door));
-  // One style for the page: band and line sized to its narrowest door, like its walls and routes.
+  const narrowest = Math.min(...layout.thumbs.map((t) => thumbPassages(t.puzzle, t.scale).passage));
+  // One style for the page: band and line sized to its narrowest passage, like its walls and routes.
   const style = answerKeyStyle(book, wall, route, narrowest);
   const label: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
   for (const thumb of layout.thumbs) {

@@ -22,8 +22,8 @@ import { type FittedText, fitLine, fitText, textDoesNotFit } from './text-items.
  * - Alike mazes (the same tiling, size and outline) form a group, drawn at one scale throughout the
  *   appendix: the largest at which every one of them fits the slot it lands in.
  * - A group's capacity is the largest count at which its thumbnails read ({@link minAnswerPassage} between
- *   wall centres, the route {@link ANSWER_KEY} `routeToWall` walls wide within its share of the narrowest
- *   door, its label and a mazegram's message set at the book's text floor or larger, the message's letters
+ *   wall centres, the route {@link ANSWER_KEY} `routeToWall` walls wide within its share of the passage and
+ *   of the narrowest door, its label and a mazegram's message set at the book's text floor or larger, the message's letters
  *   at least {@link MIN_ANSWER_LETTER} and the floor), judged at the smallest scale at which each of its
  *   mazes fits the slots of that count and of every smaller one: whatever page it lands on, it is drawn at
  *   least that large. A mazegram whose letters reach that size in no slot is drawn without them (its message
@@ -211,7 +211,9 @@ function reads(book: BookPlan, p: PuzzleForLayout, scale: number, width: number,
   const { passage, door } = thumbPassages(p, scale);
   if (passage < minAnswerPassage(book) - 1e-9) return false;
   const { wall } = answerWeights(book, passage, passage / pagePassage(book, p));
-  if (ANSWER_KEY.routeToWall * wall > ANSWER_KEY.routeShare * (door - wall) + 1e-9) return false;
+  const route = ANSWER_KEY.routeToWall * wall;
+  if (route > ANSWER_KEY.routeShare * (passage - wall) + 1e-9) return false;
+  if (route > ANSWER_KEY.doorShare * (door - wall) + 1e-9) return false;
   const label = widestLabel(book, p);
   if (fitLine(theme, label, 'body', theme.sizes.label, floors.text, width) === undefined) return false;
   if (p.mazegram && fitMessage(book, p, width) === undefined) return false;

@@ -423,9 +423,10 @@ export const mazeSchema = z
   })
   .meta({ description: 'How one maze is made.' });
 
-const audience = z
-  .enum(['kids', 'adults'])
-  .meta({ description: 'Who solves the mazes: sets the narrowest clear passage (kids 6mm, adults 3mm).' });
+const audience = z.enum(['kids', 'adults', 'large-print']).meta({
+  description:
+    'Who solves the mazes: sets the narrowest clear passage (kids 6mm, adults 3mm, large-print 5mm); large-print also sets every text to 14pt or more and walls to 1.5pt or more.',
+});
 const minPassage = length.meta({
   description:
     'Narrowest clear passage (the gap between walls, after their thickness) automatic sizes may use; replaces the audience’s.',
