@@ -9,7 +9,7 @@ export interface SheetCliOptions {
   theme?: string;
   locale?: string;
   nameDate?: boolean;
-  /** `kids` or `adults`: the narrowest clear passage automatic sizes may use (docs/spec.md, audience). */
+  /** `kids`, `adults` or `large-print`: the floors of the sheet (docs/spec.md, audience). */
   audience?: string;
   answers: boolean;
   printSpec?: boolean;
