@@ -232,9 +232,10 @@ function chooseGrids(book: BookPlan, puzzles: readonly PuzzleForLayout[], counts
   const landscape = book.paper.width > book.paper.height;
   const grids = new Map<number, [number, number]>();
   for (const n of counts) {
+    // On a tie a portrait page takes the grid with more rows (2 stacked, 2×3, 3×4), a landscape page the
+    // one with more columns.
     let options = answerGrids(n);
-    // Portrait pages list their tall grids first, landscape pages their wide ones.
-    if (!landscape) options = [...options].reverse();
+    if (landscape) options = [...options].reverse();
     let best = options[0];
     let bestScore = -Infinity;
     for (const grid of options) {

@@ -170,7 +170,7 @@ describe('sheets keep their title', () => {
     const { doc } = await laidOut(
       sheetSpec({ paper: 'a4', title: 'Maze of the Day', answers: true, count, seed: 2 }),
     );
-    for (const page of doc.pages.filter((p, i) => i % 2 === 0)) {
+    for (const page of doc.pages.filter((_page, i) => i % 2 === 0)) {
       expect(texts(page).some((t) => t.text === 'Maze of the Day' && t.font === 'heading')).toBe(true);
     }
   });
