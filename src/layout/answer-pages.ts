@@ -16,8 +16,6 @@ import { tonedOverhang } from './draw-toned-walls.js';
 import { blankPage, folio, pageHeading } from './page-parts.js';
 import { centredText, fitLine, type TextStyle } from './text-items.js';
 
-export { MIN_ANSWER_LETTER } from './arrange-answers.js';
-
 /**
  * The answer pages: puzzles in book order, grouped on pages as {@link arrangeAnswers} decides.
  * @returns each page's puzzles

@@ -126,6 +126,20 @@ describe('text that fits its page', () => {
     expect(existsSync(join(d, 'b.lock.json'))).toBe(false);
   });
 
+  it('validate finds text that cannot fit, every place at once', async () => {
+    const d = tempDir({
+      'b.yaml': `title: ${words(1000).slice(0, 5000)}\naudience: large-print\nfront:\n  - title-page\n  - instructions: "${words(600)}"\npages:\n  - section: "${words(400)}"\n  - {}\n`,
+    });
+    const r = await mazebookInProcess(['validate', join(d, 'b.yaml')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/3 problems/);
+    expect(r.stderr).toMatch(/b\.yaml:1:8: .* does not fit the title page/);
+    expect(r.stderr).toMatch(/b\.yaml:5:5: .* does not fit its page/);
+    expect(r.stderr).toMatch(/b\.yaml:7:14: .* does not fit its section page/);
+    const ok = await mazebookInProcess(['validate', 'books/large-print.yaml']);
+    expect(ok.code, ok.stderr).toBe(0);
+  });
+
   it('a puzzle title too long for its heading band wraps, shrinks, and is an error at its place when it cannot fit', async () => {
     const two = await laidOut(book('front: []', `  - { title: "${words(14)}", maze: { cells: [6, 8] } }`));
     const heading = texts(two.doc.pages[0]).filter((t) => t.font === 'heading');
@@ -145,8 +159,12 @@ describe('text that fits its page', () => {
     const folio = texts(page).find((t) => t.text === '1') as TextItem;
     expect(body[0].size).toBeLessThan(fits.plan.theme.sizes.body);
     for (const t of body) expect(t.y).toBeLessThan(folio.y - folio.size * 2);
-    const e = await layoutError(book(`front:\n  - instructions: "${words(3000)}"`));
-    expect(e?.where).toMatch(/b\.yaml:5:19$/);
+    // Within the 4000 characters a template may make, but more than an A5 page holds at large print's 14pt.
+    const e = await layoutError(
+      book(`audience: large-print\nfront:\n  - instructions: "${words(1400).slice(0, 3990)}"`),
+    );
+    expect(e?.what).toMatch(/does not fit its page, even set at 14pt/);
+    expect(e?.where).toMatch(/b\.yaml:6:5$/);
   });
 
   it('many long section headings shrink on the contents page; an answer label never goes under the floor', async () => {
