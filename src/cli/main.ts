@@ -388,9 +388,6 @@ program
       allowAnyPath: opts.allowAnyPath,
       sourceDateEpoch: sourceDateEpoch(),
     });
-    // Text that must fit its page (a title, instructions): found now, not only when the book is built.
-    const { checkFixedText } = await import('../book/check-text.js');
-    checkFixedText(plan);
     const pages = plan.front.length + plan.puzzles.length;
     process.stdout.write(
       `${shownPath(resolve(spec))}: valid — ${plan.puzzles.length} mazes, ${pages} pages before the answers\n`,

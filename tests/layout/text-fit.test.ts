@@ -126,20 +126,6 @@ describe('text that fits its page', () => {
     expect(existsSync(join(d, 'b.lock.json'))).toBe(false);
   });
 
-  it('validate finds text that cannot fit, every place at once', async () => {
-    const d = tempDir({
-      'b.yaml': `title: ${words(1000).slice(0, 5000)}\naudience: large-print\nfront:\n  - title-page\n  - instructions: "${words(600)}"\npages:\n  - section: "${words(400)}"\n  - {}\n`,
-    });
-    const r = await mazebookInProcess(['validate', join(d, 'b.yaml')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/3 problems/);
-    expect(r.stderr).toMatch(/b\.yaml:1:8: .* does not fit the title page/);
-    expect(r.stderr).toMatch(/b\.yaml:5:5: .* does not fit its page/);
-    expect(r.stderr).toMatch(/b\.yaml:7:14: .* does not fit its section page/);
-    const ok = await mazebookInProcess(['validate', 'books/large-print.yaml']);
-    expect(ok.code, ok.stderr).toBe(0);
-  });
-
   it('a puzzle title too long for its heading band wraps, shrinks, and is an error at its place when it cannot fit', async () => {
     const two = await laidOut(book('front: []', `  - { title: "${words(14)}", maze: { cells: [6, 8] } }`));
     const heading = texts(two.doc.pages[0]).filter((t) => t.font === 'heading');
