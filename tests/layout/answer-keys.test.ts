@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
-import { layoutBook } from '../../src/book/build-book.js';
+import { buildBook, layoutBook } from '../../src/book/build-book.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { wallMidpoint } from '../../src/grid/grid.js';
 import { ANSWER_KEY, answerWallColor, routeColors } from '../../src/layout/answer-key-style.js';
@@ -18,6 +19,7 @@ import { fitGrid, solutionPath } from '../../src/layout/draw-maze.js';
 import type { BookPlan } from '../../src/plan/book-plan.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { recipe, squareMaze, tempDir } from '../helpers.js';
+import { inspectPdf } from '../pdf-inspect.js';
 
 async function laidOut(spec: string) {
   const dir = tempDir({ 'b.yaml': spec });
@@ -210,6 +212,14 @@ describe('answers at any count', () => {
       }
     },
   );
+
+  it.each([1, 2])('per-page %i builds into a PDF', async (n) => {
+    const dir = tempDir({ 'b.yaml': alikeBook(5, n, 'a4', 2) });
+    const result = await buildBook(join(dir, 'b.yaml'), { output: join(dir, 'b.pdf') });
+    // Five puzzles, then the answers: n a page.
+    expect(result.pages).toBe(5 + Math.ceil(5 / n));
+    expect((await inspectPdf(readFileSync(join(dir, 'b.pdf')))).pageCount).toBe(result.pages);
+  });
 
   it('refuses other counts, naming the ones it takes', async () => {
     const dir = tempDir({ 'b.yaml': alikeBook(3, 5) });
