@@ -17,7 +17,7 @@ import type { PuzzleForLayout } from './compose-book.js';
 import { type Item, type Page, PathBuilder, subpathBoxes } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
-import { MARKER_ROOM, type MarkerStyle, PART_CLEARANCE } from './markers.js';
+import { LABEL_SHRINK, MARKER_ROOM, type MarkerStyle, PART_CLEARANCE } from './markers.js';
 import {
   answerBlankLines,
   blankPage,
@@ -80,7 +80,8 @@ export function markerStyle(
             ...words,
             fontKey: 'heading',
             face: theme.fonts.heading,
-            size: Math.max(theme.sizes.label * 1.2, theme.sizes.body * 0.85),
+            // Words may shrink to LABEL_SHRINK of this where room is short: never under the book's floor.
+            size: Math.max(theme.sizes.label * 1.2, theme.sizes.body * 0.85, book.floors.text / LABEL_SHRINK),
             color: theme.colors.markers,
           },
         }
