@@ -97,6 +97,11 @@ const PICTURES: Record<string, () => Promise<Buffer>> = {
       ['kdp-interior', 17],
       ['kdp-interior', 38],
     ]),
+  'large-print-pages.png': () =>
+    pages([
+      ['large-print', 6],
+      ['large-print', 26],
+    ]),
   'cover.png': () => cover('kdp-interior'),
 };
 

@@ -142,41 +142,54 @@ async function prepareRender(plan: BookPlan): Promise<void> {
 }
 
 /**
- * The print profile's rules checked on the finished pages: page count, line weights, text sizes, a theme
- * meant for screens on paper. Also the profile's notes (a raised gutter). One message per problem.
+ * The print floors checked on the finished pages: the profile's page count, line weights, text sizes, a
+ * theme meant for screens on paper; large print's text sizes and walls (`floors`). Also the profile's notes
+ * (a raised gutter). One message per problem.
  */
 export function checkPrint(plan: BookPlan, doc: DisplayDocument): string[] {
-  const { print } = plan;
+  const { print, floors } = plan;
   const out = print.notes.map((n) => `${plan.specFile}: ${n}`);
-  if (!print.profile) return out;
-  const name = `${plan.specFile}: profile ${print.profile}`;
+  const large = plan.floor.audience === 'large-print' || floors.wall > 0;
+  if (!print.profile && !large) return out;
   const rules = print.rules;
-  if (rules.minPages !== undefined && doc.pages.length < rules.minPages) {
+  const name = print.profile ? `${plan.specFile}: profile ${print.profile}` : plan.specFile;
+  if (print.profile && rules.minPages !== undefined && doc.pages.length < rules.minPages) {
     out.push(
       `${name}: the book has ${doc.pages.length} pages; ${print.profile} prints at least ${rules.minPages}`,
     );
   }
-  let thinLines = 0;
-  let smallText = 0;
-  let firstThin = 0;
-  let firstSmall = 0;
+  const minLine = print.profile ? rules.minLine : 0;
+  const count = { thin: 0, small: 0, wall: 0 };
+  const first = { thin: 0, small: 0, wall: 0 };
+  const found = (what: keyof typeof count, page: number) => {
+    if (count[what]++ === 0) first[what] = page;
+  };
   doc.pages.forEach((page, i) => {
     for (const item of page.items) {
-      if (item.type === 'path' && item.stroke && item.stroke.width < rules.minLine - 1e-9) {
-        if (thinLines++ === 0) firstThin = i + 1;
+      if (item.type === 'path' && item.stroke) {
+        if (item.stroke.width < minLine - 1e-9) found('thin', i + 1);
+        if (item.role === 'walls' && item.stroke.width < floors.wall - 1e-9) found('wall', i + 1);
       }
-      if (item.type === 'text' && item.size < rules.minText - 1e-9) {
-        if (smallText++ === 0) firstSmall = i + 1;
-      }
+      if (item.type === 'text' && item.size < floors.text - 1e-9) found('small', i + 1);
     }
   });
-  if (thinLines > 0) {
-    out.push(`${name}: ${thinLines} lines are thinner than ${rules.minLine}pt (first on page ${firstThin})`);
+  if (count.thin > 0) {
+    out.push(
+      `${name}: ${count.thin} lines are thinner than ${rules.minLine}pt (first on page ${first.thin})`,
+    );
   }
-  if (smallText > 0) {
-    out.push(`${name}: ${smallText} texts are smaller than ${rules.minText}pt (first on page ${firstSmall})`);
+  const why = large ? ' (large print)' : '';
+  if (count.small > 0) {
+    out.push(
+      `${name}: ${count.small} texts are smaller than ${floors.text}pt${why} (first on page ${first.small})`,
+    );
   }
-  if (rules.print && !plan.theme.print) {
+  if (count.wall > 0) {
+    out.push(
+      `${name}: ${count.wall} mazes have walls thinner than ${floors.wall}pt${why} (first on page ${first.wall})`,
+    );
+  }
+  if (print.profile && rules.print && !plan.theme.print) {
     out.push(`${name}: theme "${plan.theme.name}" is meant for screens (dark pages use a lot of ink)`);
   }
   return out;

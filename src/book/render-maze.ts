@@ -1,10 +1,10 @@
 import { extname, resolve } from 'node:path';
 import { topologies } from '../grid/registry.js';
+import { answerKeyStyle } from '../layout/answer-key-style.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
 import { drawMarkers, MARKER_ROOM, type MarkerStyle } from '../layout/markers.js';
-import { routeStyle } from '../layout/page-parts.js';
 import { markerStyle } from '../layout/puzzle-pages.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import { pictureInset } from '../plan/page-geometry.js';
@@ -219,7 +219,7 @@ export function renderDocument(
     height: page.height - 2 * PAGE_MARGIN,
   };
   const place = fitGrid(grid, rect);
-  const route = routeStyle(
+  const route = answerKeyStyle(
     plan,
     theme.walls.width,
     theme.solution.width,
@@ -230,9 +230,9 @@ export function renderDocument(
     p.maze,
     rect,
     {
-      walls: { color: theme.colors.walls, ...theme.walls },
+      walls: options.solution ? route.walls : { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      ...(options.solution ? route : {}),
+      ...(options.solution ? { band: route.band, solution: route.solution } : {}),
     },
     options.solution ? p.solution : undefined,
   );

@@ -332,8 +332,8 @@ program
   .addOption(
     new Option(
       '--audience <who>',
-      'who solves them: kids keeps passages at least 6mm clear, adults 3mm (default: kids with --theme kids)',
-    ).choices(['kids', 'adults']),
+      'who solves them: kids keeps passages at least 6mm clear, adults 3mm, large-print 5mm with 14pt text and 1.5pt walls (default: kids with --theme kids)',
+    ).choices(['kids', 'adults', 'large-print']),
   )
   .option('--no-answers', 'leave out the answer page')
   .option('--print-spec', 'print the equivalent book spec (YAML) and stop')

@@ -4,7 +4,8 @@ import type { Maze } from '../generate/maze.js';
 import type { Mazegram } from '../mazegram/place.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import { sheetRanges } from '../plan/sheets.js';
-import { answerPage, paginateAnswers } from './answer-pages.js';
+import { answerPage } from './answer-pages.js';
+import { arrangeAnswers } from './arrange-answers.js';
 import type { DisplayDocument, Page } from './display-list.js';
 import { finishPages } from './finish-pages.js';
 import { contentsPage, copyrightPage, instructionsPage, sectionPage, titlePage } from './front-pages.js';
@@ -50,7 +51,7 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
   // Page numbers first (puzzle pages say where their answers are): section openers, sheets, their backs.
   const groups = sheetGroups(puzzles);
   /** Section headings and the pages they start on, for the contents. */
-  const sectionPages: { heading: string; page: number }[] = [];
+  const sectionPages: { heading: string; page: number; where: string }[] = [];
   /** The page each puzzle is printed on (for answer labels and links), and each sheet's page. */
   const pageOf = new Map<number, number>();
   const sheetAt: number[] = [];
@@ -64,16 +65,16 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
         blankBefore.add(g);
         next++;
       }
-      sectionPages.push({ heading: section.heading, page: next++ });
+      sectionPages.push({ heading: section.heading, page: next++, where: section.where });
     }
     sheetAt.push(next);
     for (const p of group) pageOf.set(p.plan.number, next);
     next += book.solutions.inline ? 2 : 1;
   }
-  const answerGroups = book.solutions.appendix ? paginateAnswers(book, puzzles) : [];
+  const answerGroups = book.solutions.appendix ? arrangeAnswers(book, puzzles) : [];
   const answerOf = new Map<number, number>();
   answerGroups.forEach((group, k) => {
-    for (const p of group) answerOf.set(p.plan.number, next + k);
+    for (const t of group.thumbs) answerOf.set(t.puzzle.plan.number, next + k);
   });
   const pointTo = book.solutions.pointers && answerGroups.length > 0;
 
@@ -81,7 +82,7 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
     const section = group[0].plan.section;
     if (blankBefore.has(g)) pages.push(blankPage(book));
     if (section && pages.length + 1 < sheetAt[g])
-      pages.push(sectionPage(book, section.heading, pages.length + 1));
+      pages.push(sectionPage(book, section.heading, section.where, pages.length + 1));
     const number = sheetAt[g];
     const page =
       group[0].plan.perPage === 1

@@ -57,6 +57,7 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
           type: 'path',
           path: weave ? weaveWallPaths(maze, place, style.walls.width) : wallPaths(maze, place),
           stroke: style.walls,
+          role: 'walls',
         },
       ];
   const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
@@ -76,11 +77,11 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   }
   const { band, solution: line } = fitRoute(style, clear);
   if (route && line) {
-    const path: Item = { type: 'path', path: route, stroke: line };
+    const path: Item = { type: 'path', path: route, stroke: line, role: 'route' };
     if (style.solutionUnder) items.unshift(path);
     else items.push(path);
   }
-  if (route && band) items.unshift({ type: 'path', path: route, stroke: band });
+  if (route && band) items.unshift({ type: 'path', path: route, stroke: band, role: 'band' });
   if (style.background) {
     items.unshift({
       type: 'path',

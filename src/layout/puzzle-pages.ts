@@ -12,11 +12,12 @@ import { puzzleTemplateVars } from '../plan/template-vars.js';
 import { answerPointer } from '../plan/words.js';
 import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
+import { answerKeyStyle } from './answer-key-style.js';
 import type { PuzzleForLayout } from './compose-book.js';
 import { type Item, type Page, PathBuilder, subpathBoxes } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
-import { MARKER_ROOM, type MarkerStyle, PART_CLEARANCE } from './markers.js';
+import { LABEL_SHRINK, MARKER_ROOM, type MarkerStyle, PART_CLEARANCE } from './markers.js';
 import {
   answerBlankLines,
   blankPage,
@@ -24,9 +25,8 @@ import {
   folio,
   nameDateLine,
   pageHeading,
-  routeStyle,
 } from './page-parts.js';
-import { centredText, fitSize, leftText, type TextStyle } from './text-items.js';
+import { centredText, fitLine, leftText, type TextStyle, textDoesNotFit } from './text-items.js';
 
 /** Puzzle pages: one maze with its title, or an activity sheet of several (and the answers on its back). */
 
@@ -80,7 +80,8 @@ export function markerStyle(
             ...words,
             fontKey: 'heading',
             face: theme.fonts.heading,
-            size: Math.max(theme.sizes.label * 1.2, theme.sizes.body * 0.85),
+            // Words may shrink to LABEL_SHRINK of this where room is short: never under the book's floor.
+            size: Math.max(theme.sizes.label * 1.2, theme.sizes.body * 0.85, book.floors.text / LABEL_SHRINK),
             color: theme.colors.markers,
           },
         }
@@ -92,7 +93,9 @@ export function markerStyle(
 function pointer(book: BookPlan, page: Page, number: number, text: string): void {
   const { theme, geometry } = book;
   const style: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
-  const size = fitSize(theme, text, 'body', style.size, geometry.content.width * 0.4);
+  const size =
+    fitLine(theme, text, 'body', style.size, book.floors.text, geometry.content.width * 0.4) ??
+    book.floors.text;
   const verso = book.print.facing && number % 2 === 0;
   const width = textWidth(theme.fonts.body, text, size);
   const x = verso ? geometry.content.x : geometry.content.x + geometry.content.width - width;
@@ -115,9 +118,13 @@ export function puzzlePage(
   const { theme } = book;
   const geometry = pageGeometry(book, p.plan);
   const title = renderTemplate(p.plan.title, puzzleVars(book, p, number));
-  pageHeading(book, page, title);
-  if (book.showDifficulty !== 'none' && p.rating)
-    difficultyMark(book, page, p.rating, undefined, p.plan.difficulty);
+  const stars = book.showDifficulty !== 'none' && p.rating !== undefined;
+  const last = pageHeading(book, page, title, p.plan.title.where, { stars });
+  if (stars && p.rating) {
+    const cx = geometry.content.x + geometry.content.width / 2;
+    const at = { cx, y: last + theme.sizes.label * 1.6, scale: 1 };
+    difficultyMark(book, page, p.rating, at, p.plan.difficulty);
+  }
   const { content } = geometry;
   if (geometry.nameLine !== undefined) {
     nameDateLine(
@@ -281,7 +288,8 @@ export function sheetPage(
 ): Page {
   const page = blankPage(book);
   const geometry = pageGeometry(book, group[0].plan);
-  pageHeading(book, page, group[0].plan.section?.heading ?? book.title);
+  const section = group[0].plan.section;
+  pageHeading(book, page, section?.heading ?? book.title, section?.where ?? book.places.title);
   const slots = slotsOf(book, geometry, group[0]);
   if (book.print.profile === 'home' && slots.length > 1) cutLines(book, page, slots);
   folio(book, page, number);
@@ -303,7 +311,7 @@ export function answerSheet(
 ): Page {
   const page = blankPage(book);
   const geometry = pageGeometry(book, group[0].plan);
-  pageHeading(book, page, book.solutions.title);
+  pageHeading(book, page, book.solutions.title, book.places.solutions);
   const slots = slotsOf(book, geometry, group[0]);
   const backs = slots.map((slot) => backOf(book, slot));
   folio(book, page, number);
@@ -358,7 +366,9 @@ function slipParts(
   if (many || answers) {
     const label = renderTemplate(p.plan.title, puzzleVars(book, p, number));
     const style: TextStyle = { font: 'body', size: theme.sizes.label * 1.2, color: theme.colors.text };
-    const size = fitSize(theme, label, 'body', style.size, slot.box.width);
+    const size = fitLine(theme, label, 'body', style.size, book.floors.text, slot.box.width);
+    if (size === undefined)
+      throw textDoesNotFit(p.plan.title.where, label, 'the title line of its slip', book.floors.text);
     page.items.push(centredText(theme, label, cx, slot.label, { ...style, size }));
   }
   if (!answers && slot.nameLine !== undefined) {
@@ -371,7 +381,9 @@ function slipParts(
       : slot.maze.y + slot.maze.height + room + theme.sizes.body * 2.4 * 0.7;
     if (answers) {
       const msg = p.mazegram.message;
-      const size = fitSize(theme, msg, 'body', theme.sizes.label * 1.2, slot.maze.width);
+      const size = fitLine(theme, msg, 'body', theme.sizes.label * 1.2, book.floors.text, slot.maze.width);
+      if (size === undefined)
+        throw textDoesNotFit(p.plan.where, msg, 'the line under its answer', book.floors.text);
       page.items.push(centredText(theme, msg, cx, y, { font: 'body', size, color: theme.colors.text }));
     } else {
       page.items.push(answerBlankLines(p.mazegram.words, cx, y, slot.maze.width, theme));
@@ -397,16 +409,16 @@ function slipMaze(
   const mazeRect = p.plan.markers.pictures ? pictureInset(slot.maze, theme) : slot.maze;
   const place = fitGrid(p.maze.grid, mazeRect);
   const passage = place.scale * topologyPassage(p);
-  const route = routeStyle(book, theme.walls.width, theme.solution.width, passage);
+  const route = answerKeyStyle(book, theme.walls.width, theme.solution.width, passage);
   page.items.push(
     ...drawMaze(
       p.maze,
       mazeRect,
       {
-        walls: { color: theme.colors.walls, ...theme.walls },
+        walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
         markers: markerStyle(book, p.plan, frame, avoid),
-        ...(answers ? route : {}),
+        ...(answers ? { band: route.band, solution: route.solution } : {}),
       },
       answers ? p.solution : undefined,
     ),

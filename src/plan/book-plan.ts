@@ -24,7 +24,14 @@ export interface BookPlan {
   /** The spec's folder (absolute), where the files it names are looked up. */
   specDir: string;
   /** `file:line:col` of the fields later stages report about. */
-  places: { title: string; subtitle: string; author: string; pages: string; front: string };
+  places: {
+    title: string;
+    subtitle: string;
+    author: string;
+    pages: string;
+    front: string;
+    solutions: string;
+  };
   title: string;
   subtitle?: string;
   author?: string;
@@ -62,6 +69,12 @@ export interface BookPlan {
   nameDate: boolean;
   /** Bleed, facing-page margins, colour space and the print profile's rules. */
   print: PrintPlan;
+  /**
+   * The book's print floors, in points, checked on the finished pages: `text`, the smallest text (the
+   * profile's, or large print's 14pt), the size text is shrunk to at most before it must wrap or is an error;
+   * `wall`, the thinnest maze wall (large print's 1.5pt; 0 for none beyond the profile's thinnest line).
+   */
+  floors: { text: number; wall: number };
   /** Built-in words in the book's language. */
   words: Words;
   /** What to show under each puzzle title. */
@@ -121,14 +134,14 @@ export interface PuzzlePlan {
   /** The message this maze spells, resolved and checked (letters of the language, glyphs of the font). */
   mazegram?: MazegramPlan;
   /** The section the puzzle belongs to, if the book has sections. */
-  section?: { index: number; heading: string };
+  section?: { index: number; heading: string; where: string };
   /** The title template uses the rating ({{difficulty}} or {{level}}). */
   usesRating: boolean;
   /** Part of a series: the spec page it comes from and its place in the series. */
   series?: { page: number; index: number; count: number };
 }
 
-export type Audience = 'kids' | 'adults';
+export type Audience = 'kids' | 'adults' | 'large-print';
 
 /** Start and finish markers: arrows, or pictures (parsed, plain path data); with the locale's words or not. */
 export interface MarkerPlan {

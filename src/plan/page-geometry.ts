@@ -142,6 +142,15 @@ export function fitScale(grid: { width: number; height: number }, area: Rect): n
   return Math.min(area.width / grid.width, area.height / grid.height);
 }
 
+/**
+ * Height of a page's heading band from the top of the content, in points: 2.4 headings, or one heading and
+ * the row of difficulty stars under it (2.2 labels) where that is more (large print's labels are as large
+ * as its headings).
+ */
+export function headingBand(theme: Theme): number {
+  return Math.max(theme.sizes.heading * 2.4, theme.sizes.heading + theme.sizes.label * 2.2);
+}
+
 export function puzzlePageGeometry(
   width: number,
   height: number,
@@ -156,14 +165,14 @@ export function puzzlePageGeometry(
     height: height - margins.top - margins.bottom,
   };
   const nameBand = nameDate ? theme.sizes.body * 2.2 : 0;
-  const titleBand = theme.sizes.heading * 2.4 + nameBand;
+  const titleBand = headingBand(theme) + nameBand;
   const folioBand = theme.sizes.folio * 2.6;
   const markerRoom = theme.markers.size * 1.75;
   return {
     content,
     titleBaseline: content.y + theme.sizes.heading,
     folioBaseline: content.y + content.height,
-    ...(nameDate ? { nameLine: content.y + theme.sizes.heading * 2.4 + theme.sizes.body } : {}),
+    ...(nameDate ? { nameLine: content.y + headingBand(theme) + theme.sizes.body } : {}),
     mazeArea: {
       x: content.x + markerRoom,
       y: content.y + titleBand + markerRoom,

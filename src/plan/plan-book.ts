@@ -21,10 +21,10 @@ import type { MaskContext } from './resolve-mask.js';
 import { resolveBleed, resolveDate, resolvePaper } from './resolve-paper.js';
 import { cellsToGenerate, expandEntries, resolveFloor, resolvePuzzle } from './resolve-puzzles.js';
 import { sizePhrase } from './resolve-size.js';
-import { expectedPages, resolveSolutions } from './resolve-solutions.js';
+import { expectedPages, isLargePrint, resolveSolutions } from './resolve-solutions.js';
 import { sheetRanges } from './sheets.js';
 import { puzzleTemplateVars } from './template-vars.js';
-import { type Ink, loadTheme, type Theme, themeForInk } from './theme.js';
+import { type Ink, LARGE_PRINT, loadTheme, type Theme, themeForInk, themeForLargePrint } from './theme.js';
 import { answerLabel, answerPointer, type Locale, wordsFor } from './words.js';
 
 export type {
@@ -72,7 +72,9 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   const loaded =
     problems.catch(() => loadTheme(s.theme ?? 'classic', specDir, files, themeWhere)) ??
     loadTheme('classic', specDir, files, themeWhere);
-  const theme = themeForInk(loaded, ink, pageTint);
+  const largePrint = isLargePrint(s);
+  const inked = themeForInk(loaded, ink, pageTint);
+  const theme = largePrint ? themeForLargePrint(inked) : inked;
   const paper = problems.catch(() => resolvePaper(s, at)) ?? { width: 595.28, height: 841.89 };
   const bleed = problems.catch(() => resolveBleed(s, paper, at)) ?? 0;
   const resolved = resolvePrint(s, expectedPages(s), toPoints(DEFAULT_MARGIN));
@@ -84,6 +86,11 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     notes: [...resolved.notes, ...tintNotes(loaded, ink, pageTint)],
   };
   const words = wordsFor(s.locale ?? 'en');
+  const floors = {
+    text: Math.max(print.rules.minText, largePrint ? LARGE_PRINT.text : 0),
+    wall: largePrint ? LARGE_PRINT.wall : 0,
+  };
+  for (const e of largePrintSections(s, at, largePrint)) problems.add(e);
   const margins = print.margins;
   const perPage = s['per-page'] ?? 1;
   const nameDate = s['name-date'] ?? false;
@@ -131,6 +138,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     layouts,
     perPage,
     audience: impliedAudience(s),
+    floors,
     theme,
     words,
     masks,
@@ -176,6 +184,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
       author: at(['author']),
       pages: at(['pages']),
       front: at(['front']),
+      solutions: s.solutions ? at(['solutions']) : spec.file,
     },
     title: s.title,
     subtitle: s.subtitle,
@@ -199,6 +208,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     perPage,
     nameDate,
     print,
+    floors,
     words,
     inputs: [...new Set(files.located.map((f) => f.real))],
   };
@@ -230,6 +240,29 @@ function tintNotes(theme: Theme, ink: Ink, pageTint: boolean): string[] {
     ];
   }
   return [];
+}
+
+/**
+ * Large print sets the whole book's text and walls, so a section cannot ask for it alone: each section that
+ * does in a book that is not large print is an error.
+ */
+function largePrintSections(
+  s: BookSpec,
+  at: LoadedYaml<BookSpec>['placeOf'],
+  largePrint: boolean,
+): UserError[] {
+  if (largePrint) return [];
+  return s.pages.flatMap((page, i) =>
+    page.defaults?.audience === 'large-print'
+      ? [
+          new UserError(
+            at(['pages', i, 'defaults', 'audience']),
+            'audience: large-print sets the text sizes and walls of the whole book, not of one section',
+            'write audience: large-print at the top of the spec (a section may still set min-passage)',
+          ),
+        ]
+      : [],
+  );
 }
 
 /** The audience of a book whose spec names none: the kids theme is for kids. */

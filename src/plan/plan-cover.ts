@@ -540,6 +540,7 @@ function planArt(
       layouts: { 1: geometry },
       perPage: 1,
       audience: book.floor.audience,
+      floors: book.floors,
       theme,
       words: book.words,
       masks: { specDir: book.specDir, files: inputs.files, theme, images: inputs.images },

@@ -26,7 +26,7 @@ import { cellsForScore, levelScore, resolveDifficulty, seriesTarget } from './re
 import { drawnExtent, fitMask } from './resolve-fidelity.js';
 import { type MarkerContext, resolveMarkers } from './resolve-markers.js';
 import { type MaskContext, resolveMask } from './resolve-mask.js';
-import { resolveMazegram } from './resolve-mazegram.js';
+import { letterSize, mazegramCell, resolveMazegram } from './resolve-mazegram.js';
 import { resolvePicture, toneCellsAtMost } from './resolve-picture.js';
 import { resolveSize, sizePhrase } from './resolve-size.js';
 import { puzzleTemplateVars, SAMPLE_RATING } from './template-vars.js';
@@ -38,9 +38,10 @@ export const DEFAULT_CANDIDATES = 8;
 
 /**
  * The narrowest clear passage (the gap between walls, after their width) of each audience, in mm: a pencil
- * line fits an adult's 3 mm; a young child's grip and crayon need about twice that.
+ * line fits an adult's 3 mm; a young child's grip and crayon need about twice that; large print ("bold and
+ * easy" books, for solvers who see less well) 5 mm.
  */
-export const AUDIENCE_FLOOR_MM: Record<Audience, number> = { adults: 3, kids: 6 };
+export const AUDIENCE_FLOOR_MM: Record<Audience, number> = { adults: 3, kids: 6, 'large-print': 5 };
 
 type Defaults = NonNullable<BookSpec['defaults']>;
 
@@ -114,6 +115,8 @@ export interface PuzzleContext {
   perPage: number;
   /** The audience when the spec names none (the kids theme implies kids). */
   audience: Audience;
+  /** The book's print floors (its smallest text, its thinnest wall), in points. */
+  floors: { text: number; wall: number };
   theme: Theme;
   words: Words;
   masks: MaskContext;
@@ -196,6 +199,12 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     field,
   });
   const wall = ctx.theme.walls.width;
+  const mazegram =
+    maze.mazegram === undefined
+      ? undefined
+      : resolveMazegram(maze.mazegram, field('mazegram'), at, ctx.masks);
+  // A mazegram's letters are text: half a passage tall, never under the book's smallest text.
+  const letterCell = mazegram ? mazegramCell(mazegram, ctx.floors.text) : 0;
   const sized = picture?.tone
     ? { size: picture.tone.size, cellSize: picture.tone.cellSize, chosen: true, auto: undefined }
     : resolveSize(
@@ -207,9 +216,12 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
         ctx.theme,
         // The floor holds where a route is narrowest (a door narrower than the cell, in hex and octagon
         // mazes); weave mazes draw passages inset in their cells: a cell must be wider to keep it.
-        ((floor.clear + wall) * topologies[shape].passage) /
-          topologies[shape].narrowest /
-          (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1),
+        Math.max(
+          ((floor.clear + wall) * topologies[shape].passage) /
+            topologies[shape].narrowest /
+            (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1),
+          letterCell,
+        ),
         (name) => at(field(name)),
         where,
         difficulty !== undefined && !fixed,
@@ -234,7 +246,15 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     const clear = fitScale(drawn, area) * topologies[shape].narrowest - wall;
     if (clear < floor.clear - 0.01) {
       notes.push(
-        `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'audience' ? `${floor.audience}' floor` : 'min-passage'} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
+        `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'min-passage' ? 'min-passage' : floor.audience === 'large-print' ? 'large-print floor' : `${floor.audience}' floor`} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
+      );
+    }
+  }
+  if (drawn && !sized.chosen && !auto && mazegram) {
+    const cell = fitScale(drawn, area) * topologies[shape].passage;
+    if (cell < letterCell - 0.01) {
+      notes.push(
+        `the mazegram's letters are ${letterSize(mazegram, cell).toFixed(1)}pt at ${sizePhrase(shape, size)}, under the book's smallest text of ${ctx.floors.text}pt; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
       );
     }
   }
@@ -245,10 +265,6 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   const algorithm = maze.algorithm ?? 'backtracker';
   checkAlgorithm(algorithm, shape, mask !== undefined, own, s.defaults ?? {}, field, at);
   if (maze.weave !== undefined) checkWeave(algorithm, shape, maze, fixed !== undefined, field, at);
-  const mazegram =
-    maze.mazegram === undefined
-      ? undefined
-      : resolveMazegram(maze.mazegram, field('mazegram'), at, ctx.masks);
   const sectionTitle = entry.section?.defaults.title;
   const titleSource = page.title ?? sectionTitle ?? s.defaults?.title ?? `${ctx.words.maze} {{number}}`;
   const titlePlace =
@@ -315,7 +331,15 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     notes,
     ...(mazegram ? { mazegram } : {}),
     ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
-    ...(entry.section ? { section: { index: entry.section.index, heading: entry.section.heading } } : {}),
+    ...(entry.section
+      ? {
+          section: {
+            index: entry.section.index,
+            heading: entry.section.heading,
+            where: at(['pages', entry.section.page, 'section']),
+          },
+        }
+      : {}),
   };
 }
 

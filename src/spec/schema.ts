@@ -423,9 +423,10 @@ export const mazeSchema = z
   })
   .meta({ description: 'How one maze is made.' });
 
-const audience = z
-  .enum(['kids', 'adults'])
-  .meta({ description: 'Who solves the mazes: sets the narrowest clear passage (kids 6mm, adults 3mm).' });
+const audience = z.enum(['kids', 'adults', 'large-print']).meta({
+  description:
+    'Who solves the mazes: sets the narrowest clear passage (kids 6mm, adults 3mm, large-print 5mm); large-print also sets every text to 14pt or more and walls to 1.5pt or more.',
+});
 const minPassage = length.meta({
   description:
     'Narrowest clear passage (the gap between walls, after their thickness) automatic sizes may use; replaces the audience’s.',
@@ -592,7 +593,10 @@ export const solutionsSchema = z.union(
       .meta({ description: 'Each answer on the page after its puzzle (the back of a sheet).' }),
     z.strictObject({
       appendix: z.boolean().optional(),
-      'per-page': z.literal([4, 6, 9, 12]).optional(),
+      'per-page': z.literal([1, 2, 3, 4, 6, 8, 9, 12]).optional().meta({
+        description:
+          'Most answers on an answer page: 1, 2, 3, 4, 6, 8, 9 or 12 (default 6; 4 with audience large-print).',
+      }),
       title: z.string().optional(),
       style: z
         .enum(['line', 'dashed', 'highlight'])

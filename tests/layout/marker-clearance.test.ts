@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { layoutBook } from '../../src/book/build-book.js';
 import { sheetSpec } from '../../src/cli/sheet.js';
+import { answerWallColor, routeColors } from '../../src/layout/answer-key-style.js';
 import { CLOSE, CURVE, MOVE, type Page, type PathItem } from '../../src/layout/display-list.js';
-import { routeColors } from '../../src/layout/page-parts.js';
 import type { BookPlan } from '../../src/plan/book-plan.js';
 import type { Rect } from '../../src/plan/page-geometry.js';
 import { capHeight, textWidth } from '../../src/text/fonts.js';
@@ -88,8 +88,10 @@ function textBox(plan: BookPlan, text: string, x: number, y: number, size: numbe
 function pageParts(plan: BookPlan, page: Page) {
   const { markers: markerColor, walls } = plan.theme.colors;
   const route = routeColors(plan);
+  // Walls of a puzzle, or of an answer drawing (drawn lighter).
+  const isWall = (color: string | undefined) => color === walls || color === answerWallColor(plan);
   const mazes = page.items
-    .filter((i): i is PathItem => i.type === 'path' && i.stroke?.color === walls && !i.stroke.dash)
+    .filter((i): i is PathItem => i.type === 'path' && isWall(i.stroke?.color) && !i.stroke?.dash)
     .map((i) => boxOf(subpaths(i).flat(), 1 + (i.stroke?.width ?? 0)));
   const inMaze = (r: Rect) =>
     mazes.some(
@@ -110,7 +112,7 @@ function pageParts(plan: BookPlan, page: Page) {
         ]);
       } else if (!inMaze(box)) parts.push(box);
     } else if (item.type === 'path') {
-      if (item.stroke?.color === walls && !item.stroke.dash) continue;
+      if (isWall(item.stroke?.color) && !item.stroke?.dash) continue;
       // An answer route (band and line) belongs to its maze: it runs up to the openings the markers mark.
       if (item.stroke && (item.stroke.color === route.band || item.stroke.color === route.line)) continue;
       const pieces = subpaths(item);
