@@ -1,6 +1,6 @@
 import { topologies } from '../grid/registry.js';
 import type { BookPlan } from '../plan/book-plan.js';
-import { fitScale, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
+import { fitScale, gridPassageIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
 import { answerLabel } from '../plan/words.js';
 import { capHeight } from '../text/fonts.js';
 import type { PuzzleForLayout } from './compose-book.js';
@@ -81,10 +81,12 @@ interface ThumbMeasure {
 function measure(book: BookPlan, p: PuzzleForLayout, maze: Rect): ThumbMeasure {
   const topo = topologies[(p.recipe ?? p.plan.recipe).shape];
   const passage = fitScale(p.maze.grid, maze) * topo.passage;
-  const area = puzzleMazeArea(pageGeometry(book, p.plan), book.theme, {
-    blanks: !!p.plan.mazegram?.blanks,
-    pictures: p.plan.markers.pictures !== undefined,
-  });
+  const area = puzzleMazeArea(
+    pageGeometry(book, p.plan),
+    book.theme,
+    { blanks: !!p.plan.mazegram?.blanks, markers: p.plan.markers.fit },
+    gridPassageIn(p.maze.grid, topo.passage),
+  );
   const full = fitScale(p.maze.grid, area) * topo.passage;
   return { passage, ratio: passage / full };
 }

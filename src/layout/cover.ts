@@ -1,6 +1,8 @@
+import { topologies } from '../grid/registry.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import type { CoverFontKey, TextBlock } from '../plan/cover-text.js';
-import type { Rect } from '../plan/page-geometry.js';
+import { fitMarkers } from '../plan/marker-rule.js';
+import { gridPassageIn, MARKER_ROOM, type Rect } from '../plan/page-geometry.js';
 import type { CoverPlan, FrontLayout } from '../plan/plan-cover.js';
 import { type FontFace, textOutline } from '../text/fonts.js';
 import type { PuzzleForLayout } from './compose-book.js';
@@ -156,13 +158,26 @@ function drawFront(
     );
   if (front.author)
     add({ kind: 'text', field: 'cover.author' }, ...textBlockItems(cover, front.author, theme.colors.muted));
-  const area = front.artArea;
+  // The art maze leaves its markers the room the book's marker rule gives them at its passage.
+  const passage = topologies[(art.recipe ?? art.plan.recipe).shape].passage;
+  const { area, size } = fitMarkers(
+    front.artArea,
+    theme.markers.size * MARKER_ROOM,
+    art.plan.markers.fit,
+    gridPassageIn(art.maze.grid, passage),
+  );
+  const pictures = art.plan.markers.pictures;
   add(
     { kind: 'art', field: 'cover.maze' },
     ...drawMaze(art.maze, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      markers: { color: theme.colors.markers, size: theme.markers.size, frame: front.artFrame },
+      markers: {
+        color: theme.colors.markers,
+        size,
+        frame: front.artFrame,
+        ...(pictures ? { pictures } : {}),
+      },
     }),
   );
   if (art.mazegram && art.plan.mazegram) {

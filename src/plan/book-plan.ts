@@ -1,12 +1,13 @@
 import type { DifficultyModel } from '../analyze/difficulty-model.js';
+import type { Icon } from '../art/icon.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { AlgorithmName } from '../generate/registry.js';
 import type { GridSize } from '../grid/registry.js';
-import type { Icon } from '../layout/svg-icon.js';
 import type { Language } from '../mazegram/languages.js';
 import type { Seed128 } from '../random/sfc32.js';
 import type { FontFace } from '../text/fonts.js';
 import type { TemplateSource } from '../text/template.js';
+import type { MarkerFit } from './marker-rule.js';
 import type { Margins, PuzzlePageGeometry } from './page-geometry.js';
 import type { PrintPlan } from './print.js';
 import type { Ink, Theme } from './theme.js';
@@ -130,10 +131,15 @@ export interface PuzzlePlan {
 
 export type Audience = 'kids' | 'adults';
 
-/** Start and finish markers: arrows, or pictures (parsed, plain path data); with the locale's words or not. */
+/**
+ * Start and finish markers: arrows, or pictures (plain path data, in colour or in one colour as the book
+ * prints); with the locale's words or not; sized by the book's marker rule.
+ */
 export interface MarkerPlan {
   pictures?: { start: Icon; finish: Icon };
   labels: boolean;
+  /** The marker rule for the puzzle and what else decides the markers' room. */
+  fit: MarkerFit;
 }
 
 export interface MazegramPlan {

@@ -17,6 +17,7 @@ import type { ProfileName } from './print.js';
 import { resolvePrint } from './print.js';
 import { Problems } from './problems.js';
 import { resolveFront } from './resolve-front.js';
+import { artStyleFor } from './resolve-markers.js';
 import type { MaskContext } from './resolve-mask.js';
 import { resolveBleed, resolveDate, resolvePaper } from './resolve-paper.js';
 import { cellsToGenerate, expandEntries, resolveFloor, resolvePuzzle } from './resolve-puzzles.js';
@@ -134,7 +135,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     theme,
     words,
     masks,
-    markers: { specDir, files, theme, words, icons: new Map() },
+    markers: { specDir, files, theme, words, icons: new Map(), art: artStyleFor(theme, ink === 'black') },
   };
   const planned = entries.map((entry, n) => problems.catch(() => resolvePuzzle(ctx, entry, n)));
   const puzzles = planned.filter((p): p is PuzzlePlan => p !== undefined);

@@ -29,6 +29,7 @@ import {
 } from './cover-text.js';
 import type { Rect } from './page-geometry.js';
 import { Problems } from './problems.js';
+import { artStyleFor } from './resolve-markers.js';
 import { resolveFont } from './resolve-mask.js';
 import { resolvePuzzle } from './resolve-puzzles.js';
 import { loadTheme, type Theme } from './theme.js';
@@ -543,7 +544,14 @@ function planArt(
       theme,
       words: book.words,
       masks: { specDir: book.specDir, files: inputs.files, theme, images: inputs.images },
-      markers: { specDir: book.specDir, files: inputs.files, theme, words: book.words, icons: new Map() },
+      markers: {
+        specDir: book.specDir,
+        files: inputs.files,
+        theme,
+        words: book.words,
+        icons: new Map(),
+        art: artStyleFor(theme, false),
+      },
     },
     { page: { maze: own }, i: 0, spec: own, part: 'maze', key: '#cover' },
     0,

@@ -10,7 +10,7 @@ import {
   type OptionName,
   weaveAlgorithmNames,
 } from '../generate/registry.js';
-import { topologies } from '../grid/registry.js';
+import { type HexTop, type TopologyName, topologies } from '../grid/registry.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import { maskShapeOf } from '../mask/descriptor.js';
 import { deriveSeed } from '../random/derive-seed.js';
@@ -21,7 +21,14 @@ import { mm, toFraction, toPoints } from '../spec/units.js';
 import { checkTemplate } from '../text/template.js';
 import type { Audience, PuzzlePlan } from './book-plan.js';
 import { checkRouteOnMask } from './check-route.js';
-import { fitScale, type PuzzlePageGeometry, puzzleMazeArea } from './page-geometry.js';
+import {
+  fitScale,
+  gridPassageIn,
+  type MazeRoom,
+  type PuzzlePageGeometry,
+  puzzleMazeArea,
+  type Rect,
+} from './page-geometry.js';
 import { cellsForScore, levelScore, resolveDifficulty, seriesTarget } from './resolve-difficulty.js';
 import { drawnExtent, fitMask } from './resolve-fidelity.js';
 import { type MarkerContext, resolveMarkers } from './resolve-markers.js';
@@ -137,6 +144,36 @@ export function resolveFloor(
     : { clear: toPoints(`${AUDIENCE_FLOOR_MM[audience]}mm`), audience, from: 'audience' };
 }
 
+/**
+ * The maze area a puzzle is sized in: its page's, with the room its markers need at the passage the spec asks
+ * for (`passage`, or the passage `cells`/`rings` give the unmasked grid there), or at their least size when
+ * mazebook chooses the size (the floor's passage, where markers are at their least). The layout fits the
+ * generated maze the same way (`puzzleMazeArea` with its grid), which only widens passages sized here.
+ */
+function plannedMazeArea(
+  maze: MazeSpec,
+  shape: TopologyName,
+  geometry: PuzzlePageGeometry,
+  theme: Theme,
+  room: MazeRoom,
+): Rect {
+  const topo = topologies[shape];
+  if (maze.passage !== undefined) {
+    const passage = toPoints(maze.passage);
+    return puzzleMazeArea(geometry, theme, room, () => passage);
+  }
+  const sized = topo.sizedBy === 'rings' ? maze.rings : maze.cells;
+  if (typeof sized === 'number' || Array.isArray(sized)) {
+    const [columns, rows] = typeof sized === 'number' ? [sized, sized] : sized;
+    if (columns >= 1 && rows >= 1) {
+      const hexTop: HexTop | undefined = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
+      const extent = topo.extent({ columns, rows }, hexTop);
+      return puzzleMazeArea(geometry, theme, room, gridPassageIn(extent, topo.passage));
+    }
+  }
+  return puzzleMazeArea(geometry, theme, room);
+}
+
 /** Plans one puzzle: its maze fields resolved over the defaults, sized, checked and seeded. */
 export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number): PuzzlePlan {
   const { spec: s, at } = ctx;
@@ -169,8 +206,16 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   const blanks =
     maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false);
   const floor = resolveFloor(ctx, entry);
-  const markers = resolveMarkers(maze.markers, floor.audience, field('markers'), at, where, ctx.markers);
-  const area = puzzleMazeArea(geometry, ctx.theme, { blanks, pictures: markers.pictures !== undefined });
+  const markers = resolveMarkers(
+    maze.markers,
+    floor.audience,
+    Math.max(floor.clear, toPoints(`${AUDIENCE_FLOOR_MM[floor.audience]}mm`)),
+    field('markers'),
+    at,
+    where,
+    ctx.markers,
+  );
+  const area = plannedMazeArea(maze, shape, geometry, ctx.theme, { blanks, markers: markers.fit });
   const mask = resolveMask(maze.mask, field('mask'), at, ctx.masks, area.width / area.height);
   const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
   if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
