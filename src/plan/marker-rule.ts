@@ -6,12 +6,12 @@ import type { Theme } from './theme.js';
  * The one rule that sizes start and finish markers through a book. A marker's size follows the passage (wall
  * centre to wall centre, as the page draws it), clamped:
  *
- *   arrows    length = clamp(0.6 × passage, least, least + 8mm),  least = max(2 × base, 1.25 × theme size)
- *   pictures  side   = clamp(1.0 × passage, least, least + 10mm), least = max(2.5 × base, 10mm, 1.4 × theme size)
+ *   arrows    length = clamp(0.6 × passage, least, least + 8mm),  least = max(6mm, 1.5 × base, 1.25 × theme size)
+ *   pictures  side   = clamp(1.0 × passage, least, least + 10mm), least = max(10mm, 2.5 × base, 1.4 × theme size)
  *
  * where `base` is the clear passage the puzzle's audience must keep (its `min-passage` when wider): 3mm for
- * adults gives arrows of 6–14mm and pictures of 10–20mm; 6mm for children gives arrows of 12–20mm and
- * pictures of 15–25mm; any other audience's floor scales alike. Both ends get the same size, and mazes with
+ * adults gives arrows of 6–14mm and pictures of 10–20mm; 6mm for children gives arrows of 9–17mm and
+ * pictures of 15–25mm; any other audience's floor scales alike (5mm: arrows of 7.5–15.5mm). Both ends get the same size, and mazes with
  * the same passage get the same markers. The page makes room for the marker ({@link markerRoom}) by drawing
  * the maze smaller rather than shrinking the marker.
  */
@@ -30,8 +30,10 @@ const MM = 72 / 25.4;
 export const ARROW_SHARE = 0.6;
 /** Picture side per unit of passage: a picture as wide as the doorway it stands in. */
 export const PICTURE_SHARE = 1;
-/** Least arrow length in clear passages of the audience (3mm → 6mm: a head 4mm across reads at arm's length). */
-const ARROW_LEAST = 2;
+/** No arrow under 6mm (a head 4mm across, which reads at arm's length). */
+const ARROW_FLOOR = 6 * MM;
+/** Least arrow length in clear passages of the audience (6mm for children → 9mm). */
+const ARROW_LEAST = 1.5;
 /** Least picture side in clear passages (6mm → 15mm for children: big enough to name what it shows). */
 const PICTURE_LEAST = 2.5;
 /** No picture under 10mm in any book: below it the art's details run together. */
@@ -56,7 +58,7 @@ export function markerRule(pictures: boolean, base: number, themeSize: number): 
     const least = Math.max(PICTURE_LEAST * base, PICTURE_FLOOR, 1.4 * themeSize);
     return { kind: 'picture', share: PICTURE_SHARE, least, most: least + PICTURE_GROWTH };
   }
-  const least = Math.max(ARROW_LEAST * base, 1.25 * themeSize);
+  const least = Math.max(ARROW_FLOOR, ARROW_LEAST * base, 1.25 * themeSize);
   return { kind: 'arrow', share: ARROW_SHARE, least, most: least + ARROW_GROWTH };
 }
 
@@ -77,11 +79,11 @@ export interface MarkerFit {
 /**
  * How far beyond the maze's rectangle a marker of `size` reaches, pt, on any side: its clearance from the
  * walls (half a wall, then {@link CLEARANCE_SHARE} of its size, at least a wall), the marker (or a word beside
- * it, if longer), a fifth of its size for the placing's steps, and a point.
+ * it, if longer), a tenth of its size for the placing's steps, and half a point.
  */
 export function markerRoom(size: number, fit: Omit<MarkerFit, 'rule'>): number {
   const first = fit.wall / 2 + Math.max(fit.wall, CLEARANCE_SHARE * size);
-  return first + Math.max(size, fit.label) + 0.2 * size + 1;
+  return first + Math.max(size, fit.label) + 0.1 * size + 0.5;
 }
 
 /** The type size of the start and finish words, pt: a little larger than labels, never under 85 % of body. */
