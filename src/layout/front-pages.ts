@@ -1,7 +1,14 @@
-import type { BookPlan, FrontPage } from '../plan/book-plan.js';
+import { solve } from '../analyze/solve.js';
+import { generateMaze } from '../generate/generate-maze.js';
+import { topologies } from '../grid/registry.js';
+import type { BookPlan, ExamplePlan, FrontPage } from '../plan/book-plan.js';
+import { fitMarkers } from '../plan/marker-rule.js';
+import { gridPassageIn, type Rect } from '../plan/page-geometry.js';
 import { textWidth } from '../text/fonts.js';
 import type { Page } from './display-list.js';
-import { blankPage, folio, pageHeading } from './page-parts.js';
+import { drawMaze, fitGrid } from './draw-maze.js';
+import { blankPage, folio, pageHeading, routeStyle } from './page-parts.js';
+import { markerStyle } from './puzzle-pages.js';
 import { centredText, fitSize, leftText, type TextStyle, wrapText } from './text-items.js';
 
 /** Front matter and section pages: title, instructions, contents, copyright, section openers. */
@@ -35,9 +42,17 @@ export function titlePage(book: BookPlan): Page {
     const style: TextStyle = { font: 'body', size: theme.sizes.subtitle, color: theme.colors.muted };
     page.items.push(centredText(theme, book.author, cx, y + style.size * 2.5, style));
   }
+  const small: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
   if (book.showSeed) {
-    const small: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
     page.items.push(centredText(theme, `Seed ${book.seed}`, cx, geometry.folioBaseline, small));
+  }
+  // A book without a copyright page credits bundled art at the title page's foot.
+  if (!book.front.some((f) => f.kind === 'copyright')) {
+    let at = geometry.folioBaseline - (book.showSeed ? small.size * 1.6 : 0);
+    for (const line of [...book.credits].reverse()) {
+      page.items.push(centredText(theme, line, cx, at, small));
+      at -= small.size * 1.4;
+    }
   }
   return page;
 }
@@ -63,8 +78,56 @@ export function instructionsPage(
     }
     y += body.size * 0.8;
   }
+  if (item.example) workedExample(book, page, item.example, y);
   folio(book, page, number);
   return page;
+}
+
+/** Least height of a worked example's box (caption, maze and markers), pt: below it the example is left out. */
+const EXAMPLE_LEAST = (45 / 25.4) * 72;
+
+/**
+ * The worked example under an instructions page's text, from `top` (pt) down to the folio band: the caption
+ * ("Example" in the book's language), then the small maze solved (the answer keys' route) with its start and
+ * finish markers by the book's marker rule. Left out where the text leaves less than {@link EXAMPLE_LEAST}.
+ */
+function workedExample(book: BookPlan, page: Page, example: ExamplePlan, top: number): void {
+  const { theme, geometry } = book;
+  const bottom = geometry.folioBaseline - theme.sizes.folio * 2.6;
+  const captionSize = theme.sizes.heading * 0.8;
+  const y0 = top + theme.sizes.body;
+  const height = Math.min(bottom - y0, geometry.content.width * 0.55);
+  if (height < EXAMPLE_LEAST) return;
+  const cx = geometry.content.x + geometry.content.width / 2;
+  page.items.push(
+    centredText(theme, book.words.example, cx, y0 + captionSize, {
+      font: 'heading',
+      size: captionSize,
+      color: theme.colors.muted,
+    }),
+  );
+  const maze = generateMaze(example.recipe, example.seed, '#example');
+  const solution = solve(maze);
+  const boxTop = y0 + captionSize * 1.6;
+  const width = Math.min(geometry.content.width * 0.7, (bottom - boxTop) * 1.6);
+  const box: Rect = { x: cx - width / 2, y: boxTop, width, height: bottom - boxTop };
+  const passage = topologies[example.recipe.shape].passage;
+  const { area, size } = fitMarkers(box, 0, example.markers.fit, gridPassageIn(maze.grid, passage));
+  const drawn = fitGrid(maze.grid, area).scale * passage;
+  const route = routeStyle(book, theme.walls.width, theme.solution.width, drawn);
+  page.items.push(
+    ...drawMaze(
+      maze,
+      area,
+      {
+        walls: { color: theme.colors.walls, ...theme.walls },
+        ...(theme.colors.background ? { background: theme.colors.background } : {}),
+        markers: markerStyle(book, example, size, box),
+        ...route,
+      },
+      solution,
+    ),
+  );
 }
 
 /** A section's opening page: its heading, large, in the middle. */
@@ -120,7 +183,8 @@ export function copyrightPage(book: BookPlan, text: string, _where: string): Pag
   const page = blankPage(book);
   const { theme, geometry } = book;
   const body: TextStyle = { font: 'body', size: theme.sizes.body, color: theme.colors.text };
-  const lines = wrapText(theme, text, body, geometry.content.width);
+  // The author's text, then the credits bundled art asks for, each its own paragraph.
+  const lines = [text, ...book.credits].flatMap((t) => wrapText(theme, t, body, geometry.content.width));
   let y = geometry.content.y + geometry.content.height - (lines.length + 3) * body.size * 1.4;
   for (const line of lines) {
     page.items.push(leftText(line, geometry.content.x, y, body));

@@ -80,7 +80,7 @@ export function fitPuzzle(
  */
 export function markerStyle(
   book: BookPlan,
-  p: PuzzlePlan,
+  p: Pick<PuzzlePlan, 'markers'>,
   size: number,
   frame: Rect,
   avoid: readonly Rect[] = [],

@@ -74,6 +74,8 @@ export interface BookPlan {
   difficultyModel: DifficultyModel;
   /** The book's passage floor (its `audience` or `min-passage`); sections and pages may have their own. */
   floor: PuzzlePlan['floor'];
+  /** Lines the copyright page prints for bundled art the book uses (its licence asks for the credit). */
+  credits: string[];
   /** Real paths of every file planning read (spec, themes, fonts, pictures): no output may replace one. */
   inputs: string[];
 }
@@ -169,7 +171,26 @@ export type FrontPage =
   | { kind: 'title' }
   | { kind: 'contents' }
   | { kind: 'copyright'; text: string; where: string }
-  | { kind: 'instructions'; heading: string; text: string; where: string };
+  | {
+      kind: 'instructions';
+      heading: string;
+      text: string;
+      where: string;
+      /** The worked example under the text. */
+      example?: ExamplePlan;
+      /** While planning: the spec leaves the example on (it is made once the puzzles are planned). */
+      wantsExample?: boolean;
+    };
+
+/**
+ * The worked example of an instructions page: a small maze drawn solved, with the markers of the book's
+ * first puzzle; seeded from the book's seed and the key `#example`, so it is the same in every build.
+ */
+export interface ExamplePlan {
+  recipe: MazeRecipe;
+  seed: Seed128;
+  markers: MarkerPlan;
+}
 
 export interface PlanOptions {
   /** Replaces the spec's seed (`--seed`). */

@@ -1,6 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import { defaultDifficultyModel, resolveDifficultyModel } from '../analyze/model-file.js';
+import { isPictureName, PICTURE_CREDIT } from '../art/picture-names.js';
 import type { MaskShape } from '../mask/shape.js';
+import { deriveSeed } from '../random/derive-seed.js';
 import { UserError } from '../spec/errors.js';
 import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
 import { LIMITS } from '../spec/limits.js';
@@ -9,7 +11,7 @@ import type { LoadedYaml } from '../spec/parse.js';
 import type { BookSpec } from '../spec/schema.js';
 import { toPoints } from '../spec/units.js';
 import { renderTemplate } from '../text/template.js';
-import type { Audience, BookPlan, PlanOptions, PuzzlePlan } from './book-plan.js';
+import type { Audience, BookPlan, FrontPage, PlanOptions, PuzzlePlan } from './book-plan.js';
 import { checkGlyphs } from './check-glyphs.js';
 import { type PuzzlePageGeometry, sheetGeometry } from './page-geometry.js';
 import { checkUniqueIds, pageKeys } from './page-keys.js';
@@ -191,8 +193,9 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     ink,
     showSeed: s['show-seed'] ?? false,
     duplex: s.duplex ?? 'long-edge',
-    front,
+    front: withExamples(front, puzzles, seed, floorAudience(puzzles)),
     puzzles,
+    credits: creditsFor(puzzles),
     solutions,
     showDifficulty: s['show-difficulty'] ?? 'none',
     difficultyModel,
@@ -264,7 +267,7 @@ function checkBuiltinWords(
   solutions: string,
   where: string,
 ): void {
-  checkGlyphs(theme, 'heading', `${solutions}${words.contents}${words.howToPlay}`, where);
+  checkGlyphs(theme, 'heading', `${solutions}${words.contents}${words.howToPlay}${words.example}`, where);
   checkGlyphs(
     theme,
     'body',
@@ -290,4 +293,53 @@ function checkBookCells(puzzles: readonly PuzzlePlan[], where: string): void {
     `the book would generate about ${total.toLocaleString('en')} cells; the limit is ${LIMITS.maxBookCells.toLocaleString('en')}`,
     `the biggest pages: ${biggest.join('; ')}. Use fewer or smaller mazes, fewer candidates, or split the book into volumes`,
   );
+}
+
+/** The audience of the book's first puzzle (the worked example is drawn for it). */
+function floorAudience(puzzles: readonly PuzzlePlan[]): string {
+  return puzzles[0]?.floor.audience ?? 'adults';
+}
+
+/**
+ * Instructions pages with their worked example (unless the spec turns it off): a small square maze, entry on
+ * the left and exit on the right, with the first puzzle's markers; 5 × 4 cells for children, 6 × 5 else.
+ */
+function withExamples(
+  front: FrontPage[],
+  puzzles: readonly PuzzlePlan[],
+  seed: number,
+  audience: string,
+): FrontPage[] {
+  const first = puzzles[0];
+  if (!first) return front;
+  const size = audience === 'kids' ? { columns: 5, rows: 4 } : { columns: 6, rows: 5 };
+  return front.map((page) =>
+    page.kind === 'instructions' && page.example === undefined && page.wantsExample
+      ? {
+          ...page,
+          wantsExample: undefined,
+          example: {
+            recipe: {
+              shape: 'square',
+              size,
+              algorithm: 'backtracker',
+              options: { straightness: 0.5 },
+              entry: { kind: 'side', side: 'left', at: 0.5 },
+              exit: { kind: 'side', side: 'right', at: 0.5 },
+            },
+            seed: deriveSeed(seed, '#example', 0),
+            markers: first.markers,
+          },
+        }
+      : page,
+  );
+}
+
+/** The credit lines bundled art asks for, when any puzzle shows a bundled picture. */
+function creditsFor(puzzles: readonly PuzzlePlan[]): string[] {
+  const bundled = puzzles.some((p) => {
+    const pictures = p.markers.pictures;
+    return !!pictures && (isPictureName(pictures.start.name) || isPictureName(pictures.finish.name));
+  });
+  return bundled ? [PICTURE_CREDIT] : [];
 }

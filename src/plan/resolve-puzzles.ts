@@ -146,9 +146,10 @@ export function resolveFloor(
 
 /**
  * The maze area a puzzle is sized in: its page's, with the room its markers need at the passage the spec asks
- * for (`passage`, or the passage `cells`/`rings` give the unmasked grid there), or at their least size when
- * mazebook chooses the size (the floor's passage, where markers are at their least). The layout fits the
- * generated maze the same way (`puzzleMazeArea` with its grid), which only widens passages sized here.
+ * for (`passage`, or the passage `cells`/`rings` give the unmasked grid there), or, when mazebook chooses the
+ * size, at the floor's passage `floorCell` (pt, wall centre to wall centre). The layout fits the generated
+ * maze the same way (`puzzleMazeArea` with its grid): a maze sized here gets a passage at least the one it
+ * was sized for there, so a chosen size keeps the floor.
  */
 function plannedMazeArea(
   maze: MazeSpec,
@@ -156,6 +157,7 @@ function plannedMazeArea(
   geometry: PuzzlePageGeometry,
   theme: Theme,
   room: MazeRoom,
+  floorCell: number,
 ): Rect {
   const topo = topologies[shape];
   if (maze.passage !== undefined) {
@@ -171,7 +173,7 @@ function plannedMazeArea(
       return puzzleMazeArea(geometry, theme, room, gridPassageIn(extent, topo.passage));
     }
   }
-  return puzzleMazeArea(geometry, theme, room);
+  return puzzleMazeArea(geometry, theme, room, () => floorCell);
 }
 
 /** Plans one puzzle: its maze fields resolved over the defaults, sized, checked and seeded. */
@@ -215,7 +217,14 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     where,
     ctx.markers,
   );
-  const area = plannedMazeArea(maze, shape, geometry, ctx.theme, { blanks, markers: markers.fit });
+  const wall = ctx.theme.walls.width;
+  // The floor holds where a route is narrowest (a door narrower than the cell, in hex and octagon mazes);
+  // weave mazes draw passages inset in their cells: a cell must be wider to keep it.
+  const floorCell =
+    ((floor.clear + wall) * topologies[shape].passage) /
+    topologies[shape].narrowest /
+    (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1);
+  const area = plannedMazeArea(maze, shape, geometry, ctx.theme, { blanks, markers: markers.fit }, floorCell);
   const mask = resolveMask(maze.mask, field('mask'), at, ctx.masks, area.width / area.height);
   const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
   if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
@@ -240,7 +249,6 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     at,
     field,
   });
-  const wall = ctx.theme.walls.width;
   const sized = picture?.tone
     ? { size: picture.tone.size, cellSize: picture.tone.cellSize, chosen: true, auto: undefined }
     : resolveSize(
@@ -250,11 +258,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
         mask ? maskShapeOf(mask).aspect : undefined,
         area,
         ctx.theme,
-        // The floor holds where a route is narrowest (a door narrower than the cell, in hex and octagon
-        // mazes); weave mazes draw passages inset in their cells: a cell must be wider to keep it.
-        ((floor.clear + wall) * topologies[shape].passage) /
-          topologies[shape].narrowest /
-          (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1),
+        floorCell,
         (name) => at(field(name)),
         where,
         difficulty !== undefined && !fixed,

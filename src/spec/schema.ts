@@ -515,6 +515,10 @@ const frontItem = z.union(
         .string()
         .optional()
         .meta({ description: 'Heading of the instructions page (default "How to play").' }),
+      example: z
+        .boolean()
+        .optional()
+        .meta({ description: 'Show a small solved maze under the text (default true).' }),
     }),
   ],
   { error: 'expected title-page, contents, {instructions: "…"} or {copyright: "…"}' },
