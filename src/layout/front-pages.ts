@@ -2,7 +2,7 @@ import { solve } from '../analyze/solve.js';
 import { generateMaze } from '../generate/generate-maze.js';
 import { topologies } from '../grid/registry.js';
 import type { BookPlan, ExamplePlan, FrontPage } from '../plan/book-plan.js';
-import { fitMarkers } from '../plan/marker-rule.js';
+import { fitMarkers, markerRoom } from '../plan/marker-rule.js';
 import { gridPassageIn, type Rect } from '../plan/page-geometry.js';
 import { textWidth } from '../text/fonts.js';
 import type { Page } from './display-list.js';
@@ -109,8 +109,12 @@ function workedExample(book: BookPlan, page: Page, example: ExamplePlan, top: nu
   const maze = generateMaze(example.recipe, example.seed, '#example');
   const solution = solve(maze);
   const boxTop = y0 + captionSize * 1.6;
-  const width = Math.min(geometry.content.width * 0.7, (bottom - boxTop) * 1.6);
-  const box: Rect = { x: cx - width / 2, y: boxTop, width, height: bottom - boxTop };
+  // A box as wide as 60 % of the text block and as tall as the maze at that width (with its markers' room at
+  // their least), right under the caption; lower pages get a smaller one.
+  const least = markerRoom(example.markers.fit.rule.least, example.markers.fit);
+  const aspect = maze.grid.height / maze.grid.width;
+  const width = Math.min(geometry.content.width * 0.6, (bottom - boxTop - 2 * least) / aspect + 2 * least);
+  const box: Rect = { x: cx - width / 2, y: boxTop, width, height: (width - 2 * least) * aspect + 2 * least };
   const passage = topologies[example.recipe.shape].passage;
   const { area, size } = fitMarkers(box, 0, example.markers.fit, gridPassageIn(maze.grid, passage));
   const drawn = fitGrid(maze.grid, area).scale * passage;

@@ -685,6 +685,16 @@ export const coverSchema = z
       .boolean()
       .optional()
       .meta({ description: 'Also write the front as a 1600×2560 px PNG for an ebook (default false).' }),
+    badge: z
+      .string()
+      .min(1)
+      .max(60)
+      .optional()
+      .meta({ description: 'A round badge on the front, e.g. "100 mazes · ages 6–9" or "Large print".' }),
+    pattern: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Maze-pattern bands across the top and bottom of the front (default true).' }),
   })
   .meta({ description: 'A print-ready full-wrap cover, written next to the interior.' });
 
