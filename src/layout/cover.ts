@@ -236,28 +236,28 @@ function badgeItems(cover: CoverPlan, badge: NonNullable<FrontLayout['badge']>):
 }
 
 /**
- * A band of maze pattern: a two-row maze (seeded from the book's seed and the band) filling the band's height,
+ * A band of maze pattern: a four-row maze (seeded from the book's seed and the band) filling the band's height,
  * its walls a tint of the walls' colour towards the page, so it reads as decoration beside the real maze.
  */
 function patternBand(cover: CoverPlan, band: Rect, seed: number, index: number): Item[] {
   const { theme } = cover;
-  const rows = 2;
+  const rows = 4;
   const columns = Math.max(2, Math.floor(band.width / (band.height / rows)));
   const maze = generateMaze(
     {
       shape: 'square',
       size: { columns, rows },
       algorithm: 'backtracker',
-      options: { straightness: 0.6 },
+      options: { straightness: 0 },
       entry: { kind: 'auto' },
       exit: { kind: 'auto' },
     },
     deriveSeed(seed, `#cover-band-${index}`, 0),
     'cover pattern',
   );
-  const tint = mixColors(theme.colors.walls, theme.colors.page, 0.55);
+  const tint = mixColors(theme.colors.walls, theme.colors.page, 0.6);
   return drawMaze(maze, band, {
-    walls: { color: tint, width: Math.max(1, theme.walls.width * 0.8), cap: 'round', join: 'round' },
+    walls: { color: tint, width: Math.max(0.75, theme.walls.width * 0.6), cap: 'round', join: 'round' },
   });
 }
 

@@ -349,7 +349,7 @@ export function layoutFront(
   if (decor.badge) {
     // A circle at the art's top-right corner; the art gives up the top of its room to it (less beside a round
     // maze, whose corners are free).
-    const r = Math.min(0.62 * 72, frame.width * 0.12, artFrame.height * 0.16);
+    const r = Math.min(0.7 * 72, frame.width * 0.14, artFrame.height * 0.18);
     const side = r * Math.SQRT2 * 0.92;
     const cx = frame.x + frame.width - r;
     const cy = artFrame.y + r;
@@ -364,7 +364,7 @@ export function layoutFront(
         start: Math.min(r * 0.42, 22),
         min: 7,
         leading: 1.1,
-        maxLines: 4,
+        maxLines: 3,
         align: 'centre',
       },
       fonts,
