@@ -1,5 +1,6 @@
-import { solve } from '../analyze/solve.js';
+import { type Solution, solve } from '../analyze/solve.js';
 import { generateMaze } from '../generate/generate-maze.js';
+import type { Maze } from '../generate/maze.js';
 import { topologies } from '../grid/registry.js';
 import type { BookPlan, ExamplePlan, FrontPage } from '../plan/book-plan.js';
 import { fitMarkers, markerRoom } from '../plan/marker-rule.js';
@@ -83,6 +84,22 @@ export function instructionsPage(
   return page;
 }
 
+/**
+ * The worked example's maze: the first candidate whose route winds through at least half its cells (a route
+ * worth showing), else the one with the longest route.
+ */
+export function exampleMaze(example: ExamplePlan): { maze: Maze; solution: Solution } {
+  let best: { maze: Maze; solution: Solution } | undefined;
+  for (const seed of example.seeds) {
+    const maze = generateMaze(example.recipe, seed, '#example');
+    const solution = solve(maze);
+    if (!best || solution.cells.length > best.solution.cells.length) best = { maze, solution };
+    if (solution.cells.length * 2 >= maze.grid.cellCount) break;
+  }
+  if (!best) throw new Error('internal: a worked example without candidates');
+  return best;
+}
+
 /** Least height of a worked example's box (caption, maze and markers), pt: below it the example is left out. */
 const EXAMPLE_LEAST = (45 / 25.4) * 72;
 
@@ -106,8 +123,7 @@ function workedExample(book: BookPlan, page: Page, example: ExamplePlan, top: nu
       color: theme.colors.muted,
     }),
   );
-  const maze = generateMaze(example.recipe, example.seed, '#example');
-  const solution = solve(maze);
+  const { maze, solution } = exampleMaze(example);
   const boxTop = y0 + captionSize * 1.6;
   // A box as wide as 60 % of the text block and as tall as the maze at that width (with its markers' room at
   // their least), right under the caption; lower pages get a smaller one.

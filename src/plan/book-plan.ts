@@ -184,11 +184,13 @@ export type FrontPage =
 
 /**
  * The worked example of an instructions page: a small maze drawn solved, with the markers of the book's
- * first puzzle; seeded from the book's seed and the key `#example`, so it is the same in every build.
+ * first puzzle; its candidates seeded from the book's seed and the key `#example` (the first whose route
+ * winds through at least half the cells, else the longest), so it is the same in every build.
  */
 export interface ExamplePlan {
   recipe: MazeRecipe;
-  seed: Seed128;
+  /** Candidate seeds, tried in order. */
+  seeds: Seed128[];
   markers: MarkerPlan;
 }
 

@@ -323,11 +323,11 @@ function withExamples(
               shape: 'square',
               size,
               algorithm: 'backtracker',
-              options: { straightness: 0.5 },
+              options: { straightness: 0.3 },
               entry: { kind: 'side', side: 'left', at: 0.5 },
               exit: { kind: 'side', side: 'right', at: 0.5 },
             },
-            seed: deriveSeed(seed, '#example', 0),
+            seeds: Array.from({ length: 16 }, (_, k) => deriveSeed(seed, '#example', k)),
             markers: first.markers,
           },
         }
