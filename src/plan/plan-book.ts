@@ -301,8 +301,9 @@ function floorAudience(puzzles: readonly PuzzlePlan[]): string {
 }
 
 /**
- * Instructions pages with their worked example (unless the spec turns it off): a small square maze, entry on
- * the left and exit on the right, with the first puzzle's markers; 5 × 4 cells for children, 6 × 5 else.
+ * Instructions pages with their worked example (unless the spec turns it off): a small square maze with the
+ * first puzzle's markers and sides of entry and exit (else the left and the right); 5 × 4 cells for
+ * children, 6 × 5 else.
  */
 function withExamples(
   front: FrontPage[],
@@ -324,8 +325,15 @@ function withExamples(
               size,
               algorithm: 'backtracker',
               options: { straightness: 0.3 },
-              entry: { kind: 'side', side: 'left', at: 0.5 },
-              exit: { kind: 'side', side: 'right', at: 0.5 },
+              // The first puzzle's sides, where it names them (the instructions may speak of them).
+              entry:
+                first.recipe.entry.kind === 'side'
+                  ? first.recipe.entry
+                  : { kind: 'side', side: 'left', at: 0.5 },
+              exit:
+                first.recipe.exit.kind === 'side'
+                  ? first.recipe.exit
+                  : { kind: 'side', side: 'right', at: 0.5 },
             },
             seeds: Array.from({ length: 16 }, (_, k) => deriveSeed(seed, '#example', k)),
             markers: first.markers,
