@@ -204,7 +204,7 @@ export function renderDocument(
   const drawn = { width: grid.width * scale, height: grid.height * scale };
   // Room around the maze for its markers (the book's marker rule at the maze's passage) and their words.
   const { fit } = p.plan.markers;
-  const size = markerSize(fit.rule, scale * topologies[p.recipe.shape].passage);
+  const size = markerSize(fit.rule, scale * topologies[p.recipe.shape].narrowest - theme.walls.width);
   const room = markerRoom(size, fit) + PAGE_MARGIN;
   const rect = { x: room, y: room, width: drawn.width, height: drawn.height };
   const page = { width: drawn.width + 2 * room, height: drawn.height + 2 * room };

@@ -12,7 +12,7 @@ import { WEAVE_INSET } from '../grid/weave.js';
 import { fitGrid } from '../layout/draw-maze.js';
 import { tonedClearPassage } from '../mask/tone.js';
 import { type Mazegram, messageCells, placeMazegram } from '../mazegram/place.js';
-import { fitScale, gridPassageIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
+import { fitScale, gridClearIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
 import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
 import { cellsForScore, difficultyStars, NEAR_MISS, shownStars } from '../plan/resolve-difficulty.js';
 import { deriveSeed } from '../random/derive-seed.js';
@@ -56,7 +56,7 @@ export function clearPassage(book: BookPlan, p: PuzzlePlan, maze: Maze): number 
     geometry,
     book.theme,
     { blanks: p.mazegram?.blanks ?? false, markers: p.markers.fit },
-    gridPassageIn(maze.grid, topo.passage),
+    gridClearIn(maze.grid, topo.narrowest, book.theme.walls.width),
   );
   return clearPassageIn(maze, area, book.theme.walls.width);
 }

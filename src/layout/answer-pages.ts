@@ -1,6 +1,6 @@
 import { topologies } from '../grid/registry.js';
 import type { BookPlan } from '../plan/book-plan.js';
-import { fitScale, gridPassageIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
+import { fitScale, gridClearIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
 import { answerLabel } from '../plan/words.js';
 import { capHeight } from '../text/fonts.js';
 import type { PuzzleForLayout } from './compose-book.js';
@@ -85,7 +85,7 @@ function measure(book: BookPlan, p: PuzzleForLayout, maze: Rect): ThumbMeasure {
     pageGeometry(book, p.plan),
     book.theme,
     { blanks: !!p.plan.mazegram?.blanks, markers: p.plan.markers.fit },
-    gridPassageIn(p.maze.grid, topo.passage),
+    gridClearIn(p.maze.grid, topo.narrowest, book.theme.walls.width),
   );
   const full = fitScale(p.maze.grid, area) * topo.passage;
   return { passage, ratio: passage / full };

@@ -3,7 +3,7 @@ import { topologies } from '../grid/registry.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import type { CoverFontKey, TextBlock } from '../plan/cover-text.js';
 import { fitMarkers } from '../plan/marker-rule.js';
-import { gridPassageIn, MARKER_ROOM, type Rect } from '../plan/page-geometry.js';
+import { gridClearIn, MARKER_ROOM, type Rect } from '../plan/page-geometry.js';
 import { contrast, mixColors } from '../plan/palette.js';
 import type { CoverPlan, FrontLayout } from '../plan/plan-cover.js';
 import { deriveSeed } from '../random/derive-seed.js';
@@ -171,12 +171,12 @@ function drawFront(
   if (front.author)
     add({ kind: 'text', field: 'cover.author' }, ...textBlockItems(cover, front.author, theme.colors.muted));
   // The art maze leaves its markers the room the book's marker rule gives them at its passage.
-  const passage = topologies[(art.recipe ?? art.plan.recipe).shape].passage;
+  const topo = topologies[(art.recipe ?? art.plan.recipe).shape];
   const { area, size } = fitMarkers(
     front.artArea,
     theme.markers.size * MARKER_ROOM,
     art.plan.markers.fit,
-    gridPassageIn(art.maze.grid, passage),
+    gridClearIn(art.maze.grid, topo.narrowest, theme.walls.width),
   );
   const pictures = art.plan.markers.pictures;
   add(

@@ -4,7 +4,7 @@ import type { Maze } from '../generate/maze.js';
 import { topologies } from '../grid/registry.js';
 import type { BookPlan, ExamplePlan, FrontPage } from '../plan/book-plan.js';
 import { fitMarkers, markerRoom } from '../plan/marker-rule.js';
-import { gridPassageIn, type Rect } from '../plan/page-geometry.js';
+import { gridClearIn, type Rect } from '../plan/page-geometry.js';
 import { textWidth } from '../text/fonts.js';
 import type { Page } from './display-list.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
@@ -131,9 +131,10 @@ function workedExample(book: BookPlan, page: Page, example: ExamplePlan, top: nu
   const aspect = maze.grid.height / maze.grid.width;
   const width = Math.min(geometry.content.width * 0.6, (bottom - boxTop - 2 * least) / aspect + 2 * least);
   const box: Rect = { x: cx - width / 2, y: boxTop, width, height: (width - 2 * least) * aspect + 2 * least };
-  const passage = topologies[example.recipe.shape].passage;
-  const { area, size } = fitMarkers(box, 0, example.markers.fit, gridPassageIn(maze.grid, passage));
-  const drawn = fitGrid(maze.grid, area).scale * passage;
+  const topo = topologies[example.recipe.shape];
+  const clear = gridClearIn(maze.grid, topo.narrowest, theme.walls.width);
+  const { area, size } = fitMarkers(box, 0, example.markers.fit, clear);
+  const drawn = fitGrid(maze.grid, area).scale * topo.passage;
   const route = routeStyle(book, theme.walls.width, theme.solution.width, drawn);
   page.items.push(
     ...drawMaze(

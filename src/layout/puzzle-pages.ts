@@ -2,7 +2,7 @@ import { topologies } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import { fitMarkers, markerLabelSize } from '../plan/marker-rule.js';
 import {
-  gridPassageIn,
+  gridClearIn,
   MARKER_ROOM,
   type PuzzlePageGeometry,
   pageMazeArea,
@@ -67,9 +67,10 @@ export function fitPuzzle(
   p: Pick<PuzzleForLayout, 'plan' | 'maze' | 'recipe'>,
   given: Rect,
 ): { area: Rect; size: number } {
-  const passage = topologies[(p.recipe ?? p.plan.recipe).shape].passage;
+  const { narrowest } = topologies[(p.recipe ?? p.plan.recipe).shape];
   const room = book.theme.markers.size * MARKER_ROOM;
-  const { area, size } = fitMarkers(given, room, p.plan.markers.fit, gridPassageIn(p.maze.grid, passage));
+  const clear = gridClearIn(p.maze.grid, narrowest, book.theme.walls.width);
+  const { area, size } = fitMarkers(given, room, p.plan.markers.fit, clear);
   return { area, size };
 }
 

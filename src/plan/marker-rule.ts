@@ -3,11 +3,12 @@ import type { Rect } from './page-geometry.js';
 import type { Theme } from './theme.js';
 
 /**
- * The one rule that sizes start and finish markers through a book. A marker's size follows the passage (wall
- * centre to wall centre, as the page draws it), clamped:
+ * The one rule that sizes start and finish markers through a book. A marker's size follows the maze's clear
+ * passage as the page draws it (the gap between the walls where a route is narrowest: the measure of the
+ * audience's floor and of the lockfile's `clearPassage`), clamped:
  *
- *   arrows    length = clamp(0.6 × passage, least, least + 8mm),  least = max(6mm, 1.5 × base, 1.25 × theme size)
- *   pictures  side   = clamp(1.0 × passage, least, least + 10mm), least = max(10mm, 2.5 × base, 1.4 × theme size)
+ *   arrows    length = clamp(0.6 × clear, least, least + 8mm),  least = max(6mm, 1.5 × base, 1.25 × theme size)
+ *   pictures  side   = clamp(1.0 × clear, least, least + 10mm), least = max(10mm, 2.5 × base, 1.4 × theme size)
  *
  * where `base` is the clear passage the puzzle's audience must keep (its `min-passage` when wider): 3mm for
  * adults gives arrows of 6–14mm and pictures of 10–20mm; 6mm for children gives arrows of 9–17mm and
@@ -62,7 +63,7 @@ export function markerRule(pictures: boolean, base: number, themeSize: number): 
   return { kind: 'arrow', share: ARROW_SHARE, least, most: least + ARROW_GROWTH };
 }
 
-/** The marker size for a passage (pt, wall centre to wall centre, as drawn), pt. */
+/** The marker size for a clear passage (pt, between the walls where the route is narrowest, as drawn), pt. */
 export function markerSize(rule: MarkerRule, passage: number): number {
   return Math.min(rule.most, Math.max(rule.least, rule.share * passage));
 }
@@ -100,7 +101,7 @@ export function markerLabelWidth(theme: Theme, words: { start: string; finish: s
   );
 }
 
-/** The passage a maze would be drawn with in a rectangle, pt (a grid fitted to it keeping its shape). */
+/** The clear passage a maze would be drawn with in a rectangle, pt (a grid fitted to it keeping its shape). */
 export type PassageIn = (area: Rect) => number;
 
 /**

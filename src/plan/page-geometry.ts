@@ -148,9 +148,16 @@ export function puzzleMazeArea(
   ).area;
 }
 
-/** The passage (pt) of a grid `width` × `height` grid units with passages `passage` units wide in an area. */
-export function gridPassageIn(grid: { width: number; height: number }, passage: number): PassageIn {
-  return (area) => fitScale(grid, area) * passage;
+/**
+ * The clear passage (pt) a grid `width` × `height` grid units gets in an area: where its route is narrowest
+ * (`narrowest` grid units, the topology's), less the walls' stroke `wall` (pt).
+ */
+export function gridClearIn(
+  grid: { width: number; height: number },
+  narrowest: number,
+  wall: number,
+): PassageIn {
+  return (area) => fitScale(grid, area) * narrowest - wall;
 }
 
 /**

@@ -23,7 +23,7 @@ import type { Audience, PuzzlePlan } from './book-plan.js';
 import { checkRouteOnMask } from './check-route.js';
 import {
   fitScale,
-  gridPassageIn,
+  gridClearIn,
   type MazeRoom,
   type PuzzlePageGeometry,
   puzzleMazeArea,
@@ -145,9 +145,9 @@ export function resolveFloor(
 }
 
 /**
- * The maze area a puzzle is sized in: its page's, with the room its markers need at the passage the spec asks
- * for (`passage`, or the passage `cells`/`rings` give the unmasked grid there), or, when mazebook chooses the
- * size, at the floor's passage `floorCell` (pt, wall centre to wall centre). The layout fits the generated
+ * The maze area a puzzle is sized in: its page's, with the room its markers need at the clear passage the
+ * spec asks for (`passage`, or the one `cells`/`rings` give the unmasked grid there), or, when mazebook
+ * chooses the size, at the floor's (`floorCell`: pt, wall centre to wall centre). The layout fits the generated
  * maze the same way (`puzzleMazeArea` with its grid): a maze sized here gets a passage at least the one it
  * was sized for there, so a chosen size keeps the floor.
  */
@@ -160,9 +160,10 @@ function plannedMazeArea(
   floorCell: number,
 ): Rect {
   const topo = topologies[shape];
+  const wall = theme.walls.width;
   if (maze.passage !== undefined) {
-    const passage = toPoints(maze.passage);
-    return puzzleMazeArea(geometry, theme, room, () => passage);
+    const clear = (toPoints(maze.passage) * topo.narrowest) / topo.passage - wall;
+    return puzzleMazeArea(geometry, theme, room, () => clear);
   }
   const sized = topo.sizedBy === 'rings' ? maze.rings : maze.cells;
   if (typeof sized === 'number' || Array.isArray(sized)) {
@@ -170,10 +171,11 @@ function plannedMazeArea(
     if (columns >= 1 && rows >= 1) {
       const hexTop: HexTop | undefined = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
       const extent = topo.extent({ columns, rows }, hexTop);
-      return puzzleMazeArea(geometry, theme, room, gridPassageIn(extent, topo.passage));
+      return puzzleMazeArea(geometry, theme, room, gridClearIn(extent, topo.narrowest, wall));
     }
   }
-  return puzzleMazeArea(geometry, theme, room, () => floorCell);
+  const floorClear = (floorCell * topo.narrowest) / topo.passage - wall;
+  return puzzleMazeArea(geometry, theme, room, () => floorClear);
 }
 
 /** Plans one puzzle: its maze fields resolved over the defaults, sized, checked and seeded. */

@@ -5,7 +5,7 @@ import { buildBook, layoutBook, planSpec } from '../../src/book/build-book.js';
 import { sheetSpec } from '../../src/cli/sheet.js';
 import { topologies } from '../../src/grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../../src/plan/book-plan.js';
-import { fitScale, gridPassageIn, puzzleMazeArea } from '../../src/plan/page-geometry.js';
+import { fitScale, gridClearIn, puzzleMazeArea } from '../../src/plan/page-geometry.js';
 import { AUDIENCE_FLOOR_MM } from '../../src/plan/resolve-puzzles.js';
 import { tempDir } from '../helpers.js';
 
@@ -20,7 +20,7 @@ function clearAtMax(book: BookPlan, p: PuzzlePlan): number {
     book.layouts[p.perPage],
     book.theme,
     { blanks: p.mazegram?.blanks ?? false, markers: p.markers.fit },
-    gridPassageIn(extent, topo.passage),
+    gridClearIn(extent, topo.narrowest, book.theme.walls.width),
   );
   return fitScale(extent, area) * topo.narrowest - book.theme.walls.width;
 }

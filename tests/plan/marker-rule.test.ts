@@ -74,7 +74,8 @@ describe('markers through a book', () => {
         if (p.plan.mazegram?.blanks) continue;
         const { area, size } = fitPuzzle(plan, p, slot);
         const place = fitGrid(p.maze.grid, area);
-        const passage = place.scale * topologies[(p.recipe ?? p.plan.recipe).shape].passage;
+        const passage =
+          place.scale * topologies[(p.recipe ?? p.plan.recipe).shape].narrowest - plan.theme.walls.width;
         expect(size).toBe(markerSize(p.plan.markers.fit.rule, passage));
         if (p.plan.markers.pictures && p.plan.floor.audience === 'kids')
           expect(size).toBeGreaterThanOrEqual(15 * MM);
