@@ -74,6 +74,8 @@ export interface BookPlan {
   difficultyModel: DifficultyModel;
   /** The book's passage floor (its `audience` or `min-passage`); sections and pages may have their own. */
   floor: PuzzlePlan['floor'];
+  /** Pictures in the top corners of puzzle pages (`decorations`), left and right. */
+  decorations?: { left: Icon; right: Icon };
   /** Lines the copyright page prints for bundled art the book uses (its licence asks for the credit). */
   credits: string[];
   /** Real paths of every file planning read (spec, themes, fonts, pictures): no output may replace one. */

@@ -1,14 +1,16 @@
 import { dirname, resolve } from 'node:path';
 import { defaultDifficultyModel, resolveDifficultyModel } from '../analyze/model-file.js';
-import { isPictureName, PICTURE_CREDIT } from '../art/picture-names.js';
+import { type ArtStyle, bundledPicture } from '../art/bundled-pictures.js';
+import { isPictureName, PICTURE_CREDIT, pictureNames } from '../art/picture-names.js';
 import type { MaskShape } from '../mask/shape.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { UserError } from '../spec/errors.js';
 import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
 import { LIMITS } from '../spec/limits.js';
 import { difficultyLabels } from '../spec/names.js';
-import type { LoadedYaml } from '../spec/parse.js';
+import type { FieldPath, LoadedYaml } from '../spec/parse.js';
 import type { BookSpec } from '../spec/schema.js';
+import { closest } from '../spec/suggest.js';
 import { toPoints } from '../spec/units.js';
 import { renderTemplate } from '../text/template.js';
 import type { Audience, BookPlan, FrontPage, PlanOptions, PuzzlePlan } from './book-plan.js';
@@ -146,6 +148,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     if (page.section !== undefined)
       problems.catch(() => checkGlyphs(theme, 'heading', page.section ?? '', at(['pages', i, 'section'])));
   });
+  const decorations = problems.catch(() => resolveDecorations(s, at, artStyleFor(theme, ink === 'black')));
   const solutions = resolveSolutions(s, words);
   problems.catch(() =>
     checkBuiltinWords(theme, words, solutions.title, s.solutions ? at(['solutions']) : spec.file),
@@ -195,7 +198,8 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     duplex: s.duplex ?? 'long-edge',
     front: withExamples(front, puzzles, seed, floorAudience(puzzles)),
     puzzles,
-    credits: creditsFor(puzzles),
+    ...(decorations ? { decorations } : {}),
+    credits: creditsFor(puzzles, decorations !== undefined),
     solutions,
     showDifficulty: s['show-difficulty'] ?? 'none',
     difficultyModel,
@@ -343,11 +347,33 @@ function withExamples(
   );
 }
 
-/** The credit lines bundled art asks for, when any puzzle shows a bundled picture. */
-function creditsFor(puzzles: readonly PuzzlePlan[]): string[] {
-  const bundled = puzzles.some((p) => {
-    const pictures = p.markers.pictures;
-    return !!pictures && (isPictureName(pictures.start.name) || isPictureName(pictures.finish.name));
+/** The book's `decorations`: bundled pictures by name (one for both corners, or left and right). */
+function resolveDecorations(
+  s: BookSpec,
+  at: (path: FieldPath) => string,
+  art: ArtStyle,
+): BookPlan['decorations'] | undefined {
+  const names = s.decorations;
+  if (!names) return undefined;
+  const icons = names.map((name, i) => {
+    if (isPictureName(name)) return bundledPicture(name, art);
+    const guess = closest(name, pictureNames);
+    throw new UserError(
+      at(['decorations', i]),
+      `unknown picture "${name}"`,
+      `${guess ? `did you mean "${guess}"? ` : ''}bundled pictures: ${pictureNames.join(', ')}`,
+    );
   });
+  return { left: icons[0], right: icons[1] ?? icons[0] };
+}
+
+/** The credit lines bundled art asks for, when any puzzle shows a bundled picture or the pages are decorated. */
+function creditsFor(puzzles: readonly PuzzlePlan[], decorated: boolean): string[] {
+  const bundled =
+    decorated ||
+    puzzles.some((p) => {
+      const pictures = p.markers.pictures;
+      return !!pictures && (isPictureName(pictures.start.name) || isPictureName(pictures.finish.name));
+    });
   return bundled ? [PICTURE_CREDIT] : [];
 }

@@ -747,6 +747,10 @@ export const bookSchema = z
     }),
     audience: audience.optional(),
     'min-passage': minPassage.optional(),
+    decorations: z.array(z.string().min(1).max(40)).min(1).max(2).optional().meta({
+      description:
+        'One or two bundled pictures drawn small in the top corners of every puzzle page, beside its title.',
+    }),
     duplex: z.enum(['long-edge', 'short-edge', 'none']).optional().meta({
       description:
         'How sheets with answers on the back are printed: flipped on the long edge (default), the short edge, or single-sided.',

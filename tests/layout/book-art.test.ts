@@ -114,3 +114,38 @@ describe('the worked example', () => {
     expect(off.doc.pages[0].items.some((i) => i.type === 'path')).toBe(false);
   });
 });
+
+describe('corner decorations', () => {
+  it('put the book’s pictures in the top corners of puzzle pages, beside the title, and are credited', async () => {
+    const dir = tempDir({
+      'b.yaml': `title: Corners
+theme: kids
+front: [title-page]
+solutions: false
+decorations: [sunflower, butterfly]
+pages: [{ title: "Hi", maze: { cells: [5, 6] } }]
+`,
+    });
+    const { doc, plan } = await layoutBook(join(dir, 'b.yaml'));
+    const page = doc.pages[1];
+    const colours = fills(page.items);
+    for (const name of ['sunflower', 'butterfly'] as const) {
+      for (const layer of bundledPicture(name, 'color').layers) expect(colours).toContain(layer.fill);
+    }
+    // In the title band, above where any maze or marker goes.
+    const band = plan.geometry.mazeArea.y - 1.75 * plan.theme.markers.size;
+    const art = new Set(
+      [...bundledPicture('sunflower', 'color').layers, ...bundledPicture('butterfly', 'color').layers].map(
+        (l) => l.fill,
+      ),
+    );
+    for (const item of page.items) {
+      if (item.type !== 'path' || !item.fill || !art.has(item.fill) || item.fill === plan.theme.colors.walls)
+        continue;
+      for (let k = 1; k < item.path.coords.length; k += 2) expect(item.path.coords[k]).toBeLessThan(band);
+    }
+    expect(texts(doc.pages[0])).toContain(PICTURE_CREDIT);
+    const wrong = join(tempDir({ 'b.yaml': 'title: T\ndecorations: [sunflowr]\npages: [{}]\n' }), 'b.yaml');
+    await expect(layoutBook(wrong)).rejects.toThrow(/unknown picture "sunflowr".*did you mean "sunflower"/s);
+  });
+});
