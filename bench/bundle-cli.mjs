@@ -19,8 +19,8 @@
  * dist/bundle/ lies two folders below the package root, as every compiled module does (dist/<stage>/), so
  * paths modules resolve against their own URL (../../package.json, ../../docs/…, the package root) stay
  * right; in the CommonJS file `import.meta.url` is the file's own URL. Packages with native parts, or that
- * serve only some commands and are big, stay outside and load from node_modules as before: sharp, piscina,
- * @mdi/js. pdfkit reads its AFM metrics beside itself: in the bundle it is told its folder in node_modules.
+ * serve only some commands and are big, stay outside and load from node_modules as before: sharp, piscina.
+ * pdfkit reads its AFM metrics beside itself: in the bundle it is told its folder in node_modules.
  * The worker threads' script bundles only what every worker needs (pdfkit and fontkit stay outside it: a
  * worker parses its script without a code cache); modules the workers run must not import the spec's
  * schema, YAML or templates (tests/cli/start.test.ts reads the script's source map). The per-file dist/

@@ -12,7 +12,7 @@ import { WEAVE_INSET } from '../grid/weave.js';
 import { fitGrid } from '../layout/draw-maze.js';
 import { tonedClearPassage } from '../mask/tone.js';
 import { type Mazegram, messageCells, placeMazegram } from '../mazegram/place.js';
-import { fitScale, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
+import { fitScale, gridClearIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
 import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.js';
 import { cellsForScore, difficultyStars, NEAR_MISS, shownStars } from '../plan/resolve-difficulty.js';
 import { deriveSeed } from '../random/derive-seed.js';
@@ -47,14 +47,17 @@ export interface ChosenPuzzle {
 
 /**
  * The clear passage of a maze as its page prints it, in points: the passage (wall centre to wall centre)
- * at the scale the maze is fitted into its maze area, less the theme's wall width.
+ * at the scale the maze is fitted into its maze area (with its markers' room), less the theme's wall width.
  */
 export function clearPassage(book: BookPlan, p: PuzzlePlan, maze: Maze): number {
   const geometry = book.layouts[p.perPage] ?? book.geometry;
-  const area = puzzleMazeArea(geometry, book.theme, {
-    blanks: p.mazegram?.blanks ?? false,
-    pictures: p.markers.pictures !== undefined,
-  });
+  const topo: TopologyInfo = topologies[maze.grid.topology as keyof typeof topologies] ?? topologies.square;
+  const area = puzzleMazeArea(
+    geometry,
+    book.theme,
+    { blanks: p.mazegram?.blanks ?? false, markers: p.markers.fit },
+    gridClearIn(maze.grid, topo.narrowest, book.theme.walls.width),
+  );
   return clearPassageIn(maze, area, book.theme.walls.width);
 }
 

@@ -1,7 +1,7 @@
 import { topologies } from '../grid/registry.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import type { BookPlan } from '../plan/book-plan.js';
-import { puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
+import { gridClearIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
 import { answerLabel } from '../plan/words.js';
 import { LIMITS } from '../spec/limits.js';
 import { capHeight } from '../text/fonts.js';
@@ -191,11 +191,14 @@ export function answerWeights(book: BookPlan, passage: number, ratio: number): A
 
 /** A puzzle's passage on its own page, in points: what its thumbnail's weights are scaled against. */
 function pagePassage(book: BookPlan, p: PuzzleForLayout): number {
-  const area = puzzleMazeArea(pageGeometry(book, p.plan), book.theme, {
-    blanks: !!p.plan.mazegram?.blanks,
-    pictures: p.plan.markers.pictures !== undefined,
-  });
-  return fitGrid(p.maze.grid, area).scale * topologies[(p.recipe ?? p.plan.recipe).shape].passage;
+  const topo = topologies[(p.recipe ?? p.plan.recipe).shape];
+  const area = puzzleMazeArea(
+    pageGeometry(book, p.plan),
+    book.theme,
+    { blanks: !!p.plan.mazegram?.blanks, markers: p.plan.markers.fit },
+    gridClearIn(p.maze.grid, topo.narrowest, book.theme.walls.width),
+  );
+  return fitGrid(p.maze.grid, area).scale * topo.passage;
 }
 
 /** Passage and narrowest door of a puzzle's drawing at `scale`, in points (weave cells drawn inset). */

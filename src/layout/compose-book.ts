@@ -6,6 +6,7 @@ import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import { sheetRanges } from '../plan/sheets.js';
 import { answerPage } from './answer-pages.js';
 import { arrangeAnswers } from './arrange-answers.js';
+import { decoratePage } from './decorations.js';
 import type { DisplayDocument, Page } from './display-list.js';
 import { finishPages } from './finish-pages.js';
 import { contentsPage, copyrightPage, instructionsPage, sectionPage, titlePage } from './front-pages.js';
@@ -100,6 +101,7 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
             fontKey,
             pointTo ? (p) => answerOf.get(p.plan.number) ?? 0 : undefined,
           );
+    decoratePage(book, page);
     if (interactive) page.bookmark = group.map((p) => `${book.words.puzzle} ${p.plan.number}`).join(', ');
     pages.push(page);
     // `solutions: inline`: the answers on the next page, the back of the sheet when printed double-sided.

@@ -1,7 +1,16 @@
-import type { BookPlan, FrontPage } from '../plan/book-plan.js';
+import { type Solution, solve } from '../analyze/solve.js';
+import { generateMaze } from '../generate/generate-maze.js';
+import type { Maze } from '../generate/maze.js';
+import { topologies } from '../grid/registry.js';
+import type { BookPlan, ExamplePlan, FrontPage } from '../plan/book-plan.js';
+import { fitMarkers, markerRoom } from '../plan/marker-rule.js';
+import { gridClearIn, type Rect } from '../plan/page-geometry.js';
 import { textWidth } from '../text/fonts.js';
+import { answerKeyStyle } from './answer-key-style.js';
 import type { Page } from './display-list.js';
+import { drawMaze, fitGrid } from './draw-maze.js';
 import { blankPage, folio, pageHeading } from './page-parts.js';
+import { markerStyle } from './puzzle-pages.js';
 import { centredText, fitText, leftText, type TextStyle, textDoesNotFit, wrapText } from './text-items.js';
 
 /** Front matter and section pages: title, instructions, contents, copyright, section openers. */
@@ -72,9 +81,17 @@ export function titlePage(book: BookPlan): Page {
     page.items.push(centredText(theme, line, cx, y, { ...style, color: theme.colors.muted }));
     y += set.sub * TITLE_LEADING;
   }
+  const small: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
   if (book.showSeed) {
-    const small: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
     page.items.push(centredText(theme, `Seed ${book.seed}`, cx, geometry.folioBaseline, small));
+  }
+  // A book without a copyright page credits bundled art at the title page's foot.
+  if (!book.front.some((f) => f.kind === 'copyright')) {
+    let at = geometry.folioBaseline - (book.showSeed ? small.size * 1.6 : 0);
+    for (const line of [...book.credits].reverse()) {
+      page.items.push(centredText(theme, line, cx, at, small));
+      at -= small.size * 1.4;
+    }
   }
   return page;
 }
@@ -128,8 +145,77 @@ export function instructionsPage(
     }
     y += body.size * 0.8;
   }
+  if (item.example) workedExample(book, page, item.example, y);
   folio(book, page, number);
   return page;
+}
+
+/**
+ * The worked example's maze: the first candidate whose route winds through at least half its cells (a route
+ * worth showing), else the one with the longest route.
+ */
+export function exampleMaze(example: ExamplePlan): { maze: Maze; solution: Solution } {
+  let best: { maze: Maze; solution: Solution } | undefined;
+  for (const seed of example.seeds) {
+    const maze = generateMaze(example.recipe, seed, '#example');
+    const solution = solve(maze);
+    if (!best || solution.cells.length > best.solution.cells.length) best = { maze, solution };
+    if (solution.cells.length * 2 >= maze.grid.cellCount) break;
+  }
+  if (!best) throw new Error('internal: a worked example without candidates');
+  return best;
+}
+
+/** Least height of a worked example's box (caption, maze and markers), pt: below it the example is left out. */
+const EXAMPLE_LEAST = (45 / 25.4) * 72;
+
+/**
+ * The worked example under an instructions page's text, from `top` (pt) down to the folio band: the caption
+ * ("Example" in the book's language), then the small maze solved (the answer keys' route) with its start and
+ * finish markers by the book's marker rule. Left out where the text leaves less than {@link EXAMPLE_LEAST}.
+ */
+function workedExample(book: BookPlan, page: Page, example: ExamplePlan, top: number): void {
+  const { theme, geometry } = book;
+  const bottom = geometry.folioBaseline - theme.sizes.folio * 2.6;
+  const captionSize = theme.sizes.heading * 0.8;
+  const y0 = top + theme.sizes.body;
+  const height = Math.min(bottom - y0, geometry.content.width * 0.55);
+  if (height < EXAMPLE_LEAST) return;
+  const cx = geometry.content.x + geometry.content.width / 2;
+  page.items.push(
+    centredText(theme, book.words.example, cx, y0 + captionSize, {
+      font: 'heading',
+      size: captionSize,
+      color: theme.colors.muted,
+    }),
+  );
+  const { maze, solution } = exampleMaze(example);
+  const boxTop = y0 + captionSize * 1.6;
+  // A box as wide as 60 % of the text block and as tall as the maze at that width (with its markers' room at
+  // their least), right under the caption; lower pages get a smaller one.
+  const least = markerRoom(example.markers.fit.rule.least, example.markers.fit);
+  const aspect = maze.grid.height / maze.grid.width;
+  const width = Math.min(geometry.content.width * 0.6, (bottom - boxTop - 2 * least) / aspect + 2 * least);
+  const box: Rect = { x: cx - width / 2, y: boxTop, width, height: (width - 2 * least) * aspect + 2 * least };
+  const topo = topologies[example.recipe.shape];
+  const clear = gridClearIn(maze.grid, topo.narrowest, theme.walls.width);
+  const { area, size } = fitMarkers(box, 0, example.markers.fit, clear);
+  const drawn = fitGrid(maze.grid, area).scale * topo.passage;
+  const route = answerKeyStyle(book, theme.walls.width, theme.solution.width, drawn);
+  page.items.push(
+    ...drawMaze(
+      maze,
+      area,
+      {
+        walls: route.walls,
+        ...(theme.colors.background ? { background: theme.colors.background } : {}),
+        markers: markerStyle(book, example, size, box),
+        band: route.band,
+        solution: route.solution,
+      },
+      solution,
+    ),
+  );
 }
 
 /**
@@ -238,12 +324,15 @@ export function copyrightPage(book: BookPlan, text: string, where: string): Page
   const page = blankPage(book);
   const { theme, geometry, floors } = book;
   const width = geometry.content.width;
+  // The author's text, then the credits bundled art asks for, each its own paragraph, at one size.
+  const credits = (size: number) =>
+    book.credits.flatMap((t) => wrapText(theme, t, { font: 'body', size, color: '' }, width));
   const fitted = fitText(theme, text, 'body', theme.sizes.body, floors.text, width, (n, s) => {
-    return geometry.content.height - (n + 3) * s * 1.4 - s >= 0;
+    return geometry.content.height - (n + credits(s).length + 3) * s * 1.4 - s >= 0;
   });
   if (!fitted) throw textDoesNotFit(where, text, 'its page', floors.text);
   const body: TextStyle = { font: 'body', size: fitted.size, color: theme.colors.text };
-  const { lines } = fitted;
+  const lines = [...fitted.lines, ...credits(fitted.size)];
   let y = geometry.content.y + geometry.content.height - (lines.length + 3) * body.size * 1.4;
   for (const line of lines) {
     page.items.push(leftText(line, geometry.content.x, y, body));

@@ -1,9 +1,11 @@
 import { topologies } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
+import { fitMarkers, markerLabelSize } from '../plan/marker-rule.js';
 import {
+  gridClearIn,
+  MARKER_ROOM,
   type PuzzlePageGeometry,
-  pictureInset,
-  puzzleMazeArea,
+  pageMazeArea,
   type Rect,
   type Slot,
 } from '../plan/page-geometry.js';
@@ -17,7 +19,7 @@ import type { PuzzleForLayout } from './compose-book.js';
 import { type Item, type Page, PathBuilder, subpathBoxes } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
-import { LABEL_SHRINK, MARKER_ROOM, type MarkerStyle, PART_CLEARANCE } from './markers.js';
+import { type MarkerStyle, PART_CLEARANCE } from './markers.js';
 import {
   answerBlankLines,
   blankPage,
@@ -56,13 +58,31 @@ export function pageGeometry(book: BookPlan, p: PuzzlePlan): PuzzlePageGeometry 
 }
 
 /**
- * The start and finish markers of a puzzle: arrows or its pictures, with the locale's words when it asks,
- * free to use `frame` (the page's free area around the maze) and keeping clear of `avoid` (the page's other
- * parts, {@link partBoxes}).
+ * Where a puzzle's maze goes in `given` (a page's or a slip's maze area, with the theme's room around it) and
+ * its markers' size: the marker rule's size for the passage the maze is drawn with, the maze drawn smaller
+ * where the markers need more room than `given` has (`fitMarkers`).
+ */
+export function fitPuzzle(
+  book: BookPlan,
+  p: Pick<PuzzleForLayout, 'plan' | 'maze' | 'recipe'>,
+  given: Rect,
+): { area: Rect; size: number } {
+  const { narrowest } = topologies[(p.recipe ?? p.plan.recipe).shape];
+  const room = book.theme.markers.size * MARKER_ROOM;
+  const clear = gridClearIn(p.maze.grid, narrowest, book.theme.walls.width);
+  const { area, size } = fitMarkers(given, room, p.plan.markers.fit, clear);
+  return { area, size };
+}
+
+/**
+ * The start and finish markers of a puzzle: arrows or its pictures, `size` big (see {@link fitPuzzle}), with
+ * the locale's words when it asks, free to use `frame` (the page's free area around the maze) and keeping
+ * clear of `avoid` (the page's other parts, {@link partBoxes}).
  */
 export function markerStyle(
   book: BookPlan,
-  p: PuzzlePlan,
+  p: Pick<PuzzlePlan, 'markers'>,
+  size: number,
   frame: Rect,
   avoid: readonly Rect[] = [],
 ): MarkerStyle {
@@ -70,7 +90,7 @@ export function markerStyle(
   const words = markerWords(book.words);
   return {
     color: theme.colors.markers,
-    size: theme.markers.size,
+    size,
     frame,
     ...(avoid.length > 0 ? { avoid } : {}),
     ...(p.markers.pictures ? { pictures: p.markers.pictures } : {}),
@@ -80,8 +100,7 @@ export function markerStyle(
             ...words,
             fontKey: 'heading',
             face: theme.fonts.heading,
-            // Words may shrink to LABEL_SHRINK of this where room is short: never under the book's floor.
-            size: Math.max(theme.sizes.label * 1.2, theme.sizes.body * 0.85, book.floors.text / LABEL_SHRINK),
+            size: markerLabelSize(theme, book.floors.text),
             color: theme.colors.markers,
           },
         }
@@ -137,12 +156,9 @@ export function puzzlePage(
     );
   }
   const gram = p.mazegram && p.plan.mazegram;
-  // The maze's rectangle (smaller for picture markers) within the room its markers may use.
-  const around = puzzleMazeArea(geometry, theme, {
-    blanks: !!(gram && p.plan.mazegram?.blanks),
-    pictures: false,
-  });
-  const area = p.plan.markers.pictures ? pictureInset(around, theme) : around;
+  // The maze's rectangle (smaller where its markers need more room) within the room its markers may use.
+  const around = pageMazeArea(geometry, theme, !!(gram && p.plan.mazegram?.blanks));
+  const { area, size } = fitPuzzle(book, p, around);
   if (gram && p.plan.mazegram?.blanks) {
     // Answer blanks under the maze (below the room its arrows need): a drawn rule per letter.
     const room = theme.markers.size * MARKER_ROOM;
@@ -172,7 +188,7 @@ export function puzzlePage(
     ...drawMaze(p.maze, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      markers: markerStyle(book, p.plan, frame, avoid),
+      markers: markerStyle(book, p.plan, size, frame, avoid),
     }),
   );
   if (p.mazegram && p.plan.mazegram) {
@@ -240,10 +256,8 @@ function outerSpan(book: BookPlan, number: number): [number, number] | undefined
 function slotsOf(book: BookPlan, geometry: PuzzlePageGeometry, first: PuzzleForLayout): Slot[] {
   if (geometry.slots) return geometry.slots;
   const room = book.theme.markers.size * MARKER_ROOM;
-  const maze = puzzleMazeArea(geometry, book.theme, {
-    blanks: !!(first.mazegram && first.plan.mazegram?.blanks),
-    pictures: false, // each slip's maze is inset for its own pictures
-  });
+  // Each slip's maze is fitted to its own markers.
+  const maze = pageMazeArea(geometry, book.theme, !!(first.mazegram && first.plan.mazegram?.blanks));
   const box = {
     x: geometry.content.x,
     y: maze.y - room,
@@ -406,7 +420,7 @@ function slipMaze(
   avoid: readonly Rect[],
 ): void {
   const { theme } = book;
-  const mazeRect = p.plan.markers.pictures ? pictureInset(slot.maze, theme) : slot.maze;
+  const { area: mazeRect, size } = fitPuzzle(book, p, slot.maze);
   const place = fitGrid(p.maze.grid, mazeRect);
   const passage = place.scale * topologyPassage(p);
   const route = answerKeyStyle(book, theme.walls.width, theme.solution.width, passage);
@@ -417,7 +431,7 @@ function slipMaze(
       {
         walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
-        markers: markerStyle(book, p.plan, frame, avoid),
+        markers: markerStyle(book, p.plan, size, frame, avoid),
         ...(answers ? { band: route.band, solution: route.solution } : {}),
       },
       answers ? p.solution : undefined,

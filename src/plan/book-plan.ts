@@ -1,12 +1,13 @@
 import type { DifficultyModel } from '../analyze/difficulty-model.js';
+import type { Icon } from '../art/icon.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { AlgorithmName } from '../generate/registry.js';
 import type { GridSize } from '../grid/registry.js';
-import type { Icon } from '../layout/svg-icon.js';
 import type { Language } from '../mazegram/languages.js';
 import type { Seed128 } from '../random/sfc32.js';
 import type { FontFace } from '../text/fonts.js';
 import type { TemplateSource } from '../text/template.js';
+import type { MarkerFit } from './marker-rule.js';
 import type { Margins, PuzzlePageGeometry } from './page-geometry.js';
 import type { PrintPlan } from './print.js';
 import type { Ink, Theme } from './theme.js';
@@ -86,6 +87,10 @@ export interface BookPlan {
   difficultyModel: DifficultyModel;
   /** The book's passage floor (its `audience` or `min-passage`); sections and pages may have their own. */
   floor: PuzzlePlan['floor'];
+  /** Pictures in the top corners of puzzle pages (`decorations`), left and right. */
+  decorations?: { left: Icon; right: Icon };
+  /** Lines the copyright page prints for bundled art the book uses (its licence asks for the credit). */
+  credits: string[];
   /** Real paths of every file planning read (spec, themes, fonts, pictures): no output may replace one. */
   inputs: string[];
 }
@@ -143,10 +148,15 @@ export interface PuzzlePlan {
 
 export type Audience = 'kids' | 'adults' | 'large-print';
 
-/** Start and finish markers: arrows, or pictures (parsed, plain path data); with the locale's words or not. */
+/**
+ * Start and finish markers: arrows, or pictures (plain path data, in colour or in one colour as the book
+ * prints); with the locale's words or not; sized by the book's marker rule.
+ */
 export interface MarkerPlan {
   pictures?: { start: Icon; finish: Icon };
   labels: boolean;
+  /** The marker rule for the puzzle and what else decides the markers' room. */
+  fit: MarkerFit;
 }
 
 export interface MazegramPlan {
@@ -176,7 +186,28 @@ export type FrontPage =
   | { kind: 'title' }
   | { kind: 'contents' }
   | { kind: 'copyright'; text: string; where: string }
-  | { kind: 'instructions'; heading: string; text: string; where: string };
+  | {
+      kind: 'instructions';
+      heading: string;
+      text: string;
+      where: string;
+      /** The worked example under the text. */
+      example?: ExamplePlan;
+      /** While planning: the spec leaves the example on (it is made once the puzzles are planned). */
+      wantsExample?: boolean;
+    };
+
+/**
+ * The worked example of an instructions page: a small maze drawn solved, with the markers of the book's
+ * first puzzle; its candidates seeded from the book's seed and the key `#example` (the first whose route
+ * winds through at least half the cells, else the longest), so it is the same in every build.
+ */
+export interface ExamplePlan {
+  recipe: MazeRecipe;
+  /** Candidate seeds, tried in order. */
+  seeds: Seed128[];
+  markers: MarkerPlan;
+}
 
 export interface PlanOptions {
   /** Replaces the spec's seed (`--seed`). */

@@ -1,15 +1,19 @@
 import { dirname, resolve } from 'node:path';
 import { defaultDifficultyModel, resolveDifficultyModel } from '../analyze/model-file.js';
+import { type ArtStyle, bundledPicture } from '../art/bundled-pictures.js';
+import { isPictureName, PICTURE_CREDIT, pictureNames } from '../art/picture-names.js';
 import type { MaskShape } from '../mask/shape.js';
+import { deriveSeed } from '../random/derive-seed.js';
 import { UserError } from '../spec/errors.js';
 import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
 import { LIMITS } from '../spec/limits.js';
 import { difficultyLabels } from '../spec/names.js';
-import type { LoadedYaml } from '../spec/parse.js';
+import type { FieldPath, LoadedYaml } from '../spec/parse.js';
 import type { BookSpec } from '../spec/schema.js';
+import { closest } from '../spec/suggest.js';
 import { toPoints } from '../spec/units.js';
 import { renderTemplate } from '../text/template.js';
-import type { Audience, BookPlan, PlanOptions, PuzzlePlan } from './book-plan.js';
+import type { Audience, BookPlan, FrontPage, PlanOptions, PuzzlePlan } from './book-plan.js';
 import { checkGlyphs } from './check-glyphs.js';
 import { type PuzzlePageGeometry, sheetGeometry } from './page-geometry.js';
 import { checkUniqueIds, pageKeys } from './page-keys.js';
@@ -17,6 +21,7 @@ import type { ProfileName } from './print.js';
 import { resolvePrint } from './print.js';
 import { Problems } from './problems.js';
 import { resolveFront } from './resolve-front.js';
+import { artStyleFor } from './resolve-markers.js';
 import type { MaskContext } from './resolve-mask.js';
 import { resolveBleed, resolveDate, resolvePaper } from './resolve-paper.js';
 import { cellsToGenerate, expandEntries, resolveFloor, resolvePuzzle } from './resolve-puzzles.js';
@@ -142,7 +147,15 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     theme,
     words,
     masks,
-    markers: { specDir, files, theme, words, icons: new Map() },
+    markers: {
+      specDir,
+      files,
+      theme,
+      words,
+      icons: new Map(),
+      art: artStyleFor(theme, ink === 'black'),
+      textFloor: floors.text,
+    },
   };
   const planned = entries.map((entry, n) => problems.catch(() => resolvePuzzle(ctx, entry, n)));
   const puzzles = planned.filter((p): p is PuzzlePlan => p !== undefined);
@@ -151,6 +164,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     if (page.section !== undefined)
       problems.catch(() => checkGlyphs(theme, 'heading', page.section ?? '', at(['pages', i, 'section'])));
   });
+  const decorations = problems.catch(() => resolveDecorations(s, at, artStyleFor(theme, ink === 'black')));
   const solutions = resolveSolutions(s, words);
   problems.catch(() =>
     checkBuiltinWords(theme, words, solutions.title, s.solutions ? at(['solutions']) : spec.file),
@@ -199,8 +213,10 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     ink,
     showSeed: s['show-seed'] ?? false,
     duplex: s.duplex ?? 'long-edge',
-    front,
+    front: withExamples(front, puzzles, seed, floorAudience(puzzles)),
     puzzles,
+    ...(decorations ? { decorations } : {}),
+    credits: creditsFor(puzzles, decorations !== undefined),
     solutions,
     showDifficulty: s['show-difficulty'] ?? 'none',
     difficultyModel,
@@ -296,7 +312,7 @@ function checkBuiltinWords(
   solutions: string,
   where: string,
 ): void {
-  checkGlyphs(theme, 'heading', `${solutions}${words.contents}${words.howToPlay}`, where);
+  checkGlyphs(theme, 'heading', `${solutions}${words.contents}${words.howToPlay}${words.example}`, where);
   checkGlyphs(
     theme,
     'body',
@@ -322,4 +338,83 @@ function checkBookCells(puzzles: readonly PuzzlePlan[], where: string): void {
     `the book would generate about ${total.toLocaleString('en')} cells; the limit is ${LIMITS.maxBookCells.toLocaleString('en')}`,
     `the biggest pages: ${biggest.join('; ')}. Use fewer or smaller mazes, fewer candidates, or split the book into volumes`,
   );
+}
+
+/** The audience of the book's first puzzle (the worked example is drawn for it). */
+function floorAudience(puzzles: readonly PuzzlePlan[]): string {
+  return puzzles[0]?.floor.audience ?? 'adults';
+}
+
+/**
+ * Instructions pages with their worked example (unless the spec turns it off): a small square maze with the
+ * first puzzle's markers and sides of entry and exit (else the left and the right); 5 × 4 cells for
+ * children, 6 × 5 else.
+ */
+function withExamples(
+  front: FrontPage[],
+  puzzles: readonly PuzzlePlan[],
+  seed: number,
+  audience: string,
+): FrontPage[] {
+  const first = puzzles[0];
+  if (!first) return front;
+  const size = audience === 'kids' ? { columns: 5, rows: 4 } : { columns: 6, rows: 5 };
+  return front.map((page) =>
+    page.kind === 'instructions' && page.example === undefined && page.wantsExample
+      ? {
+          ...page,
+          wantsExample: undefined,
+          example: {
+            recipe: {
+              shape: 'square',
+              size,
+              algorithm: 'backtracker',
+              options: { straightness: 0.3 },
+              // The first puzzle's sides, where it names them (the instructions may speak of them).
+              entry:
+                first.recipe.entry.kind === 'side'
+                  ? first.recipe.entry
+                  : { kind: 'side', side: 'left', at: 0.5 },
+              exit:
+                first.recipe.exit.kind === 'side'
+                  ? first.recipe.exit
+                  : { kind: 'side', side: 'right', at: 0.5 },
+            },
+            seeds: Array.from({ length: 16 }, (_, k) => deriveSeed(seed, '#example', k)),
+            markers: first.markers,
+          },
+        }
+      : page,
+  );
+}
+
+/** The book's `decorations`: bundled pictures by name (one for both corners, or left and right). */
+function resolveDecorations(
+  s: BookSpec,
+  at: (path: FieldPath) => string,
+  art: ArtStyle,
+): BookPlan['decorations'] | undefined {
+  const names = s.decorations;
+  if (!names) return undefined;
+  const icons = names.map((name, i) => {
+    if (isPictureName(name)) return bundledPicture(name, art);
+    const guess = closest(name, pictureNames);
+    throw new UserError(
+      at(['decorations', i]),
+      `unknown picture "${name}"`,
+      `${guess ? `did you mean "${guess}"? ` : ''}bundled pictures: ${pictureNames.join(', ')}`,
+    );
+  });
+  return { left: icons[0], right: icons[1] ?? icons[0] };
+}
+
+/** The credit lines bundled art asks for, when any puzzle shows a bundled picture or the pages are decorated. */
+function creditsFor(puzzles: readonly PuzzlePlan[], decorated: boolean): string[] {
+  const bundled =
+    decorated ||
+    puzzles.some((p) => {
+      const pictures = p.markers.pictures;
+      return !!pictures && (isPictureName(pictures.start.name) || isPictureName(pictures.finish.name));
+    });
+  return bundled ? [PICTURE_CREDIT] : [];
 }

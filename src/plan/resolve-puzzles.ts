@@ -10,7 +10,7 @@ import {
   type OptionName,
   weaveAlgorithmNames,
 } from '../generate/registry.js';
-import { topologies } from '../grid/registry.js';
+import { type HexTop, type TopologyName, topologies } from '../grid/registry.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import { maskShapeOf } from '../mask/descriptor.js';
 import { deriveSeed } from '../random/derive-seed.js';
@@ -21,7 +21,14 @@ import { mm, toFraction, toPoints } from '../spec/units.js';
 import { checkTemplate } from '../text/template.js';
 import type { Audience, PuzzlePlan } from './book-plan.js';
 import { checkRouteOnMask } from './check-route.js';
-import { fitScale, type PuzzlePageGeometry, puzzleMazeArea } from './page-geometry.js';
+import {
+  fitScale,
+  gridClearIn,
+  type MazeRoom,
+  type PuzzlePageGeometry,
+  puzzleMazeArea,
+  type Rect,
+} from './page-geometry.js';
 import { cellsForScore, levelScore, resolveDifficulty, seriesTarget } from './resolve-difficulty.js';
 import { drawnExtent, fitMask } from './resolve-fidelity.js';
 import { type MarkerContext, resolveMarkers } from './resolve-markers.js';
@@ -140,6 +147,40 @@ export function resolveFloor(
     : { clear: toPoints(`${AUDIENCE_FLOOR_MM[audience]}mm`), audience, from: 'audience' };
 }
 
+/**
+ * The maze area a puzzle is sized in: its page's, with the room its markers need at the clear passage the
+ * spec asks for (`passage`, or the one `cells`/`rings` give the unmasked grid there), or, when mazebook
+ * chooses the size, at the floor's (`floorCell`: pt, wall centre to wall centre). The layout fits the generated
+ * maze the same way (`puzzleMazeArea` with its grid): a maze sized here gets a passage at least the one it
+ * was sized for there, so a chosen size keeps the floor.
+ */
+function plannedMazeArea(
+  maze: MazeSpec,
+  shape: TopologyName,
+  geometry: PuzzlePageGeometry,
+  theme: Theme,
+  room: MazeRoom,
+  floorCell: number,
+): Rect {
+  const topo = topologies[shape];
+  const wall = theme.walls.width;
+  if (maze.passage !== undefined) {
+    const clear = (toPoints(maze.passage) * topo.narrowest) / topo.passage - wall;
+    return puzzleMazeArea(geometry, theme, room, () => clear);
+  }
+  const sized = topo.sizedBy === 'rings' ? maze.rings : maze.cells;
+  if (typeof sized === 'number' || Array.isArray(sized)) {
+    const [columns, rows] = typeof sized === 'number' ? [sized, sized] : sized;
+    if (columns >= 1 && rows >= 1) {
+      const hexTop: HexTop | undefined = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
+      const extent = topo.extent({ columns, rows }, hexTop);
+      return puzzleMazeArea(geometry, theme, room, gridClearIn(extent, topo.narrowest, wall));
+    }
+  }
+  const floorClear = (floorCell * topo.narrowest) / topo.passage - wall;
+  return puzzleMazeArea(geometry, theme, room, () => floorClear);
+}
+
 /** Plans one puzzle: its maze fields resolved over the defaults, sized, checked and seeded. */
 export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number): PuzzlePlan {
   const { spec: s, at } = ctx;
@@ -172,8 +213,23 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   const blanks =
     maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false);
   const floor = resolveFloor(ctx, entry);
-  const markers = resolveMarkers(maze.markers, floor.audience, field('markers'), at, where, ctx.markers);
-  const area = puzzleMazeArea(geometry, ctx.theme, { blanks, pictures: markers.pictures !== undefined });
+  const markers = resolveMarkers(
+    maze.markers,
+    floor.audience,
+    Math.max(floor.clear, toPoints(`${AUDIENCE_FLOOR_MM[floor.audience]}mm`)),
+    field('markers'),
+    at,
+    where,
+    ctx.markers,
+  );
+  const wall = ctx.theme.walls.width;
+  // The floor holds where a route is narrowest (a door narrower than the cell, in hex and octagon mazes);
+  // weave mazes draw passages inset in their cells: a cell must be wider to keep it.
+  const floorCell =
+    ((floor.clear + wall) * topologies[shape].passage) /
+    topologies[shape].narrowest /
+    (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1);
+  const area = plannedMazeArea(maze, shape, geometry, ctx.theme, { blanks, markers: markers.fit }, floorCell);
   const mask = resolveMask(maze.mask, field('mask'), at, ctx.masks, area.width / area.height);
   const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
   if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
@@ -198,7 +254,6 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     at,
     field,
   });
-  const wall = ctx.theme.walls.width;
   const mazegram =
     maze.mazegram === undefined
       ? undefined
@@ -214,14 +269,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
         mask ? maskShapeOf(mask).aspect : undefined,
         area,
         ctx.theme,
-        // The floor holds where a route is narrowest (a door narrower than the cell, in hex and octagon
-        // mazes); weave mazes draw passages inset in their cells: a cell must be wider to keep it.
-        Math.max(
-          ((floor.clear + wall) * topologies[shape].passage) /
-            topologies[shape].narrowest /
-            (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1),
-          letterCell,
-        ),
+        Math.max(floorCell, letterCell),
         (name) => at(field(name)),
         where,
         difficulty !== undefined && !fixed,
@@ -254,7 +302,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     const cell = fitScale(drawn, area) * topologies[shape].passage;
     if (cell < letterCell - 0.01) {
       notes.push(
-        `the mazegram's letters are ${letterSize(mazegram, cell).toFixed(1)}pt at ${sizePhrase(shape, size)}, under the book's smallest text of ${ctx.floors.text}pt; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
+        `the mazegram's letters are ${letterSize(mazegram, cell).toFixed(2)}pt at ${sizePhrase(shape, size)}, under the book's smallest text of ${ctx.floors.text}pt; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
       );
     }
   }

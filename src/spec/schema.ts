@@ -516,6 +516,10 @@ const frontItem = z.union(
         .string()
         .optional()
         .meta({ description: 'Heading of the instructions page (default "How to play").' }),
+      example: z
+        .boolean()
+        .optional()
+        .meta({ description: 'Show a small solved maze under the text (default true).' }),
     }),
   ],
   { error: 'expected title-page, contents, {instructions: "…"} or {copyright: "…"}' },
@@ -685,6 +689,16 @@ export const coverSchema = z
       .boolean()
       .optional()
       .meta({ description: 'Also write the front as a 1600×2560 px PNG for an ebook (default false).' }),
+    badge: z
+      .string()
+      .min(1)
+      .max(60)
+      .optional()
+      .meta({ description: 'A round badge on the front, e.g. "100 mazes · ages 6–9" or "Large print".' }),
+    pattern: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Maze-pattern bands across the top and bottom of the front (default true).' }),
   })
   .meta({ description: 'A print-ready full-wrap cover, written next to the interior.' });
 
@@ -737,6 +751,10 @@ export const bookSchema = z
     }),
     audience: audience.optional(),
     'min-passage': minPassage.optional(),
+    decorations: z.array(z.string().min(1).max(40)).min(1).max(2).optional().meta({
+      description:
+        'One or two bundled pictures drawn small in the top corners of every puzzle page, beside its title.',
+    }),
     duplex: z.enum(['long-edge', 'short-edge', 'none']).optional().meta({
       description:
         'How sheets with answers on the back are printed: flipped on the long edge (default), the short edge, or single-sided.',

@@ -8,7 +8,7 @@ import { tempDir } from '../helpers.js';
 import { inspectPdf } from '../pdf-inspect.js';
 
 /**
- * A 24-page KDP interior of mazegrams on 6×9in: 21 mazes of every tiling from 9×12 to 30×40 cells, so
+ * A 24-page KDP interior of mazegrams on 6×9in: 21 mazes of every tiling from 9×12 to 28×38 cells, so
  * their letters, small on the answer pages, must keep the profile's 7pt there too.
  */
 const KDP_MAZEGRAMS = `title: Secret Messages
@@ -41,7 +41,7 @@ pages:
   - { maze: { mazegram: "You did it" } }
   - { maze: { mazegram: "Again" } }
   - { maze: { cells: [10, 14], mazegram: "And again" } }
-  - { maze: { cells: [30, 40], mazegram: { message: "Small letters", fill: 50% } } }
+  - { maze: { cells: [28, 38], mazegram: { message: "Small letters", fill: 50% } } }
 solutions: { per-page: 6 }
 `;
 

@@ -104,7 +104,7 @@ describe('answer pages', () => {
       expect(widths(bands)).toHaveLength(1);
       expect(walls).toHaveLength(labelsOf(page).length);
       expect(widths(walls)[0]).toBeGreaterThanOrEqual(0.5);
-      expect(widths(routes)[0]).toBeGreaterThanOrEqual(ANSWER_KEY.routeToWall * widths(walls)[0] - 1e-3);
+      expect(widths(routes)[0]).toBeGreaterThanOrEqual(ANSWER_KEY.routeToWall * widths(walls)[0] - 2e-3);
       // The route is drawn over the walls, the band under them.
       for (const r of routes) expect(page.items.indexOf(r)).toBeGreaterThan(page.items.indexOf(walls[0]));
       for (const b of bands)

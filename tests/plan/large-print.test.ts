@@ -57,7 +57,9 @@ describe('audience: large-print', () => {
     // Mazegram letters too (they are text in their own font), on the puzzle page and the answer.
     expect(texts.filter((t) => t.font.startsWith('letters')).length).toBeGreaterThan(0);
     const walls = allWalls(doc);
-    expect(walls.length).toBe(plan.puzzles.length * 2);
+    // Each puzzle's page and answer, and the instructions' worked example.
+    const examples = plan.front.filter((f) => f.kind === 'instructions' && f.example).length;
+    expect(walls.length).toBe(plan.puzzles.length * 2 + examples);
     for (const w of walls) expect(w.stroke?.width).toBeGreaterThanOrEqual(1.5);
     // Fewer answers a page than the book's puzzles would take at six.
     const answerPages = doc.pages.filter((p) => p.items.some((i) => i.type === 'path' && i.role === 'band'));
