@@ -1,10 +1,10 @@
-import { answerKeyStyle } from '../../src/layout/answer-key-style.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { bundledPicture } from '../../src/art/bundled-pictures.js';
 import { PICTURE_CREDIT } from '../../src/art/picture-names.js';
 import { layoutBook } from '../../src/book/build-book.js';
+import { answerKeyStyle } from '../../src/layout/answer-key-style.js';
 import type { Item, Page } from '../../src/layout/display-list.js';
 import { exampleMaze } from '../../src/layout/front-pages.js';
 import type { ExamplePlan } from '../../src/plan/book-plan.js';
