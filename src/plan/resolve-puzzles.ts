@@ -315,7 +315,17 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     notes,
     ...(mazegram ? { mazegram } : {}),
     ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
-    ...(entry.section ? { section: { index: entry.section.index, heading: entry.section.heading } } : {}),
+    ...(entry.section ? { section: sectionOf(entry.section) } : {}),
+  };
+}
+
+/** What a puzzle knows of its section: its place, heading and the difficulty its `defaults` name. */
+function sectionOf(section: Section): NonNullable<PuzzlePlan['section']> {
+  const d = section.defaults.difficulty;
+  return {
+    index: section.index,
+    heading: section.heading,
+    ...(d !== undefined ? { difficulty: resolveDifficulty(d) } : {}),
   };
 }
 
