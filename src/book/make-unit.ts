@@ -1,7 +1,6 @@
 import type { BookPlan } from '../plan/plan-book.js';
 import { chooseSeries } from './choose-series.js';
 import type { ChosenPuzzle } from './chosen-puzzle.js';
-import { workUnits } from './parallel.js';
 import { type MadeUnit, rerollRepeats } from './repeats.js';
 import { choosePuzzle } from './select.js';
 
@@ -28,6 +27,18 @@ export function makeUnit(
     choosePuzzle(plan, p, rate, (what) => warnings[k].push(`${p.where}: ${what}`), exclude),
   );
   return { puzzles, warnings };
+}
+
+/** Units of work: each puzzle alone, except that a series stays together, in order. */
+export function workUnits(plan: BookPlan): number[][] {
+  const units: number[][] = [];
+  for (const [i, p] of plan.puzzles.entries()) {
+    const prev = plan.puzzles[i - 1];
+    if (p.series && p.series.index > 0 && prev?.series?.page === p.series.page)
+      units[units.length - 1].push(i);
+    else units.push([i]);
+  }
+  return units;
 }
 
 /** Whether any puzzle is rated: asked for, shown on the page, or used in a title. */

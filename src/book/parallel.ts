@@ -5,7 +5,10 @@ import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import { cellsToGenerate } from '../plan/resolve-puzzles.js';
 import { UserError } from '../spec/errors.js';
 import type { ChosenPuzzle } from './chosen-puzzle.js';
+import { workUnits } from './make-unit.js';
 import type { MadeUnit } from './repeats.js';
+
+export { workUnits } from './make-unit.js';
 
 /** The plan a worker receives once, when it starts (structured-cloned: the plan is plain data). */
 export interface WorkerSetup {
@@ -65,18 +68,6 @@ export function useWorkers(plan: BookPlan, rate: boolean): number {
   let work = 0;
   for (const p of plan.puzzles) work += puzzleCost(p, rate);
   return work >= PARALLEL_WORK ? Math.min(cores, plan.puzzles.length) : 0;
-}
-
-/** Units of work: each puzzle alone, except that a series stays together, in order. */
-export function workUnits(plan: BookPlan): number[][] {
-  const units: number[][] = [];
-  for (const [i, p] of plan.puzzles.entries()) {
-    const prev = plan.puzzles[i - 1];
-    if (p.series && p.series.index > 0 && prev?.series?.page === p.series.page)
-      units[units.length - 1].push(i);
-    else units.push([i]);
-  }
-  return units;
 }
 
 /**

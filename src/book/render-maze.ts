@@ -183,8 +183,10 @@ export async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookP
   const p = plan.puzzles[index];
   // As the build makes it: a series is chosen as a whole, and a repeat of an earlier maze re-rolled.
   const warn = (w: string) => process.stderr.write(`warning: ${w}\n`);
+  // Only this page's warnings, as `what` (the command names no place).
+  const own = `${p.where}: `;
   const made = makeBookPrefix(plan, index, p.usesRating, (w) => {
-    if (w.startsWith(`${p.where}: `)) warn(w);
+    if (w.startsWith(own)) warn(w.slice(own.length));
   });
   return { plan, puzzle: made[index] };
 }
