@@ -8,6 +8,7 @@ import {
   ratesPuzzles,
 } from '../book/build-book.js';
 import { checkStars } from '../book/check-stars.js';
+import { canonicalOfPuzzle } from '../book/chosen-puzzle.js';
 import { mazeContentHash } from '../book/lockfile.js';
 import { workUnits } from '../book/parallel.js';
 import { loadSpec } from '../book/plan-spec.js';
@@ -216,7 +217,10 @@ export class PreviewBook {
       if (p.rating) continue;
       await nextTurn();
       if (stale() || this.current !== current) return;
-      const again = choosePuzzle(build.plan, p.plan, true, () => {});
+      // The mazes before it excluded, as the build's repeat pass excludes them (a re-rolled puzzle comes out
+      // the same; the hash check below catches anything else).
+      const before = new Set(build.puzzles.slice(0, i).map(canonicalOfPuzzle));
+      const again = choosePuzzle(build.plan, p.plan, true, () => {}, before);
       if (again.rating && mazeContentHash(again.maze) === build.notes[i].hash) {
         p.rating = again.rating;
         sources[i].rating = again.rating;
