@@ -54,6 +54,8 @@ const SLOPE_RANGE = [0.6, 1.8] as const;
 
 /** One position of the series while it is chosen. */
 interface Position {
+  /** Its place in the series (0-based). */
+  k: number;
   p: PuzzlePlan;
   band: DifficultyTarget;
   /** The band's centre, which the assignment aims at. */
@@ -90,10 +92,10 @@ export function chooseSeries(
   exclude: ReadonlySet<string>,
   warn: (k: number, what: string) => void,
 ): ChosenPuzzle[] {
-  const positions = plans.map((p): Position => {
+  const positions = plans.map((p, k): Position => {
     const band = p.difficulty;
     if (!band) throw new Error(`internal: series puzzle ${p.number} has no target`);
-    return { p, band, target: (band.min + band.max) / 2, own: [], next: 0, skipped: 0 };
+    return { k, p, band, target: (band.min + band.max) / 2, own: [], next: 0, skipped: 0 };
   });
   const depth: RatingDepth = positions.every((s) => s.p.candidates <= 1) ? 'full' : 'screen';
   const s: SeriesChoice = { book, positions, pool: [], out: [], source: [], exclude, depth };
@@ -117,7 +119,7 @@ function pushCandidate(s: SeriesChoice, pos: Position, made: Candidate): Candida
   pos.own.push(s.pool.length);
   s.pool.push(cand);
   s.out.push(false);
-  s.source.push(s.positions.indexOf(pos));
+  s.source.push(pos.k);
   return cand;
 }
 

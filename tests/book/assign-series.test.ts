@@ -4,7 +4,11 @@ import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng, type Rng } from '../../src/random/sfc32.js';
 
 /** The cost assignSeries minimises, for picks in series order. */
-function costOf(targets: readonly number[], pool: readonly ScoredCandidate[], picks: readonly number[]): number {
+function costOf(
+  targets: readonly number[],
+  pool: readonly ScoredCandidate[],
+  picks: readonly number[],
+): number {
   let cost = 0;
   picks.forEach((k, i) => {
     cost += Math.abs(pool[k].score - targets[i]) + pool[k].penalty;
@@ -59,7 +63,8 @@ describe('assignSeries', () => {
       const picks = assignSeries(targets, pool);
       expect(new Set(picks).size).toBe(n);
       for (const k of picks) expect(pool[k].eligible).toBe(true);
-      for (let i = 1; i < n; i++) expect(pool[picks[i]].score).toBeGreaterThanOrEqual(pool[picks[i - 1]].score);
+      for (let i = 1; i < n; i++)
+        expect(pool[picks[i]].score).toBeGreaterThanOrEqual(pool[picks[i - 1]].score);
       expect(costOf(targets, pool, picks)).toBeCloseTo(bruteForce(targets, pool), 9);
     }
   });

@@ -12,7 +12,9 @@ const pages = (n: number, maze: string) =>
 
 describe('no puzzle repeats another', () => {
   it('makes 200 4×4 mazes in one book 200 distinct mazes, re-rolling the repeats', async () => {
-    const dir = tempDir({ 'b.yaml': `title: T\nseed: 1\nper-page: 6\npages:\n${pages(200, 'cells: [4, 4]')}\n` });
+    const dir = tempDir({
+      'b.yaml': `title: T\nseed: 1\nper-page: 6\npages:\n${pages(200, 'cells: [4, 4]')}\n`,
+    });
     const puzzles = generatePuzzles(await planSpec(join(dir, 'b.yaml')));
     expect(new Set(puzzles.map((p) => canonicalHash(p.maze))).size).toBe(200);
     expect(checkBook(puzzles)).toEqual([]);
@@ -21,7 +23,8 @@ describe('no puzzle repeats another', () => {
   });
 
   it('re-rolls a series whose mazes another volume has (--avoid), keeping it rising', async () => {
-    const spec = 'title: T\nseed: 6\npages:\n  - series: { count: 8, from: 2.6, to: 3.4, cells: [4, 4], candidates: 3 }\n';
+    const spec =
+      'title: T\nseed: 6\npages:\n  - series: { count: 8, from: 2.6, to: 3.4, cells: [4, 4], candidates: 3 }\n';
     const dir = tempDir({ 'one.yaml': spec, 'two.yaml': spec.replace('title: T', 'title: Two') });
     await buildBook(join(dir, 'one.yaml'), { output: join(dir, 'one.pdf') });
     const two = await buildBook(join(dir, 'two.yaml'), {
@@ -70,7 +73,9 @@ describe.skipIf(!built)('repeats on worker threads', () => {
     const dir = tempDir({ 'b.yaml': `title: T\npages:\n${pages(6, 'cells: 2')}\n` });
     const r = run(['build', join(dir, 'b.yaml'), '-o', join(dir, 'x.pdf')], '2');
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/b\.yaml:\d+:5: not enough distinct mazes: puzzle \d \(2×2 cells\): each of its next 48/);
+    expect(r.stderr).toMatch(
+      /b\.yaml:\d+:5: not enough distinct mazes: puzzle \d \(2×2 cells\): each of its next 48/,
+    );
     expect(r.stderr).toMatch(/use more cells, or fewer puzzles of this size/);
     expect(existsSync(join(dir, 'x.pdf'))).toBe(false);
   }, 60_000);
