@@ -240,6 +240,7 @@ function assignPicks(s: SeriesChoice): number[] {
   for (;;) {
     const scored = s.pool.map((c, k) => ({
       score: c.rating?.score ?? 0,
+      cells: c.maze.grid.cellCount,
       penalty: c.penalty,
       eligible: !s.out[k],
     }));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assignSeries, MIN_RISE, type ScoredCandidate, TIE_COST } from '../../src/book/assign-series.js';
+import {
+  assignSeries,
+  MIN_RISE,
+  type ScoredCandidate,
+  SHRINK_COST,
+  TIE_COST,
+} from '../../src/book/assign-series.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng, type Rng } from '../../src/random/sfc32.js';
 
@@ -13,6 +19,7 @@ function costOf(
   picks.forEach((k, i) => {
     cost += Math.abs(pool[k].score - targets[i]) + pool[k].penalty;
     if (i > 0 && pool[k].score - pool[picks[i - 1]].score < MIN_RISE) cost += TIE_COST;
+    if (i > 0 && pool[k].cells < pool[picks[i - 1]].cells) cost += SHRINK_COST;
   });
   return cost;
 }
@@ -47,6 +54,8 @@ function instance(rng: Rng, n: number, m: number, span: number) {
   const pool: ScoredCandidate[] = Array.from({ length: m }, () => ({
     // Two decimals, so equal scores (ties) happen.
     score: Math.round((2.5 + rng.next() * (span + 1)) * 100) / 100,
+    // A few sizes, so a smaller maze after a larger one happens.
+    cells: 20 + 10 * Math.floor(rng.next() * 4),
     penalty: rng.next() < 0.1 ? 100 : 0,
     eligible: rng.next() > 0.1,
   }));
@@ -71,20 +80,26 @@ describe('assignSeries', () => {
 
   it('rises strictly where the pool allows, even far from the targets', () => {
     // Four positions, candidates all above the targets: the scores still rise, none repeats.
-    const pool = [5, 5.2, 5.1, 5.3, 5.3].map((score) => ({ score, penalty: 0, eligible: true }));
+    const pool = [5, 5.2, 5.1, 5.3, 5.3].map((score) => ({ score, cells: 50, penalty: 0, eligible: true }));
     const picks = assignSeries([3, 3.1, 3.2, 3.3], pool);
     expect(picks.map((k) => pool[k].score)).toEqual([5, 5.1, 5.2, 5.3]);
   });
 
   it('takes a tie only when nothing else is left, and one candidate of a series never twice', () => {
-    const pool = [4, 4, 4].map((score) => ({ score, penalty: 0, eligible: true }));
+    const pool = [4, 4, 4].map((score) => ({ score, cells: 50, penalty: 0, eligible: true }));
     const picks = assignSeries([3.9, 4, 4.1], pool);
     expect([...picks].sort()).toEqual([0, 1, 2]);
     expect(() => assignSeries([1, 2, 3, 4], pool)).toThrow(/3 eligible candidates for a series of 4/);
   });
 
+  it('keeps the mazes from getting smaller unless that costs more than SHRINK_COST of distance', () => {
+    const at = (score: number, cells: number) => ({ score, cells, penalty: 0, eligible: true });
+    expect(assignSeries([4, 4.1], [at(4, 60), at(4.1, 50), at(4.15, 60)])).toEqual([0, 2]);
+    expect(assignSeries([4, 4.1], [at(4, 60), at(4.1, 50), at(5, 60)])).toEqual([0, 1]);
+  });
+
   it('is the same for the same pool, whatever the order of equal costs (lower index first)', () => {
-    const pool = [4.2, 4.0, 4.2, 4.0].map((score) => ({ score, penalty: 0, eligible: true }));
+    const pool = [4.2, 4.0, 4.2, 4.0].map((score) => ({ score, cells: 50, penalty: 0, eligible: true }));
     expect(assignSeries([4.0, 4.2], pool)).toEqual([1, 0]);
     expect(assignSeries([4.0, 4.2], pool)).toEqual(assignSeries([4.0, 4.2], [...pool]));
   });
