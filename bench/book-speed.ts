@@ -9,10 +9,12 @@
  * - the 100-page `difficulty: hard` book, stage by stage on one thread: the part that worker threads share
  *   (generation) and the part they cannot (start, plan, layout, PDF), and the speed-up two threads could
  *   reach at best by Amdahl's law, beside the target (≥ 1.7×; `workers` measures the real one);
- * - CLI start: which heavy packages `--version` and `validate` load (none of pdfkit, fontkit, sharp, piscina).
+ * - CLI start: which heavy packages `--version` and `validate` load (none of pdfkit, fontkit, sharp, piscina);
+ * - the 100-puzzle example book (books/kdp-100.yaml: three graded series, answers, cover) built by the CLI
+ *   on one thread and on two: CPU and wall time, pages, and the sizes of the interior and the cover.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePuzzles, planSpec } from '../src/book/build-book.js';
@@ -184,6 +186,28 @@ function cliPackages(): void {
   }
 }
 
+/** The 100-puzzle example book as a user builds it: CPU and wall time on one and two threads, pages, size. */
+export function productBook(): void {
+  say(
+    '\nbooks/kdp-100.yaml: 100 puzzles in three series, answers and cover, built by the CLI (fresh process)',
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
+  const pdf = join(dir, 'kdp-100.pdf');
+  for (const threads of ['0', '2']) {
+    const { cpu, wall } = runCli(['build', 'books/kdp-100.yaml', '-q', '-o', pdf], {
+      MAZEBOOK_WORKERS: threads,
+    });
+    const name = threads === '0' ? 'one thread' : 'two threads';
+    report(`100-puzzle book, ${name}: CPU`, cpu / 1000, 's', false, 2);
+    report(`100-puzzle book, ${name}: wall`, wall / 1000, 's', false, 2);
+  }
+  const lock = JSON.parse(readFileSync(join(dir, 'kdp-100.lock.json'), 'utf8')) as { pages: number };
+  report('100-puzzle book: pages', lock.pages, 'pages', false, 0);
+  report('100-puzzle book: interior PDF', statSync(pdf).size / 1024, 'KB', false, 0);
+  report('100-puzzle book: cover PDF', statSync(join(dir, 'kdp-100-cover.pdf')).size / 1024, 'KB', false, 0);
+  rmSync(dir, { recursive: true, force: true });
+}
+
 export async function bookSpeed(): Promise<void> {
   if (!existsSync('dist/cli/main.js')) {
     say('\nbook speed: no dist/ (run `npm run build` first); skipped');
@@ -193,4 +217,5 @@ export async function bookSpeed(): Promise<void> {
   bookPages(3);
   pageStages(3);
   await hardStages();
+  productBook();
 }

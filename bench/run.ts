@@ -11,7 +11,8 @@
  * - workers: a 100-page book with `difficulty: hard` on 1 and 2 worker threads (slow: about a minute);
  * - book: whole books as the CLI builds them (bench/book-speed.ts): CPU per 40×40 page at 10, 100 and 500
  *   pages and the cost of one more page (whole, and stage by stage), the hard book's stages and the best
- *   speed-up threads could give it, the heavy packages `--version` and `validate` load;
+ *   speed-up threads could give it, the heavy packages `--version` and `validate` load, and the 100-puzzle
+ *   example book (books/kdp-100.yaml) on one and two threads: time, pages, interior and cover size;
  * - algorithms, peers, textures, post, analysis, pdf, topologies, simulators: the earlier figures;
  * - picture: picture mazes (bench/picture.ts): tone fidelity on a grey ramp and on the cat portrait, the
  *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/;

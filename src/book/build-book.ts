@@ -7,14 +7,18 @@ import { renderSvgPage } from '../render/svg.js';
 import { UserError } from '../spec/errors.js';
 import type { FileAccess } from '../spec/files.js';
 import { fontOf } from '../text/fonts.js';
+import { checkStars } from './check-stars.js';
 import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';
 import { nonGreyColours } from './ink-check.js';
 import { checkFrozen, type LockFile, lockFor, lockPath, parseLock, withPdf } from './lockfile.js';
+import { makeUnit, ratesPuzzles } from './make-unit.js';
 import { checkOutputs, type OutputFile, shownPath, writeOutputs } from './outputs.js';
-import { generateOnWorkers, useWorkers } from './parallel.js';
+import { generateOnWorkers, useWorkers, workUnits } from './parallel.js';
 import { type PlannedSpec, planSpecFiles } from './plan-spec.js';
-import { type ChosenPuzzle, checkBook, choosePuzzle } from './select.js';
+import { type MadeUnit, rerollRepeats } from './repeats.js';
+import { type ChosenPuzzle, checkBook } from './select.js';
 
+export { ratesPuzzles } from './make-unit.js';
 export { ensureDir, shownPath } from './outputs.js';
 export { loadSpec, type PlannedSpec, planSpec, planSpecFiles } from './plan-spec.js';
 
@@ -65,41 +69,103 @@ export interface BuildResult {
   inputs: string[];
 }
 
-/** Whether any puzzle is rated: asked for, shown on the page, or used in a title. */
-export function ratesPuzzles(plan: BookPlan, rateAll: boolean): boolean {
-  return rateAll || plan.showDifficulty !== 'none' || plan.puzzles.some((p) => p.usesRating);
-}
-
 /**
  * maze → analyze (→ rate and choose among candidates) for every puzzle of the plan, in book order, on this
- * thread; warnings go to `warn` as `where: what`.
+ * thread; warnings go to `warn` as `where: what`. No puzzle repeats another, nor a maze of `avoid`
+ * (canonical hashes of other volumes' lockfiles).
  */
 export function generatePuzzles(
   plan: BookPlan,
   onProgress?: (p: Progress) => void,
   warn: (message: string) => void = () => {},
   rateAll = false,
+  avoid: ReadonlySet<string> = new Set(),
 ): GeneratedPuzzle[] {
-  const total = plan.puzzles.length;
   const rate = ratesPuzzles(plan, rateAll);
+  const units = workUnits(plan);
+  const total = plan.puzzles.length;
+  let done = 0;
+  const made = units.map((indices) => {
+    const unit = makeUnit(plan, indices, rate, avoid);
+    done += indices.length;
+    onProgress?.({ stage: 'maze', done, total });
+    return unit;
+  });
+  return finishUnits(plan, made, rateAll, warn, avoid);
+}
+
+/**
+ * The units of the plan (`workUnits`) made each on its own — on worker threads when the book is big enough
+ * (see parallel.ts), else on this thread; the same units either way. While threads generate, this thread
+ * runs `whileGenerating` (work the build needs later that does not depend on the puzzles); its failures are
+ * ignored here, so the step that needs its result reports them.
+ */
+export async function makeUnits(
+  plan: BookPlan,
+  rateAll: boolean,
+  avoid: ReadonlySet<string>,
+  onProgress?: (p: Progress) => void,
+  whileGenerating?: () => Promise<void>,
+): Promise<MadeUnit[]> {
+  const rate = ratesPuzzles(plan, rateAll);
+  const threads = useWorkers(plan, rate);
+  const total = plan.puzzles.length;
+  if (threads === 0) {
+    let done = 0;
+    return workUnits(plan).map((indices) => {
+      const unit = makeUnit(plan, indices, rate, avoid);
+      done += indices.length;
+      onProgress?.({ stage: 'maze', done, total });
+      return unit;
+    });
+  }
+  // The other work waits until the threads are starting: it runs for a while without yielding.
+  let started = (): void => {};
+  const poolStarted = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const [units] = await Promise.all([
+    generateOnWorkers(
+      plan,
+      rate,
+      avoid,
+      threads,
+      (done) => onProgress?.({ stage: 'maze', done, total }),
+      started,
+    ),
+    whileGenerating && poolStarted.then(whileGenerating).catch(() => {}),
+  ]);
+  return units;
+}
+
+/**
+ * The book's puzzles from its units made each on their own (`made`, in the order of `workUnits(plan)`): in
+ * book order, a unit repeating an earlier maze (or one of `avoid`) is made again without them
+ * (`rerollRepeats`, on this thread); then each puzzle's warnings go to `warn`, in book order.
+ */
+export function finishUnits(
+  plan: BookPlan,
+  made: MadeUnit[],
+  rateAll: boolean,
+  warn: (message: string) => void,
+  avoid: ReadonlySet<string>,
+): GeneratedPuzzle[] {
+  const rate = ratesPuzzles(plan, rateAll);
+  rerollRepeats(plan, workUnits(plan), made, avoid, (indices, exclude) =>
+    makeUnit(plan, indices, rate, exclude),
+  );
   const out: GeneratedPuzzle[] = [];
-  for (const [i, p] of plan.puzzles.entries()) {
-    const prev = out[i - 1];
-    const previous =
-      p.series && p.series.index > 0 && prev?.plan.series?.page === p.series.page
-        ? prev.rating?.score
-        : undefined;
-    out.push(choosePuzzle(plan, p, rate, previous, (what) => warn(`${p.where}: ${what}`)));
-    onProgress?.({ stage: 'maze', done: i + 1, total });
+  for (const unit of made) {
+    unit.puzzles.forEach((p, k) => {
+      for (const w of unit.warnings[k]) warn(w);
+      out.push(p);
+    });
   }
   return out;
 }
 
 /**
- * The plan's puzzles, on worker threads when the book is big enough (see parallel.ts), else on this thread;
- * the same puzzles either way. While threads generate, this thread runs `whileGenerating` (work the
- * build needs later that does not depend on the puzzles); its failures are ignored here, so the step that
- * needs its result reports them.
+ * The plan's puzzles (`makeUnits`, then `finishUnits`): the same puzzles on any number of threads.
  */
 export async function makePuzzles(
   plan: BookPlan,
@@ -107,27 +173,10 @@ export async function makePuzzles(
   warn: (message: string) => void,
   onProgress?: (p: Progress) => void,
   whileGenerating?: () => Promise<void>,
+  avoid: ReadonlySet<string> = new Set(),
 ): Promise<GeneratedPuzzle[]> {
-  const rate = ratesPuzzles(plan, rateAll);
-  const threads = useWorkers(plan, rate);
-  if (threads === 0) return generatePuzzles(plan, onProgress, warn, rateAll);
-  // The other work waits until the threads are starting: it runs for a while without yielding.
-  let started = (): void => {};
-  const poolStarted = new Promise<void>((resolve) => {
-    started = resolve;
-  });
-  const [puzzles] = await Promise.all([
-    generateOnWorkers(
-      plan,
-      rate,
-      threads,
-      warn,
-      (done) => onProgress?.({ stage: 'maze', done, total: plan.puzzles.length }),
-      started,
-    ),
-    whileGenerating && poolStarted.then(whileGenerating).catch(() => {}),
-  ]);
-  return puzzles;
+  const made = await makeUnits(plan, rateAll, avoid, onProgress, whileGenerating);
+  return finishUnits(plan, made, rateAll, warn, avoid);
 }
 
 /**
@@ -220,6 +269,27 @@ export interface MadeBook {
   puzzles: GeneratedPuzzle[];
   warnings: string[];
   problems: string[];
+  /** The `--avoid` lockfiles, as named and as read. */
+  avoided: AvoidedLock[];
+}
+
+/** A lockfile of another volume whose mazes this book must not repeat. */
+export interface AvoidedLock {
+  name: string;
+  lock: LockFile;
+}
+
+/** Reads the `--avoid` lockfiles through the build's file access. */
+function readAvoided(files: FileAccess, names: readonly string[] = []): AvoidedLock[] {
+  return names.map((name) => ({
+    name,
+    lock: parseLock(files.read(files.given(resolve(name), name, 'lockfile')), name),
+  }));
+}
+
+/** The canonical hashes of the avoided lockfiles' puzzles (older lockfiles have only the printed hash). */
+function avoidedHashes(avoided: readonly AvoidedLock[]): Set<string> {
+  return new Set(avoided.flatMap((a) => a.lock.puzzles.map((e) => e.canonical ?? e.hash)));
 }
 
 /**
@@ -238,6 +308,7 @@ export async function makeBook(
   const planned = await planSpecFiles(specPath, options, (options as BuildOptions).files);
   const { plan, files } = planned;
   await beforeGenerating?.(plan, planned);
+  const avoided = readAvoided(files, (options as BuildOptions).avoid);
   const warnings: string[] = [];
   const puzzles = await makePuzzles(
     plan,
@@ -245,14 +316,17 @@ export async function makeBook(
     (w) => warnings.push(w),
     onProgress,
     whileGenerating && (() => whileGenerating(plan)),
+    avoidedHashes(avoided),
   );
-  return { plan, files, puzzles, warnings, problems: checkBook(puzzles) };
+  const problems = [...checkBook(puzzles), ...checkStars(plan, puzzles)];
+  return { plan, files, puzzles, warnings, problems, avoided };
 }
 
 export interface LaidOutBook {
   plan: BookPlan;
   files: FileAccess;
   puzzles: GeneratedPuzzle[];
+  avoided: AvoidedLock[];
   doc: DisplayDocument;
   warnings: string[];
   reports: string[];
@@ -290,7 +364,15 @@ export async function layoutBook(
     );
   }
   warnings.push(...printProblems);
-  return { plan, files: made.files, puzzles, doc, warnings, reports: seriesReports(puzzles) };
+  return {
+    plan,
+    files: made.files,
+    puzzles,
+    avoided: made.avoided,
+    doc,
+    warnings,
+    reports: seriesReports(puzzles),
+  };
 }
 
 /** Where a build writes: the PDF (default `output/<spec name>.pdf`), its lockfile, and SVG pages if asked. */
@@ -341,7 +423,7 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   let coverPlan: CoverPlan | undefined;
   let coverSource: PlannedSpec | undefined;
   let ebook = false;
-  const { plan, files, puzzles, doc, warnings, reports } = await layoutBook(
+  const { plan, files, puzzles, avoided, doc, warnings, reports } = await layoutBook(
     specPath,
     options,
     async (p, loaded) => {
@@ -365,10 +447,6 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
     },
     prepareRender,
   );
-  const avoided: LockFile[] = [];
-  for (const other of options.avoid ?? []) {
-    avoided.push(parseLock(files.read(files.given(resolve(other), other, 'lockfile')), other));
-  }
   const pages = doc.pages.length;
   let cover: MadeCover | undefined;
   if (coverPlan && coverSource) {
@@ -380,8 +458,8 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   const extra = { pages, model: plan.difficultyModel, ...(cover ? { cover: cover.lock } : {}) };
   const fresh = lockFor(plan.title, plan.seed, puzzles, undefined, extra);
   if (options.frozen) checkFrozen(frozenLock(files, paths.lock), fresh, shownPath(paths.lock));
-  avoided.forEach((theirs, k) => {
-    const other = options.avoid?.[k] ?? '';
+  // Generation re-rolled every repeat it could; a hand-made maze (a Finger Maze string) is the one it cannot.
+  avoided.forEach(({ name: other, lock: theirs }) => {
     // The canonical hash also catches a mirrored or rotated copy.
     const hashes = new Map(theirs.puzzles.map((e) => [e.canonical ?? e.hash, e]));
     for (const e of fresh.puzzles) {

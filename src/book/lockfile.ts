@@ -61,6 +61,11 @@ export interface LockEntry {
   /** The derived seed of the candidate kept, as hex. */
   seed: string;
   candidate: number;
+  /**
+   * The key the kept candidate's seed derives from, when not this puzzle's own (a series shares its
+   * candidates among its puzzles).
+   */
+  seedKey?: string;
   /** Algorithm and post-processes with the generator version, e.g. `backtracker@1`. */
   generator: string;
   /** The recipe as data (masks by description). */
@@ -127,8 +132,9 @@ export function lockFor(
     puzzles: puzzles.map((p) => ({
       key: p.plan.key,
       number: p.plan.number,
-      seed: seedToHex(deriveSeed(p.plan.pageSeed ?? bookSeed, p.plan.key, p.candidate)),
+      seed: seedToHex(deriveSeed(p.plan.pageSeed ?? bookSeed, p.seedKey ?? p.plan.key, p.candidate)),
       candidate: p.candidate,
+      ...(p.seedKey ? { seedKey: p.seedKey } : {}),
       generator: p.recipe.fixed
         ? 'fm'
         : [p.recipe.algorithm, ...(p.recipe.post ?? []).map((s) => s.name)]
@@ -166,6 +172,7 @@ const lockEntrySchema = z.looseObject({
   number: z.int(),
   seed: z.string(),
   candidate: z.int(),
+  seedKey: z.string().optional(),
   generator: z.string(),
   recipe: z.record(z.string(), z.unknown()),
   hash: z.string(),

@@ -110,7 +110,7 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
     let visits: Float64Array | undefined;
     if (simulator !== 'smart' || dir) {
       // The seed choosePuzzle rated this candidate with: `smart` repeats its walks exactly.
-      const seed = deriveSeed(p.plan.pageSeed ?? plan.seed, `${key}#rate`, p.candidate);
+      const seed = deriveSeed(p.plan.pageSeed ?? plan.seed, `${p.seedKey ?? key}#rate`, p.candidate);
       shown = rateMaze(p.maze, seed, {
         simulator,
         model: plan.difficultyModel,

@@ -19,7 +19,8 @@ import type { FieldPath } from '../spec/parse.js';
 import { type BookSpec, bookSchema, type MazeSpec } from '../spec/schema.js';
 import { parseLength } from '../spec/units.js';
 import { planSpecFiles, shownPath } from './build-book.js';
-import { type ChosenPuzzle, choosePuzzle } from './select.js';
+import type { ChosenPuzzle } from './chosen-puzzle.js';
+import { makeBookPrefix } from './make-unit.js';
 
 export const renderFormats = ['svg', 'png', 'pdf', 'json', 'txt', 'fm'] as const;
 export type RenderFormat = (typeof renderFormats)[number];
@@ -179,10 +180,14 @@ export async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookP
     plan = planBook(loaded, { files, images, problems, specDir: cwd });
   }
   const p = plan.puzzles[index];
-  const puzzle = choosePuzzle(plan, p, p.usesRating, undefined, (w) =>
-    process.stderr.write(`warning: ${w}\n`),
-  );
-  return { plan, puzzle };
+  // As the build makes it: a series is chosen as a whole, and a repeat of an earlier maze re-rolled.
+  const warn = (w: string) => process.stderr.write(`warning: ${w}\n`);
+  // Only this page's warnings, as `what` (the command names no place).
+  const own = `${p.where}: `;
+  const made = makeBookPrefix(plan, index, p.usesRating, (w) => {
+    if (w.startsWith(own)) warn(w.slice(own.length));
+  });
+  return { plan, puzzle: made[index] };
 }
 
 /**

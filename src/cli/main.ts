@@ -79,7 +79,10 @@ program
     '--frozen',
     'fail (exit 2, nothing written) if any puzzle differs from the lockfile next to the PDF',
   )
-  .option('--avoid <lockfile...>', 'report puzzles identical to those of other volumes (their .lock.json)')
+  .option(
+    '--avoid <lockfile...>',
+    'repeat no maze of other volumes (their .lock.json): a repeat is re-rolled',
+  )
   .option('-w, --watch', 'build, then rebuild whenever the spec or a file it names changes (Ctrl-C to stop)')
   .action(async (spec: string, opts: BuildCliOptions) => {
     if (!opts.watch) {

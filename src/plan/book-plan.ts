@@ -138,8 +138,12 @@ export interface PuzzlePlan {
   notes: string[];
   /** The message this maze spells, resolved and checked (letters of the language, glyphs of the font). */
   mazegram?: MazegramPlan;
-  /** The section the puzzle belongs to, if the book has sections. */
-  section?: { index: number; heading: string; where: string };
+  /**
+   * The section the puzzle belongs to, if the book has sections: its place, heading, and the difficulty its
+   * `defaults` name (a series in it aims at its own `from` and `to`, but its stars must still agree with the
+   * section's).
+   */
+  section?: { index: number; heading: string; where: string; difficulty?: DifficultyTarget };
   /** The title template uses the rating ({{difficulty}} or {{level}}). */
   usesRating: boolean;
   /** Part of a series: the spec page it comes from and its place in the series. */

@@ -42,6 +42,11 @@ import type { Words } from './words.js';
 
 /** Candidate mazes for a page with a difficulty target, unless it says otherwise. */
 export const DEFAULT_CANDIDATES = 8;
+/**
+ * Candidate mazes each puzzle of a series makes, unless it says otherwise: a series shares its candidates
+ * among its puzzles (a series of 40 chooses among 160), so fewer a puzzle suffice.
+ */
+export const SERIES_CANDIDATES = 4;
 
 /**
  * The narrowest clear passage (the gap between walls, after their width) of each audience, in mm: a pencil
@@ -362,7 +367,9 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
       ...(picture ? { picture: picture.picture } : {}),
     },
     cellSize,
-    ...(difficulty ? { difficulty, candidates: maze.candidates ?? DEFAULT_CANDIDATES } : { candidates: 1 }),
+    ...(difficulty
+      ? { difficulty, candidates: maze.candidates ?? (entry.series ? SERIES_CANDIDATES : DEFAULT_CANDIDATES) }
+      : { candidates: 1 }),
     ...(auto ? { autoSize: auto } : {}),
     perPage,
     floor,
@@ -379,15 +386,18 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     notes,
     ...(mazegram ? { mazegram } : {}),
     ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
-    ...(entry.section
-      ? {
-          section: {
-            index: entry.section.index,
-            heading: entry.section.heading,
-            where: at(['pages', entry.section.page, 'section']),
-          },
-        }
-      : {}),
+    ...(entry.section ? { section: sectionOf(entry.section, at) } : {}),
+  };
+}
+
+/** What a puzzle knows of its section: its place, heading and the difficulty its `defaults` name. */
+function sectionOf(section: Section, at: (path: FieldPath) => string): NonNullable<PuzzlePlan['section']> {
+  const d = section.defaults.difficulty;
+  return {
+    index: section.index,
+    heading: section.heading,
+    where: at(['pages', section.page, 'section']),
+    ...(d !== undefined ? { difficulty: resolveDifficulty(d) } : {}),
   };
 }
 

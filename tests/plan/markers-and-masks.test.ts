@@ -61,7 +61,7 @@ describe('masks that keep their shape', () => {
     ]);
     expect(plan.puzzles[1].notes).toEqual([]);
     const warnings: string[] = [];
-    choosePuzzle(plan, plan.puzzles[0], false, undefined, (w) => warnings.push(w));
+    choosePuzzle(plan, plan.puzzles[0], false, (w) => warnings.push(w));
     expect(warnings[0]).toMatch(/^mask heart does not read/);
   });
 
