@@ -115,6 +115,11 @@ async function buildOnce(spec: string, opts: BuildCliOptions, files?: FileAccess
     sourceDateEpoch: sourceDateEpoch(),
     onProgress: (p) =>
       progress.update(`${STAGE_LABEL[p.stage]}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),
+    onWait: (message) => {
+      if (opts.quiet) return;
+      progress.clear();
+      process.stderr.write(`note: ${message}\n`);
+    },
   }).finally(() => progress.clear());
   for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
   if (!opts.quiet) for (const r of result.reports) process.stdout.write(`${r}\n`);
@@ -295,9 +300,13 @@ program
   .option('--allow-any-path', 'let the maze name files outside the current folder')
   .action(async (opts: RenderCliOptions) => {
     const { formatOf, renderMazeOutput } = await import('../book/render-maze.js');
-    const { shownPath, writeOutputs } = await import('../book/outputs.js');
+    const { checkOutputs, shownPath, writeOutputs } = await import('../book/outputs.js');
     const { resolve } = await import('node:path');
     const format = formatOf(opts.output);
+    const out = resolve(opts.output);
+    const target = { path: out, what: format.toUpperCase(), option: '-o' };
+    // Before drawing: a folder that cannot take the file is reported at once.
+    checkOutputs([target], []);
     const { data, inputs } = await renderMazeOutput({
       format,
       ...(opts.spec ? { spec: opts.spec, page: opts.page } : { maze: mazeFromFlags(opts) }),
@@ -309,8 +318,7 @@ program
       text: opts.style,
       allowAnyPath: opts.allowAnyPath,
     });
-    const out = resolve(opts.output);
-    await writeOutputs([{ path: out, what: format.toUpperCase(), data }], inputs);
+    await writeOutputs([{ ...target, data }], inputs);
     process.stdout.write(`${shownPath(out)}: ${format}, ${(data.length / 1024).toFixed(1)} KB\n`);
   });
 
