@@ -109,12 +109,15 @@ function mazeOf(
         if (e instanceof CodecError)
           throw new UserError(
             r.where,
-            `maze JSON ${excerpt(ref.path)}: ${e.where ? `${e.where}: ` : ''}${e.what}`,
+            `maze JSON ${excerpt(ref.path)}${e.where ? ` at ${e.where}` : ''}: ${e.what}`,
+            e.hint,
           );
+        // JSON.parse's message quotes the text: not shown (the file may be any file).
         if (e instanceof SyntaxError)
           throw new UserError(
             r.where,
-            `maze JSON ${excerpt(ref.path)} is not JSON: ${excerpt(e.message, 80)}`,
+            `maze JSON ${excerpt(ref.path)} is not JSON`,
+            'name a maze JSON file, as mazebook render -o FILE.json writes it',
           );
         throw e;
       }
