@@ -213,7 +213,7 @@ describe('many keys', () => {
     expect(value.title).toBe('T');
     const e = refusal(() => read(`title: T\nx-few:\n  a: 1\n  b: { c: 1, b: 2, c: 3 }\n  a: 2\n${MAZE}`));
     expect([e.where, e.what]).toEqual([
-      'book.yaml:4:22',
+      'book.yaml:4:20',
       'YAML syntax error: the same key appears twice in one mapping',
     ]);
   });
