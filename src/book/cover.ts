@@ -185,8 +185,11 @@ export function coverPaths(pdfPath: string): { pdf: string; ebook: string } {
 }
 
 export interface CoverOptions extends PlanOptions {
-  /** Where the cover goes: a .pdf, or a .png preview (screen resolution, with the guide lines). */
-  output: string;
+  /**
+   * Where the cover goes: a .pdf, or a .png preview (screen resolution, with the guide lines). Default: where
+   * `build` writes it, next to the interior (`output/<spec name>-cover.pdf`).
+   */
+  output?: string;
   /** Also write the preview picture next to the PDF (`cover.png` beside `cover.pdf`). */
   png?: boolean;
   /** The interior PDF whose lockfile gives the page count it was built with (default output/<spec>.pdf). */
@@ -209,7 +212,8 @@ export interface CoverResult {
  */
 export async function buildCover(specPath: string, options: CoverOptions): Promise<CoverResult> {
   const { planSpecFiles } = await import('./build-book.js');
-  const out = resolve(options.output);
+  const interior = options.interior ?? join('output', `${basename(specPath, extname(specPath))}.pdf`);
+  const out = resolve(options.output ?? coverPaths(interior).pdf);
   const ext = extname(out).toLowerCase();
   if (ext !== '.pdf' && ext !== '.png') {
     throw new UserError(
@@ -226,7 +230,6 @@ export async function buildCover(specPath: string, options: CoverOptions): Promi
       'add cover: (see docs/spec.md, "Cover")',
     );
   }
-  const interior = options.interior ?? join('output', `${basename(specPath, extname(specPath))}.pdf`);
   const counted = await countInteriorPages(specPath, options, plan, files, interior);
   const pages = counted.pages;
   const notes = [counted.note];
@@ -237,22 +240,27 @@ export async function buildCover(specPath: string, options: CoverOptions): Promi
   };
   const wantsEbook = spec.value.cover.ebook === true;
   const targets = [
-    ...(paths.pdf ? [{ path: paths.pdf, what: 'cover PDF' }] : []),
-    ...(paths.preview ? [{ path: paths.preview, what: 'cover preview' }] : []),
-    ...(wantsEbook ? [{ path: paths.ebook, what: 'ebook cover' }] : []),
+    ...(paths.pdf ? [{ path: paths.pdf, what: 'cover PDF', option: '-o' }] : []),
+    ...(paths.preview ? [{ path: paths.preview, what: 'cover preview', option: '-o' }] : []),
+    ...(wantsEbook ? [{ path: paths.ebook, what: 'ebook cover', option: '-o' }] : []),
   ];
   checkOutputs(targets, plan.inputs);
   const cover = await prepareCover(planned, pages, planMinPassage(plan));
   const made = await makeCover(cover, plan, pages, undefined, options.warn ?? (() => {}));
   const outputs: OutputFile[] = [];
-  if (paths.pdf) outputs.push({ path: paths.pdf, what: 'cover PDF', data: made.pdf });
+  if (paths.pdf) outputs.push({ path: paths.pdf, what: 'cover PDF', data: made.pdf, option: '-o' });
   if (paths.preview) {
     const { pagePng, PREVIEW_DPI } = await import('./cover-images.js');
     const page = made.composed.doc.pages[0];
     const doc = { ...made.composed.doc, pages: [{ ...page, items: [...page.items, ...coverGuides(cover)] }] };
-    outputs.push({ path: paths.preview, what: 'cover preview', data: await pagePng(doc, PREVIEW_DPI) });
+    outputs.push({
+      path: paths.preview,
+      what: 'cover preview',
+      data: await pagePng(doc, PREVIEW_DPI),
+      option: '-o',
+    });
   }
-  if (made.ebook) outputs.push({ path: paths.ebook, what: 'ebook cover', data: made.ebook });
+  if (made.ebook) outputs.push({ path: paths.ebook, what: 'ebook cover', data: made.ebook, option: '-o' });
   await writeOutputs(outputs, plan.inputs);
   return {
     outputs: outputs.map((o) => o.path),

@@ -429,10 +429,19 @@ program
   .argument('<name>', 'the new spec’s name or path (".yaml" is added)')
   .action(async (name: string) => {
     const { initSpec } = await import('./starter.js');
+    const { mazebookCommand, shellQuote } = await import('./invocation.js');
     const { shownPath } = await import('../book/outputs.js');
-    const file = await initSpec(name);
+    const run = mazebookCommand();
+    const file = await initSpec(name, run);
+    const spec = shellQuote(shownPath(file));
     process.stdout.write(
-      `${shownPath(file)}: created; build it with  npx mazebook build ${shownPath(file)}\n`,
+      [
+        `${shownPath(file)}: created (with book.schema.json beside it, which editors read to complete fields)`,
+        'next:',
+        `  ${run} build ${spec}      # the book, its answers and its cover, into output/`,
+        `  ${run} preview ${spec}    # see it in a browser as you edit`,
+        '',
+      ].join('\n'),
     );
   });
 
