@@ -22,6 +22,8 @@ export interface CalibrateOptions {
   /** Book seed instead of the spec's, as `build --seed` (the mazes must be the ones the readers solved). */
   seed?: number;
   allowAnyPath?: boolean;
+  /** Write the model even when the times show no sign of difficulty (a warning instead of an error). */
+  force?: boolean;
 }
 
 export interface Calibrated {
@@ -81,7 +83,7 @@ export async function calibrateTimes(timesPath: string, options: CalibrateOption
   inputs.push(...files.located.map((f) => f.real));
 
   const name = options.name ?? basename(abs, extname(abs));
-  const fit = fitDifficultyModel(timed, base, shown, name);
+  const fit = fitDifficultyModel(timed, base, shown, name, { force: options.force });
   const output = resolve(options.output ?? join(dir, `${basename(abs, extname(abs))}.model.yaml`));
   await writeOutputs([{ path: output, data: fit.text, what: 'difficulty model' }], [...new Set(inputs)]);
   return { fit, output, base };

@@ -222,25 +222,35 @@ program
   .option('--name <text>', 'the name written into the model (default: the times file name)')
   .option('--seed <n>', 'the book seed the readers’ book was built with, if not the spec’s', parseSeed)
   .option('--allow-any-path', 'let the spec and the times name files outside their own folders')
+  .option('--force', 'write the model even when the times show no sign of difficulty (a warning instead)')
   .addHelpText(
     'after',
     `
 Each line of the times file is one reader's time for one maze: a page key (as \`mazebook rate\` lists them)
 or #n (puzzle n of --spec), or the name of a maze JSON file (relative to the times file); the time in
 seconds or m:ss; optionally an age group. The fit starts from the spec's difficulty-model (or the default
-one) and keeps the meaning of the 1–10 scale. Name the written file in a spec with difficulty-model: FILE.
-See docs/difficulty.md, "How a teacher collects times".`,
+one) and keeps the meaning of the 1–10 scale. Times that fit no better than the same times shuffled among
+the mazes show no sign of difficulty: no model is written (exit 2) unless --force. Name the written file in a
+spec with difficulty-model: FILE. See docs/difficulty.md, "How a teacher collects times".`,
   )
   .action(
     async (
       times: string,
-      opts: { output?: string; spec?: string; name?: string; seed?: number; allowAnyPath?: boolean },
+      opts: {
+        output?: string;
+        spec?: string;
+        name?: string;
+        seed?: number;
+        allowAnyPath?: boolean;
+        force?: boolean;
+      },
     ) => {
       const { calibrateTimes } = await import('../book/calibrate-times.js');
       const { shownPath } = await import('../book/outputs.js');
       const progress = createProgress(process.stderr, true);
       progress.update('fitting');
       const done = await calibrateTimes(times, opts).finally(() => progress.clear());
+      for (const w of done.fit.warnings) process.stderr.write(`warning: ${w}\n`);
       for (const line of done.fit.summary) process.stdout.write(`${line}\n`);
       process.stdout.write(`wrote ${shownPath(done.output)}\n`);
     },

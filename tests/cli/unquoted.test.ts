@@ -57,7 +57,9 @@ describe('files that are not what was asked for are described, never quoted', ()
     writeFileSync(join(dir, 'k.csv'), 'key.json,95\n');
     const foreign = await run(['calibrate', 'k.csv']);
     expectNothingQuoted(foreign);
-    expect(foreign.stderr).toMatch(/^error: k\.csv:1: maze JSON key\.json at \$\.format: is not maze JSON: its format is not "mazebook-maze"\n/);
+    expect(foreign.stderr).toMatch(
+      /^error: k\.csv:1: maze JSON key\.json at \$\.format: is not maze JSON: its format is not "mazebook-maze"\n/,
+    );
   });
 
   it('a theme file that is no theme', async () => {
