@@ -85,7 +85,10 @@ export async function calibrateTimes(timesPath: string, options: CalibrateOption
   const name = options.name ?? basename(abs, extname(abs));
   const fit = fitDifficultyModel(timed, base, shown, name, { force: options.force });
   const output = resolve(options.output ?? join(dir, `${basename(abs, extname(abs))}.model.yaml`));
-  await writeOutputs([{ path: output, data: fit.text, what: 'difficulty model' }], [...new Set(inputs)]);
+  await writeOutputs(
+    [{ path: output, data: fit.text, what: 'difficulty model', option: '-o' }],
+    [...new Set(inputs)],
+  );
   return { fit, output, base };
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import {
   type ComposedCover,
@@ -284,10 +285,13 @@ async function countInteriorPages(
 ): Promise<{ pages: number; note: string }> {
   const lockFile = lockPath(resolve(interior));
   let lock: LockFile | undefined;
+  /** Why the lockfile there cannot be read, when there is one (a newer version, damaged, not a lockfile). */
+  let unreadable: string | undefined;
   try {
     lock = parseLock(files.read(files.given(lockFile, shownPath(lockFile), 'lockfile')), shownPath(lockFile));
-  } catch {
+  } catch (e) {
     lock = undefined;
+    if (e instanceof UserError && existsSync(lockFile)) unreadable = `${shownPath(lockFile)} ${e.what}`;
   }
   const same =
     lock !== undefined &&
@@ -304,9 +308,9 @@ async function countInteriorPages(
   const pages = (await layoutBook(specPath, { seed: options.seed, allowAnyPath: options.allowAnyPath })).doc
     .pages.length;
   const why =
-    lock === undefined
-      ? `no interior lockfile at ${shownPath(lockFile)}`
-      : `${shownPath(resolve(interior))} was built from other puzzles`;
+    lock !== undefined
+      ? `${shownPath(resolve(interior))} was built from other puzzles`
+      : (unreadable ?? `no interior lockfile at ${shownPath(lockFile)}`);
   return {
     pages,
     note: `${pages} interior pages, counted by laying the interior out (${why}): build the interior before printing`,

@@ -1,7 +1,7 @@
 import fs, { type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../spec/errors.js';
-import { excerpt, kindOf } from '../spec/files.js';
+import { kindOf } from '../spec/files.js';
 import { type HeldLock, LockBusyError, lockDirOf, lockOutput, shortName } from './output-lock.js';
 
 /**
@@ -106,7 +106,7 @@ export function checkOutputs(
     const long = abs.split(sep).find((part) => Buffer.byteLength(part) > MAX_NAME_BYTES);
     if (long !== undefined) {
       throw new UserError(
-        excerpt(shown, 80),
+        shownShort(abs),
         `cannot write the ${f.what}: a name in its path is ${Buffer.byteLength(long)} bytes long; file systems take at most ${MAX_NAME_BYTES}`,
         `choose a shorter name${f.option ? ` with ${f.option}` : ''}`,
       );
@@ -166,9 +166,16 @@ function codeOf(e: unknown): string | undefined {
   return (e as NodeJS.ErrnoException)?.code;
 }
 
+/** A path as a message shows it, a very long one cut in the middle (`/tmp/a/…/b/c.pdf`). */
+function shownShort(path: string): string {
+  const shown = shownPath(path);
+  const chars = [...shown];
+  return chars.length <= 120 ? shown : `${chars.slice(0, 60).join('')}…${chars.slice(-50).join('')}`;
+}
+
 /** A folder as messages show it, ending in a slash: `output/`. */
 function shownFolder(dir: string): string {
-  const shown = shownPath(dir);
+  const shown = shownShort(dir);
   return shown.endsWith(sep) ? shown : `${shown}${sep}`;
 }
 
@@ -189,7 +196,7 @@ export function cannotWriteTo(dir: string, e: unknown, option?: string): UserErr
 function cannotWriteFile(target: string, what: string, e: unknown, option?: string): UserError {
   const code = codeOf(e);
   return new UserError(
-    shownPath(target),
+    shownShort(target),
     `cannot write the ${what}: ${writeProblem(code)}; nothing was replaced`,
     writeHint(code, option),
   );
@@ -212,7 +219,15 @@ function existingAncestor(dir: string): string {
  */
 function checkWritable(dir: string, option?: string): void {
   const at = existingAncestor(dir);
-  if (!statOrUndefined(at, false)?.isDirectory()) return;
+  const st = statOrUndefined(at, false);
+  if (st && !st.isDirectory()) {
+    throw new UserError(
+      '',
+      `cannot write to ${shownFolder(dir)}: ${shownShort(at)} is ${st.isFile() ? 'a file' : kindOf(st)}, not a folder`,
+      `choose another folder${option ? ` with ${option}` : ''}`,
+    );
+  }
+  if (!st) return;
   try {
     fs.accessSync(at, fs.constants.W_OK | fs.constants.X_OK);
   } catch (e) {

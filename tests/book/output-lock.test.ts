@@ -155,7 +155,22 @@ describe('long file names', () => {
       'cannot write the PDF: a name in its path is 304 bytes long; file systems take at most 255',
     );
     expect((e as UserError).hint).toBe('choose a shorter name with -o');
-    expect((e as UserError).where.length).toBeLessThan(100);
+    expect([...(e as UserError).where].length).toBeLessThanOrEqual(111);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('paths longer than the system takes', () => {
+  it('are refused with a short message, nothing made', async () => {
+    const dir = tempDir();
+    const deep = join(dir, ...Array.from({ length: 25 }, () => 'd'.repeat(200)), 'x.pdf');
+    const e = (await writeOutputs([{ path: deep, what: 'PDF', data: 'x', option: '-o' }]).catch(
+      (err: unknown) => err,
+    )) as UserError;
+    expect(e).toBeInstanceOf(UserError);
+    expect(e.message.length).toBeLessThan(300);
+    expect(e.what).toMatch(/: the name is too long for the file system$/);
+    expect(e.hint).toBe('choose a shorter name with -o');
     expect(readdirSync(dir)).toEqual([]);
   });
 });

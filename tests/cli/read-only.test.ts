@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
 import { mazebookSpawned } from '../run-cli.js';
@@ -13,6 +13,7 @@ import { mazebookSpawned } from '../run-cli.js';
  */
 
 const isRoot = process.getuid?.() === 0;
+const BIN = resolve('bin/mazebook.js');
 
 /** `unshare` options that give a command mounts of its own, or undefined when this system allows none. */
 function privateMounts(): string[] | undefined {
@@ -69,6 +70,31 @@ describe.skipIf(!unshare)('a read-only mount', () => {
     expect(readFileSync(join(out, 'book.lock.json'), 'utf8')).toBe('the old lockfile');
     expect(readdirSync(out).sort()).toEqual(['book.lock.json', 'book.pdf']);
   }, 70_000);
+
+  it('build --watch of a spec in a read-only folder: says why each build fails, and goes on watching', async () => {
+    const { out } = withOldOutputs();
+    const dir = join(out, '..');
+    const child = spawn(
+      'unshare',
+      [...readOnly(dir).slice(1), process.execPath, BIN, 'build', 'book.yaml', '--watch'],
+      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const deadline = Date.now() + 25_000;
+    while (!/watching/.test(stdout) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGKILL');
+    expect(stderr).toBe(
+      `error: cannot write to output${sep}: the folder is read-only\n  hint: choose another folder with -o\n`,
+    );
+    expect(stdout).toMatch(/^watching \d+ files for changes \(Ctrl-C to stop\)\n/);
+  }, 40_000);
 
   it('--svg onto a full disk leaves no pages folder, and the old PDF', () => {
     const { out, spec } = withOldOutputs();

@@ -68,3 +68,21 @@ describe('files that are not what was asked for are described, never quoted', ()
     expect(r.stderr).toMatch(/shadow\.yaml:1:1: is not a theme: none of its keys is one a theme has\n/);
   });
 });
+
+describe('a lockfile from a newer mazebook beside the interior', () => {
+  it('cover says why it counted the pages itself', async () => {
+    const dir = tempDir({ 'book.yaml': `${SPEC}cover: {}\n` });
+    const run = (args: string[]) => mazebookInProcess(args, { cwd: dir });
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(dir, 'output'));
+    writeFileSync(
+      join(dir, 'output', 'book.lock.json'),
+      JSON.stringify({ format: 'mazebook-lock', version: 7, book: { title: 'Q', seed: 3 }, puzzles: [] }),
+    );
+    const r = await run(['cover', 'book.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /note: \d+ interior pages, counted by laying the interior out \(output\/book\.lock\.json was written by a newer mazebook \(lockfile version 7; this one reads version 1\)\)/,
+    );
+  }, 30_000);
+});
