@@ -63,6 +63,17 @@ export class LockBusyError extends Error {
   }
 }
 
+/** Thrown when an abandoned lock cannot be removed (it belongs to another user, the folder is read-only). */
+export class AbandonedLockError extends Error {
+  constructor(
+    readonly lockDir: string,
+    readonly reason: unknown,
+  ) {
+    super(`cannot remove the abandoned lock ${lockDir}`);
+    this.name = 'AbandonedLockError';
+  }
+}
+
 /** Longest file name the lock folder gets (255 bytes is the usual limit of one name). */
 const MAX_NAME_BYTES = 200;
 
@@ -155,13 +166,16 @@ function idleMs(lockDir: string): number {
 /**
  * Removes an abandoned lock, unless it changed hands meanwhile: it is first renamed aside (atomic), and put
  * back if the owner file it holds is not the one judged abandoned.
+ * @throws AbandonedLockError when it cannot be moved (another user's, a read-only folder)
  */
 function removeAbandoned(lockDir: string, judged: string | undefined): void {
   const aside = `${lockDir}.${process.pid}.${Date.now()}.abandoned`;
   try {
     fs.renameSync(lockDir, aside);
-  } catch {
-    return; // Gone already, or taken over by another waiter: try again from the start.
+  } catch (e) {
+    // Gone already (another waiter took it over): try again from the start.
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new AbandonedLockError(lockDir, e);
   }
   let now: string | undefined;
   try {
@@ -202,7 +216,8 @@ function seconds(ms: number): string {
 /**
  * Takes the lock on `target`, waiting for a running owner (and saying so) and taking over an abandoned lock.
  * @throws the file system's error when the lock folder cannot be made (read-only folder, no permission, disk
- *   full…), for the caller to explain; LockBusyError after waiting `maxWaitMs` for a running owner
+ *   full…), for the caller to explain; LockBusyError after waiting `maxWaitMs` for a running owner;
+ *   AbandonedLockError when an abandoned lock cannot be removed
  */
 export async function lockOutput(target: string, options: LockOptions = {}): Promise<HeldLock> {
   const lockDir = lockDirOf(target);

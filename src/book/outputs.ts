@@ -2,7 +2,14 @@ import fs, { type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../spec/errors.js';
 import { kindOf } from '../spec/files.js';
-import { type HeldLock, LockBusyError, lockDirOf, lockOutput, shortName } from './output-lock.js';
+import {
+  AbandonedLockError,
+  type HeldLock,
+  LockBusyError,
+  lockDirOf,
+  lockOutput,
+  shortName,
+} from './output-lock.js';
 
 /**
  * The one place mazebook writes files. Every output of a command (the PDF, its lockfile, SVG pages, a cover,
@@ -406,6 +413,13 @@ async function takeLock(
     });
   } catch (e) {
     if (e instanceof LockBusyError) throw lockError(target, e);
+    if (e instanceof AbandonedLockError) {
+      throw new UserError(
+        shownShort(target),
+        `a mazebook that stopped left its lock on this file (${shownShort(e.lockDir)}), and it cannot be removed: ${writeProblem(codeOf(e.reason))}`,
+        `remove the folder ${shownShort(e.lockDir)} (its owner may need to), then run again`,
+      );
+    }
     throw cannotWriteTo(dirname(target), e, option);
   }
 }

@@ -1,4 +1,5 @@
 import fs, { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildBook } from '../../src/book/build-book.js';
@@ -160,5 +161,36 @@ describe('a disk that fills up while writing', () => {
     breakFolder(join(dir, 'a'), 'ENOSPC', ['write']);
     await refusal(writeOutputs([{ path: join(deep, 'x.svg'), what: 'SVG page', data: 'x' }]));
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('an abandoned lock that cannot be removed', () => {
+  it('is reported at once with the folder to remove, not retried for ever', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'book.pdf');
+    const lock = join(dir, 'book.pdf.writing');
+    mkdirSync(lock);
+    writeFileSync(
+      join(lock, 'owner.json'),
+      JSON.stringify({
+        format: 'mazebook-writing',
+        version: 1,
+        pid: 2 ** 22 + 1,
+        host: hostname(),
+        since: 0,
+      }),
+    );
+    const rename = fs.renameSync;
+    vi.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+      if (from === lock) throw Object.assign(new Error('EACCES'), { code: 'EACCES' });
+      rename(from, to);
+    });
+    const e = await refusal(
+      writeOutputs([{ path: target, what: 'PDF', data: 'x' }], [], { onWait: () => {} }),
+    );
+    expect(e.what).toBe(
+      `a mazebook that stopped left its lock on this file (${lock}), and it cannot be removed: you do not have permission to write in that folder`,
+    );
+    expect(e.hint).toBe(`remove the folder ${lock} (its owner may need to), then run again`);
   });
 });
