@@ -122,7 +122,13 @@ export function readOwner(lockDir: string): LockOwner | undefined {
   }
   const v = value as Partial<LockOwner> & { format?: unknown; version?: unknown };
   if (v?.format !== FORMAT || v.version !== VERSION) return undefined;
-  if (!Number.isSafeInteger(v.pid) || (v.pid ?? 0) <= 0 || typeof v.host !== 'string') return undefined;
+  if (
+    !Number.isInteger(v.pid) ||
+    (v.pid ?? 0) <= 0 ||
+    (v.pid ?? 0) > 2 ** 31 - 1 ||
+    typeof v.host !== 'string'
+  )
+    return undefined;
   return {
     pid: v.pid as number,
     host: v.host,

@@ -441,7 +441,17 @@ export function rewriteSpec(path: string, text: string): void {
     throw new UserError(shown, `cannot rewrite the spec: ${(e as NodeJS.ErrnoException).code ?? e}`);
   }
   if (!st.isFile()) throw new UserError(shown, `cannot rewrite the spec: it is ${kindOf(st)}`);
-  const temp = writeTemp(real, text, 'spec');
+  let temp: string;
+  try {
+    temp = writeTemp(real, text, 'spec');
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    throw new UserError(
+      e.where,
+      e.what.replace('; nothing was replaced', '; the spec is as it was'),
+      'make the spec’s folder writable, or copy the spec to a folder you can write',
+    );
+  }
   try {
     fs.chmodSync(temp, st.mode & 0o7777);
     fs.renameSync(temp, real);

@@ -194,3 +194,25 @@ describe('an abandoned lock that cannot be removed', () => {
     expect(e.hint).toBe(`remove the folder ${lock} (its owner may need to), then run again`);
   });
 });
+
+describe('the preview’s re-roll, on a spec in a read-only folder', () => {
+  it('says the spec cannot be changed and how to make it so; the spec stays as it was', async () => {
+    const { rewriteSpec } = await import('../../src/book/outputs.js');
+    const dir = tempDir({ 'book.yaml': SPEC });
+    breakFolder(dir, 'EROFS');
+    let e: unknown;
+    try {
+      rewriteSpec(join(dir, 'book.yaml'), `${SPEC}# changed\n`);
+    } catch (err) {
+      e = err;
+    }
+    expect(e).toBeInstanceOf(UserError);
+    expect((e as UserError).what).toBe(
+      'cannot write the spec: the folder is read-only; the spec is as it was',
+    );
+    expect((e as UserError).hint).toBe(
+      'make the spec’s folder writable, or copy the spec to a folder you can write',
+    );
+    expect(readFileSync(join(dir, 'book.yaml'), 'utf8')).toBe(SPEC);
+  });
+});
