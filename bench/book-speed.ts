@@ -171,7 +171,7 @@ function heavyLoaded(args: string[]): string[] {
   spawnSync(process.execPath, ['--require', hook, 'bin/mazebook.js', ...args], { encoding: 'utf8' });
   const loaded = readFileSync(out, 'utf8');
   rmSync(dir, { recursive: true, force: true });
-  return ['pdfkit', 'fontkit', 'sharp', 'piscina', 'proper-lockfile'].filter((name) =>
+  return ['pdfkit', 'fontkit', 'sharp', 'piscina'].filter((name) =>
     loaded.includes(`/node_modules/${name}/`),
   );
 }

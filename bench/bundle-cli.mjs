@@ -40,9 +40,9 @@ const BUNDLED = ['commander', 'yaml', 'zod', 'handlebars'];
 /**
  * Also bundled into the command, with every package they import: the PDF writer and the font engine
  * (`render` and `build` load them; in one script with the command they need no module lookups and share
- * its code cache) and the output lock.
+ * its code cache).
  */
-const COMMAND_ONLY = ['pdfkit', 'fontkit', 'proper-lockfile'];
+const COMMAND_ONLY = ['pdfkit', 'fontkit'];
 
 /**
  * Parts of bundled packages that no command uses, replaced by small stand-ins (what each package does

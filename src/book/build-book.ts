@@ -50,6 +50,8 @@ export interface BuildOptions extends PlanOptions {
   /** Also write one SVG per page into this folder. */
   svgDir?: string;
   onProgress?: (p: Progress) => void;
+  /** Told when writing waits for another mazebook writing the same output (default: stderr). */
+  onWait?: (message: string) => void;
 }
 
 export type GeneratedPuzzle = ChosenPuzzle;
@@ -415,9 +417,11 @@ function frozenLock(files: FileAccess, path: string): LockFile {
 export async function buildBook(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
   const paths = outputPaths(specPath, options);
   const planned: OutputFile[] = [
-    { path: paths.lock, what: 'lockfile', data: '' },
-    { path: paths.pdf, what: 'PDF', data: '' },
-    ...(paths.svgDir ? [{ path: join(paths.svgDir, 'page-001.svg'), what: 'SVG page', data: '' }] : []),
+    { path: paths.lock, what: 'lockfile', data: '', option: '-o' },
+    { path: paths.pdf, what: 'PDF', data: '', option: '-o' },
+    ...(paths.svgDir
+      ? [{ path: join(paths.svgDir, 'page-001.svg'), what: 'SVG page', data: '', option: '--svg' }]
+      : []),
   ];
   const covers = coverPaths(paths.pdf);
   let coverPlan: CoverPlan | undefined;
@@ -433,8 +437,8 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
       checkOutputs(
         [
           ...planned,
-          ...(cover ? [{ path: covers.pdf, what: 'cover PDF' }] : []),
-          ...(ebook ? [{ path: covers.ebook, what: 'ebook cover' }] : []),
+          ...(cover ? [{ path: covers.pdf, what: 'cover PDF', option: '-o' }] : []),
+          ...(ebook ? [{ path: covers.ebook, what: 'ebook cover', option: '-o' }] : []),
         ],
         p.inputs,
       );
@@ -487,19 +491,20 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   const lock = withPdf(fresh, pdf);
   options.onProgress?.({ stage: 'write', done: 0, total: 1 });
   const outputs: OutputFile[] = [
-    { path: paths.lock, what: 'lockfile', data: `${JSON.stringify(lock, null, 2)}\n` },
-    { path: paths.pdf, what: 'PDF', data: pdf },
+    { path: paths.lock, what: 'lockfile', data: `${JSON.stringify(lock, null, 2)}\n`, option: '-o' },
+    { path: paths.pdf, what: 'PDF', data: pdf, option: '-o' },
   ];
   if (cover) {
-    outputs.push({ path: covers.pdf, what: 'cover PDF', data: cover.pdf });
-    if (cover.ebook) outputs.push({ path: covers.ebook, what: 'ebook cover', data: cover.ebook });
+    outputs.push({ path: covers.pdf, what: 'cover PDF', data: cover.pdf, option: '-o' });
+    if (cover.ebook)
+      outputs.push({ path: covers.ebook, what: 'ebook cover', data: cover.ebook, option: '-o' });
   }
   if (paths.svgDir) {
     svgPageFiles(paths.svgDir, doc.pages.length).forEach((path, i) => {
-      outputs.push({ path, what: 'SVG page', data: renderSvgPage(doc, i) });
+      outputs.push({ path, what: 'SVG page', data: renderSvgPage(doc, i), option: '--svg' });
     });
   }
-  await writeOutputs(outputs, plan.inputs);
+  await writeOutputs(outputs, plan.inputs, { onWait: options.onWait });
   return {
     output: paths.pdf,
     ...(cover

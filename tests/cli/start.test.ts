@@ -77,7 +77,7 @@ describe('what a command loads', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.packages.has('yaml')).toBe(true);
-    for (const name of ['pdfkit', 'fontkit', 'sharp', 'proper-lockfile', 'piscina'])
+    for (const name of ['pdfkit', 'fontkit', 'sharp', 'piscina'])
       expect(r.packages.has(name), name).toBe(false);
   });
 
@@ -100,7 +100,7 @@ describe.skipIf(!existsSync(BUNDLE))('the bundled command', () => {
     expect(r.own.has('bin/mazebook.js')).toBe(true);
     for (const name of ['commander', 'yaml', 'zod', 'handlebars', 'source-map'])
       expect(r.packages.has(name), name).toBe(false);
-    for (const name of ['pdfkit', 'fontkit', 'sharp', 'proper-lockfile', 'piscina'])
+    for (const name of ['pdfkit', 'fontkit', 'sharp', 'piscina'])
       expect(r.packages.has(name), name).toBe(false);
   });
 
