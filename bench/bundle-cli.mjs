@@ -94,11 +94,11 @@ const REQUIRE_IN_BUNDLE = [
 ];
 
 /**
- * pdfkit finds its AFM metrics (and ICC profile) through `__dirname`; bundled, it is given its own folder in
- * node_modules, found when a file is first read.
+ * pdfkit finds its standard fonts' metrics (`#standard-fonts/*`, its package's own imports) and its ICC
+ * profile through `__filename`; bundled, it is given its own file in node_modules, found when first needed.
  */
-const PDFKIT_DIRNAME =
-  "var __pdfkitDir; function __pdfkitDirname() { return __pdfkitDir ??= require('node:path').dirname(require('node:module').createRequire(__filename).resolve('pdfkit')); }\n";
+const PDFKIT_FILENAME =
+  "var __pdfkitFile; function __pdfkitFilename() { return __pdfkitFile ??= require('node:module').createRequire(__filename).resolve('pdfkit'); }\n";
 
 /** Loads a file with its text changed where `from` occurs `count` times, or fails the build. */
 function patched(path, from, to, count = 1) {
@@ -145,15 +145,15 @@ const packages = (more = []) => ({
         });
       }
       b.onLoad({ filter: /node_modules[\\/]pdfkit[\\/]js[\\/]pdfkit\.js$/ }, (args) => {
-        rewritten.add('pdfkit __dirname');
+        rewritten.add('pdfkit __filename');
         return {
-          contents: PDFKIT_DIRNAME + patched(args.path, '__dirname', '__pdfkitDirname()', 15),
+          contents: PDFKIT_FILENAME + patched(args.path, '__filename', '__pdfkitFilename()', 2),
           loader: 'js',
         };
       });
       b.onEnd((result) => {
         if (result.errors.length > 0) return;
-        for (const what of [...REQUIRE_IN_BUNDLE.map((r) => r.name), 'pdfkit __dirname'])
+        for (const what of [...REQUIRE_IN_BUNDLE.map((r) => r.name), 'pdfkit __filename'])
           if (!rewritten.has(what)) throw new Error(`bundle: the rewrite for ${what} never ran`);
       });
     }
