@@ -20,7 +20,7 @@ const QUIET_NODE_MS = 120;
 
 export function cliStart(): void {
   say(`\nCLI start, whole process, median of ${RUNS} (target ≤ ${TARGET_MS} ms wall), beside node alone`);
-  if (!existsSync('dist/bundle/mazebook.cjs')) {
+  if (!existsSync('dist/bundle/mazebook.js')) {
     say('  (no dist/bundle/: run `npm run build` first; skipped)');
     return;
   }
