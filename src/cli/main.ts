@@ -429,6 +429,56 @@ program
   });
 
 program
+  .command('play')
+  .description(
+    'let readers solve the book’s mazes in a browser, timed, and record every attempt for calibrate',
+  )
+  .argument('<spec>', 'the book spec (YAML)')
+  .option('--port <n>', 'port on 127.0.0.1 to serve on (default: any free port)', wholeNumber(0, 65535))
+  .option(
+    '--reader <name>',
+    'record every attempt under this reader’s name (default: the page asks each reader)',
+  )
+  .option(
+    '--shuffle [seed]',
+    'give each reader the mazes in an order of their own, shuffled from this seed (default: the book’s seed)',
+    parseSeed,
+  )
+  .option(
+    '--record <file>',
+    'the recording to add attempts to (default: <spec name>.playtest.jsonl beside the spec)',
+  )
+  .option('--seed <n>', 'make the book with this seed instead of the spec’s, as build --seed', parseSeed)
+  .option('--allow-any-path', 'let the spec name theme, font and picture files outside its own folder')
+  .addHelpText(
+    'after',
+    `
+Each reader draws through each maze with a finger or the mouse, or walks it with the arrow keys, against a
+visible timer; Give up shows the way. Every attempt (the maze's key and hash, the reader, start and end times,
+every cell walked, overlap steps, solved or given up) is added as one line to the recording, which
+mazebook calibrate reads. The server answers 127.0.0.1 only: open the address in a browser on this computer.
+See docs/play.md.`,
+  )
+  .action(
+    async (
+      spec: string,
+      opts: {
+        port?: number;
+        reader?: string;
+        shuffle?: number | true;
+        record?: string;
+        seed?: number;
+        allowAnyPath?: boolean;
+      },
+    ) => {
+      const { runPlay } = await import('../play/run-play.js');
+      await runPlay(spec, { ...opts, sourceDateEpoch: sourceDateEpoch() }, (line) =>
+        process.stdout.write(`${line}\n`),
+      );
+    },
+  );
+
+program
   .command('schema')
   .description('print the JSON Schema of book specs (for editors and other tools)')
   .action(async () => {
