@@ -18,7 +18,7 @@ export const PLAYTEST_VERSION = 1;
 /** Longest reader name, in characters. */
 export const MAX_READER_CHARS = 60;
 /** Most moves one attempt may record. */
-export const MAX_STEPS = 1_000_000;
+export const MAX_STEPS = 200_000;
 /** Longest attempt, in seconds: a day. */
 const MAX_SECONDS = 24 * 3600;
 

@@ -16,7 +16,9 @@
  *   of distance: never round a wall). Walls stop it. The board has `touch-action: none`,
  *   so a finger draws instead of scrolling the page.
  * - Keys: an arrow moves one cell, into the open passage whose direction is nearest the arrow's (within 70°);
- *   Backspace takes the line back one cell; Enter starts a maze and goes on to the next.
+ *   Home, Page Up, End and Page Down (and the numeric pad's 7, 9, 1, 3) move the same way diagonally, for
+ *   the octagons' slanted doors and where a hexagon's two upper (or lower) doors are both open; Backspace
+ *   takes the line back one cell; Enter starts a maze and goes on to the next.
  */
 
 export const PLAY_HTML = `<!doctype html>
@@ -62,7 +64,7 @@ export const PLAY_HTML = `<!doctype html>
     <button id="next" type="button">Next maze</button>
   </div>
 </main>
-<footer>Draw from the start with a finger or the mouse, or walk with the arrow keys. Going back over your line rubs it out.</footer>
+<footer>Draw from the start with a finger or the mouse, or walk with the arrow keys (Home, Page Up, End, Page Down go diagonally). Going back over your line rubs it out.</footer>
 </body>
 </html>
 `;
@@ -308,7 +310,15 @@ export const PLAY_SCRIPT = `'use strict';
     setTimeout(function () { if (trail) trail.classList.remove('blocked'); }, 180);
   }
 
-  var ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  var D = Math.SQRT1_2;
+  var ARROWS = {
+    ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
+    Home: [-D, -D], PageUp: [D, -D], End: [-D, D], PageDown: [D, D],
+  };
+  var PAD = {
+    Numpad1: [-D, D], Numpad2: [0, 1], Numpad3: [D, D], Numpad4: [-1, 0],
+    Numpad6: [1, 0], Numpad7: [-D, -D], Numpad8: [0, -1], Numpad9: [D, -D],
+  };
 
   function keyMove(d) {
     var h = line[line.length - 1];
@@ -416,6 +426,7 @@ export const PLAY_SCRIPT = `'use strict';
     while (line.length - 1 > on && state === 'solving') step(line[line.length - 2]);
     drawing = e.pointerId;
     $('board').classList.add('drawing');
+    $('board').setAttribute('data-pointer', e.pointerType);
     try { $('board').setPointerCapture(e.pointerId); } catch (x) {}
   }
   function pointerMove(e) {
@@ -505,7 +516,8 @@ export const PLAY_SCRIPT = `'use strict';
   document.addEventListener('keydown', function (e) {
     if (e.target && e.target.tagName === 'INPUT') return;
     if (state === 'solving') {
-      if (ARROWS[e.key]) { keyMove(ARROWS[e.key]); e.preventDefault(); }
+      var d = PAD[e.code] || ARROWS[e.key];
+      if (d) { keyMove(d); e.preventDefault(); }
       else if (e.key === 'Backspace' && line.length > 1) { step(line[line.length - 2]); e.preventDefault(); }
     } else if ((e.key === 'Enter' || e.key === ' ') && (state === 'ready' || state === 'done' || state === 'note')) {
       if (e.target && e.target.tagName === 'BUTTON') return;
