@@ -249,11 +249,15 @@ export const PLAY_SCRIPT = `'use strict';
     path.setAttribute('stroke-width', String(board.step * 0.32));
     var head = document.createElementNS(SVG, 'circle');
     head.setAttribute('class', 'head');
-    head.setAttribute('r', String(board.step * 0.27));
+    head.setAttribute('r', String(board.step * 0.34));
     head.setAttribute('fill', TRAIL);
+    head.setAttribute('stroke', '#fff');
+    head.setAttribute('stroke-width', String(board.step * 0.08));
     trail.appendChild(path);
     trail.appendChild(head);
     svg.appendChild(trail);
+    // At least 7 pixels across on screen, however small the cells are drawn.
+    head.setAttribute('r', String(Math.max(board.step * 0.34, 7 * unitsPerPixel())));
   }
 
   function drawTrail() {
