@@ -10,7 +10,8 @@
  *
  * - Pointer (mouse, pen or finger): press on the end of the line (or on any cell of it, which takes the line
  *   back to there) and draw. The line follows the pointer from cell to cell through open walls: while some
- *   move from the end of the line brings it nearer the pointer, it takes the nearest such move; when none
+ *   move from the end of the line brings it nearer the pointer (by a twentieth of a step at least, so a
+ *   pointer resting on a doorway does not flicker), it takes the nearest such move; when none
  *   does (the pointer went round a corner faster than the line), it takes the shortest way of at most four
  *   moves to the cell under the pointer, if there is one and it is no detour (at most 1.25 moves per step
  *   of distance: never round a wall). Walls stop it. The board has `touch-action: none`,
@@ -390,14 +391,16 @@ export const PLAY_SCRIPT = `'use strict';
   }
 
   function follow(p) {
+    // A move must bring the line's end nearer the pointer by a twentieth of a step: no flicker on a doorway.
+    var margin = board.step * 0.05;
     for (var guard = 0; guard < 256 && state === 'solving'; guard++) {
       var h = line[line.length - 1];
       var best = -1;
-      var bestD = dist2(h, p);
+      var bestD = Math.sqrt(dist2(h, p)) - margin;
       for (var k = board.moveStart[h]; k < board.moveStart[h + 1]; k++) {
         var to = board.moveCell[k];
         if (!allowed(k, to)) continue;
-        var d = dist2(to, p);
+        var d = Math.sqrt(dist2(to, p));
         if (d < bestD) { bestD = d; best = to; }
       }
       if (best < 0) break;

@@ -272,6 +272,27 @@ describe.skipIf(!chromiumPath)('the playtest in Chromium', () => {
     );
   });
 
+  it('says when a maze cannot be played here, and offers the next', async () => {
+    const big = playSpec(
+      'title: Big\nseed: 2\npaper: { width: 60in, height: 60in }\nmin-passage: 0.5mm\npages:\n  - maze: { cells: [210, 210] }\n',
+    );
+    const server = await startPlay(big, { reader: 'Ann' });
+    try {
+      const other = await browser.newPage();
+      await other.goto(server.url);
+      const note = other.locator('#note-text');
+      await note.waitFor({ state: 'visible' });
+      expect(await note.textContent()).toBe(
+        'Maze 1 cannot be played here: this maze has 44,100 cells, too many to walk on a screen (at most 40,000).',
+      );
+      await other.locator('#skip').click();
+      expect(await other.locator('#end-text').textContent()).toBe('That was the last maze. Thank you, Ann!');
+      await other.close();
+    } finally {
+      await server.close();
+    }
+  });
+
   it('with --reader and --shuffle, the page asks no name and follows that reader’s order', async () => {
     const shuffled = await startPlay(spec, { reader: 'Class 3b', shuffle: 42, record: `${spec}.x.jsonl` });
     try {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -313,5 +313,76 @@ describe('starting a playtest', () => {
     const onFolder = await userError(startPlay(spec, { record: dirname(spec) }));
     expect(onFolder.what).toMatch(/it is a folder/);
     expect(defaultRecordPath('/a/b/my.book.yaml')).toBe('/a/b/my.book.playtest.jsonl');
+  });
+});
+
+describe('mazes of every kind', () => {
+  it('mazegrams, one-way passages and picture mazes are played like any other', async () => {
+    const dir = dirname(playSpec());
+    copyFileSync('books/pictures/cat-portrait.png', join(dir, 'cat.png'));
+    const spec = join(dir, 'kinds.yaml');
+    writeFileSync(
+      spec,
+      `title: Kinds
+seed: 5
+paper: a5
+min-passage: 1.5mm
+pages:
+  - { id: gram, maze: { cells: [10, 10], mazegram: "HI THERE" } }
+  - { id: oneway, maze: { fm: FM2ln2LJW1E0 } }
+  - { id: tone, maze: { tone: { image: cat.png } } }
+`,
+    );
+    const play = await startPlay(spec);
+    try {
+      const origin = { origin: play.url.slice(0, -1), 'content-type': 'application/json' };
+      for (const [i, p] of play.book.puzzles.entries()) {
+        const board = (await (await fetch(`${play.url}api/puzzle/${i}`)).json()) as { playable: boolean };
+        expect(board.playable, p.puzzle.plan.key).toBe(true);
+        const start = await fetch(`${play.url}api/start`, {
+          method: 'POST',
+          headers: origin,
+          body: JSON.stringify({ puzzle: i, reader: 'Ann', position: i + 1 }),
+        });
+        const { attempt } = (await start.json()) as { attempt: string };
+        const path = [...p.puzzle.solution.cells];
+        const end = await fetch(`${play.url}api/finish`, {
+          method: 'POST',
+          headers: origin,
+          body: JSON.stringify({ attempt, outcome: 'solved', path }),
+        });
+        expect(end.status, p.puzzle.plan.key).toBe(200);
+      }
+      // The one-way passage is a move the board does not let the reader start.
+      const oneway = (await (await fetch(`${play.url}api/puzzle/1`)).json()) as { moveForward: number[] };
+      expect(oneway.moveForward).toContain(0);
+      expect(play.book.puzzles[2].puzzle.maze.grid.wallWidth).toBeDefined();
+    } finally {
+      await play.close();
+    }
+  });
+
+  it('a maze too large to walk on a screen is not offered, and says why', async () => {
+    const spec = playSpec(
+      'title: Big\nseed: 2\npaper: { width: 60in, height: 60in }\nmin-passage: 0.5mm\npages:\n  - maze: { cells: [210, 210] }\n',
+    );
+    const play = await startPlay(spec);
+    try {
+      const board = await (await fetch(`${play.url}api/puzzle/0`)).json();
+      expect(board).toEqual({
+        index: 0,
+        playable: false,
+        note: 'this maze has 44,100 cells, too many to walk on a screen (at most 40,000)',
+      });
+      expect((await fetch(`${play.url}puzzle/0.svg`)).status).toBe(404);
+      const start = await fetch(`${play.url}api/start`, {
+        method: 'POST',
+        headers: { origin: play.url.slice(0, -1), 'content-type': 'application/json' },
+        body: JSON.stringify({ puzzle: 0, reader: 'Ann', position: 1 }),
+      });
+      expect(start.status).toBe(400);
+    } finally {
+      await play.close();
+    }
   });
 });
