@@ -83,15 +83,16 @@ export function measureEffort(maze: Maze, solution: Solution, glance = GLANCE): 
   // Route: turning between the chords of consecutive steps, hallways split at junctions.
   let turning = 0;
   let hallways = 1;
-  const chord = (i: number): [number, number] => {
-    const a = route[Math.max(0, i - 1)];
-    const b = route[Math.min(last, i + 1)];
-    return [grid.cellX[b] - grid.cellX[a], grid.cellY[b] - grid.cellY[a]];
-  };
+  const { cellX, cellY } = grid;
   if (last >= 1) {
-    let [px, py] = chord(0);
+    // The chord at step i runs from the cell before to the cell after (the ends use themselves).
+    let px = cellX[route[1]] - cellX[route[0]];
+    let py = cellY[route[1]] - cellY[route[0]];
     for (let i = 1; i <= last; i++) {
-      const [qx, qy] = chord(i);
+      const a = route[i - 1];
+      const b = route[Math.min(last, i + 1)];
+      const qx = cellX[b] - cellX[a];
+      const qy = cellY[b] - cellY[a];
       const cross = px * qy - py * qx;
       const dot = px * qx + py * qy;
       turning += Math.abs(Math.atan2(cross, dot)) / QUARTER;

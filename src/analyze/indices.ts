@@ -33,7 +33,20 @@ function endPoint(maze: Maze, wall: number, cell: number): [number, number] {
   return wall >= 0 ? wallMidpoint(maze.grid, wall) : [maze.grid.cellX[cell], maze.grid.cellY[cell]];
 }
 
+/** Indices already worked out, per maze (the simulator and the structural measures both need them). */
+const known = new WeakMap<Maze, Indices>();
+
+/** The indices of every cell of `maze` (see `Indices`); worked out once per maze object and kept with it. */
 export function positionalIndices(maze: Maze): Indices {
+  let ind = known.get(maze);
+  if (!ind) {
+    ind = workOutIndices(maze);
+    known.set(maze, ind);
+  }
+  return ind;
+}
+
+function workOutIndices(maze: Maze): Indices {
   const { grid } = maze;
   const [sx, sy] = endPoint(maze, maze.entryWall, maze.entryCell);
   const [ex, ey] = endPoint(maze, maze.exitWall, maze.exitCell);
@@ -77,7 +90,7 @@ export function stepWeight(maze: Maze, ind: Indices, from: number, to: number): 
   const { cellX, cellY } = maze.grid;
   const dx = cellX[to] - cellX[from];
   const dy = cellY[to] - cellY[from];
-  const len = Math.hypot(dx, dy);
+  const len = Math.sqrt(dx * dx + dy * dy);
   if (len === 0) return BASE;
   const m = ind.progress[from] * ind.direction[from];
   const along = (dx * ind.ux + dy * ind.uy) / len;

@@ -74,8 +74,8 @@ export function bandDistance(score: number, band: DifficultyTarget): number {
   return score < band.min ? band.min - score : score > band.max ? score - band.max : 0;
 }
 
-/** A quick rating for screening candidates: fewer walks, ±10 % instead of ±5 %. */
-const SCREENING = { minWalks: 40, precision: 0.1 } as const;
+/** A quick rating for screening candidates: the search to ±10 % or the score to ±0.05 (the full: ±5 %, ±0.02). */
+const SCREENING = { precision: 0.1, scorePrecision: 0.05 } as const;
 
 /** How far above its band's centre a series page (not the last) may score before a lower one is preferred. */
 const AIM_SLACK = 0.1;

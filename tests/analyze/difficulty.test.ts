@@ -139,11 +139,23 @@ describe('simulated solvers', () => {
 });
 
 describe('rating', () => {
-  it('stops when the 95 % interval of the mean is within ±5 %', () => {
-    const r = rateMaze(squareMaze(30, 30, 1, { algorithm: 'wilson' }), deriveSeed(1, 'r', 0));
-    expect(r.walks).toBeGreaterThanOrEqual(100);
-    expect(r.overlapSteps.ci95).toBeLessThanOrEqual(0.05 * r.overlapSteps.mean);
-    expect(r.score).toBeCloseTo(scoreOf(r.components.effort), 9);
+  it('stops when the 95 % interval of the search is within ±5 %, or of the score within ±0.02', () => {
+    for (const post of [[], [{ name: 'braid', share: 0.5 } as const]]) {
+      const maze = squareMaze(30, 30, 1, { algorithm: 'wilson', post });
+      const r = rateMaze(maze, deriveSeed(1, 'r', 0));
+      expect(r.components.search.method).toBe(post.length === 0 ? 'branches' : 'walks');
+      expect(r.walks).toBeGreaterThanOrEqual(8);
+      expect(r.walks % 8).toBe(0);
+      const { mean, ci95 } = r.overlapSteps;
+      const at = (o: number) => scoreOf(r.components.effort + r.components.search.effort * (o / mean - 1));
+      const span = (at(mean + ci95) - at(Math.max(0, mean - ci95))) / 2;
+      expect(ci95 <= 0.05 * mean || span <= 0.02).toBe(true);
+      expect(r.score).toBeCloseTo(scoreOf(r.components.effort), 9);
+      // The plain walks, as every maze was rated before: from 100 walks until ±5 %.
+      const plain = rateMaze(maze, deriveSeed(1, 'r', 0), { method: 'walks' });
+      expect(plain.walks).toBeGreaterThanOrEqual(100);
+      expect(plain.overlapSteps.ci95).toBeLessThanOrEqual(0.05 * plain.overlapSteps.mean);
+    }
   });
 
   it('agrees with itself across simulation seeds (Spearman ≥ 0.99 over 50 mazes)', () => {
