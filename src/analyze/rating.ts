@@ -1,8 +1,8 @@
 import type { Maze } from '../generate/maze.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
 import { type DifficultyModel, effortParts, scoreOfEffort } from './difficulty-model.js';
-import { measureEffort } from './effort.js';
-import { estimateSearch, type SearchMethod } from './search-effort.js';
+import { type Effort, measureEffort } from './effort.js';
+import { type SearchMethod, SearchRun } from './search-effort.js';
 import { Simulator, type SimulatorName } from './simulate.js';
 import { type Solution, solve } from './solve.js';
 
@@ -95,6 +95,76 @@ export interface WalkOptions {
   solution?: Solution;
 }
 
+/** What ratings of one maze share: its route, structural measures, simulator and the search runs begun. */
+interface Prepared {
+  maze: Maze;
+  solution: Solution;
+  effort: Effort;
+  sim: Simulator;
+  /** By simulator and seed. */
+  runs: Map<string, SearchRun>;
+}
+
+/**
+ * The mazes rated last, the most recent last: a screening rating is followed by the full one of the same
+ * maze. A few only, so that a book's mazes are not all kept with their simulators.
+ */
+const recent: Prepared[] = [];
+const RECENT = 4;
+
+/**
+ * What ratings of `maze` share, made afresh or (`reuse`) found among the mazes rated last — the same maze
+ * object, with the same solution object when one is given.
+ */
+function prepare(maze: Maze, solution: Solution | undefined, reuse: boolean): Prepared {
+  if (reuse) {
+    const i = recent.findIndex((p) => p.maze === maze && (solution === undefined || p.solution === solution));
+    if (i >= 0) {
+      const [known] = recent.splice(i, 1);
+      recent.push(known);
+      return known;
+    }
+  }
+  const route = solution ?? solve(maze);
+  const made = {
+    maze,
+    solution: route,
+    effort: measureEffort(maze, route),
+    sim: new Simulator(maze),
+    runs: new Map(),
+  };
+  if (reuse) {
+    recent.push(made);
+    if (recent.length > RECENT) recent.shift();
+  }
+  return made;
+}
+
+/**
+ * The search run of a rating: a new one, or (unless `fresh`) the one begun by an earlier rating of the same
+ * maze from the same seed, when it can go on to where a new one would stop (SearchRun.resumable): the result
+ * is the same either way, the walks made already are not made again.
+ */
+function searchRun(
+  prepared: Prepared,
+  simulator: SimulatorName,
+  seed: Seed128,
+  options: WalkOptions,
+  fresh: boolean,
+): SearchRun {
+  const start = () =>
+    new SearchRun(prepared.sim, simulator, prepared.solution.cells, createRng(seed), {
+      method: options.method ?? 'auto',
+      needWalks: options.keep !== undefined,
+    });
+  if (fresh) return start();
+  const key = `${simulator} ${seed.join(' ')}`;
+  const known = prepared.runs.get(key);
+  const run = known?.resumable && known.walks <= (options.maxWalks ?? Infinity) ? known : start();
+  prepared.runs.set(key, run);
+  return run;
+}
+
 /**
  * Rates a maze: the expected overlap of the simulated solver (exact where the maths allows, otherwise from
  * walks until it is known to ±`precision` or the score to ±`scorePrecision`, 95 % interval, or `maxWalks`),
@@ -109,8 +179,11 @@ export function rateWith(
 ): Rating {
   const simulator = options.simulator ?? 'smart';
   const method = options.method ?? 'auto';
-  const solution = options.solution ?? solve(maze);
-  const { route, decisions, cycling } = measureEffort(maze, solution);
+  // A heatmap wants the visits of this rating's walks alone, and the plain walks are a comparison: both
+  // start afresh. Otherwise a maze rated again (the full rating after a screening one) goes on from there.
+  const fresh = options.keep !== undefined || method === 'walks';
+  const prepared = prepare(maze, options.solution, !fresh);
+  const { route, decisions, cycling } = prepared.effort;
   const measures = (overlap: number) => ({
     overlap,
     steps: route.steps,
@@ -129,13 +202,11 @@ export function rateWith(
     const span = (scoreAt(mean + ci95) - scoreAt(Math.max(0, mean - ci95))) / 2;
     return span <= scorePrecision;
   };
-  const sim = new Simulator(maze);
-  const search = estimateSearch(sim, simulator, solution.cells, createRng(seed), {
+  const { sim } = prepared;
+  const search = searchRun(prepared, simulator, seed, options, fresh).advance({
     ...(options.minWalks !== undefined ? { minWalks: options.minWalks } : {}),
     ...(options.maxWalks !== undefined ? { maxWalks: options.maxWalks } : {}),
     enough,
-    method,
-    needWalks: options.keep !== undefined,
   });
   options.keep?.(sim);
   const parts = effortParts(measures(search.mean), model);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateMaze } from '../../src/analyze/rate.js';
-import { estimateSearch, routeBranches, t95 } from '../../src/analyze/search-effort.js';
+import { routeBranches } from '../../src/analyze/route-branches.js';
+import { estimateSearch, t95 } from '../../src/analyze/search-effort.js';
 import { Simulator, type SimulatorName } from '../../src/analyze/simulate.js';
 import { solve } from '../../src/analyze/solve.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
@@ -312,6 +313,38 @@ describe('ratings', () => {
         rateMaze(mazes[(i + 1) % mazes.length], deriveSeed(14, 'other', i), { simulator });
         const b = rateMaze({ ...maze }, deriveSeed(13, 'same', i), { simulator });
         expect(b).toEqual(a);
+      }
+    }
+  });
+
+  it('of a maze rated again take its walks on, with the result of a fresh rating', () => {
+    const screening = { precision: 0.1, scorePrecision: 0.05 } as const;
+    const mazes: Maze[] = [
+      generateMaze(recipe(16, 14, { algorithm: 'kruskal' }), deriveSeed(16, 'again', 0), 'test'),
+      generateMaze(
+        recipe(0, 0, { shape: 'hex', size: { columns: 13, rows: 12 } }),
+        deriveSeed(16, 'again', 1),
+        'test',
+      ),
+      generateMaze(
+        recipe(14, 12, { algorithm: 'wilson', post: [{ name: 'braid', share: 0.5 }] }),
+        deriveSeed(16, 'again', 2),
+        'test',
+      ),
+    ];
+    for (const [i, maze] of mazes.entries()) {
+      const seed = deriveSeed(17, 'again', i);
+      const copy = () => ({ ...maze }); // a new object: rated afresh
+      for (const [first, second] of [
+        [screening, {}],
+        [{}, screening],
+        [{ minWalks: 40 }, { minWalks: 8 }],
+        [{ maxWalks: 12 }, {}],
+        [{ scorePrecision: 0.001, precision: 0.001, maxWalks: 64 }, screening],
+      ] as const) {
+        const again = copy();
+        rateMaze(again, seed, first);
+        expect(rateMaze(again, seed, second), `maze ${i}`).toEqual(rateMaze(copy(), seed, second));
       }
     }
   });
