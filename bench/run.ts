@@ -15,7 +15,9 @@
  * - algorithms, peers, textures, post, analysis, pdf, topologies, simulators: the earlier figures;
  * - picture: picture mazes (bench/picture.ts): tone fidelity on a grey ramp and on the cat portrait, the
  *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/;
- * - weave: weave generation beside the plain algorithms, and how density moves the score.
+ * - weave: weave generation beside the plain algorithms, and how density moves the score;
+ * - rating: issue 28's targets (bench/rating.ts): a 40×40 perfect maze rated now and as before (plain walks),
+ *   and 40 `difficulty: hard` pages of 32×44 against the same pages without a difficulty.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +56,7 @@ import { renderPdf } from '../src/render/pdf.js';
 import { bookSpeed } from './book-speed.js';
 import { cliStart } from './cli-start.js';
 import { best, bestAsync, report, saveResults, say } from './measure.js';
+import { hardPages, rateFortyByForty } from './rating.js';
 import {
   fortyPage,
   generateVsAlgorithm,
@@ -80,6 +83,7 @@ const SECTIONS = [
   'simulators',
   'picture',
   'weave',
+  'rating',
   'difficulty',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -525,6 +529,12 @@ if (wanted('picture')) {
 if (wanted('weave')) {
   say('\nweave');
   weaveBench();
+}
+
+// Rating that costs little: a 40×40 maze now and as before, and hard pages against none.
+if (wanted('rating')) {
+  rateFortyByForty();
+  hardPages();
 }
 
 saveResults();

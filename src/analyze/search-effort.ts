@@ -22,8 +22,8 @@ import type { Simulator, SimulatorName } from './simulate.js';
  * - Elsewhere (loops, one-way passages) the mean of walks.
  *
  * Walks are made in batches of 8 with Latin strata for every cell's first choice (latin-strata.ts), which
- * balances each batch without changing how any one walk is drawn, and the estimate is checked after each
- * batch. A run can be taken further later (a screening rating, then the full one): it checks the batches it
+ * balances each batch without changing how any one walk is drawn, and the estimate is checked every 4 walks
+ * from the first 8. A run can be taken further later (a screening rating, then the full one): it checks the batches it
  * has made as a fresh run would, so it gives what a fresh run from the same generator gives.
  */
 export type SearchMethod = 'exact' | 'branches' | 'walks';
@@ -66,8 +66,10 @@ export interface SearchRunOptions {
 
 export interface SearchOptions extends SearchLimits, SearchRunOptions {}
 
-/** Walks per batch of Latin strata, and per check of the stopping rule. */
+/** Walks per batch of Latin strata. */
 export const STRATA = 8;
+/** Walks between two checks of the stopping rule. */
+const CHECK = 4;
 /** Walks before the first check: per branch, the mean of stratified walks, the plain mean. */
 const BRANCH_WALKS = 8;
 const STRATIFIED_WALKS = 16;
@@ -152,9 +154,9 @@ export class SearchRun {
       );
       // The route closes off every wrong branch before the walker reaches it: no wandering at all.
       if (!options.needWalks && open.every((r) => r === 0)) this.exact = exact(0, 0);
-      else this.sampler = new BranchSampler(sim, branches, open, route, rng);
+      else this.sampler = new BranchSampler(sim, branches, open, route, rng, !options.needWalks);
     } else {
-      this.sampler = new MeanSampler(sim, kind, rng, !this.plain);
+      this.sampler = new MeanSampler(sim, kind, rng, !this.plain, !options.needWalks);
     }
     this.method = this.exact ? 'exact' : this.sampler instanceof BranchSampler ? 'branches' : 'walks';
   }
@@ -185,9 +187,9 @@ export class SearchRun {
       if ((e.walks >= minWalks && limits.enough(e.mean, e.ci95)) || e.walks === maxWalks) return e;
     }
     while (sampler.walks < maxWalks) {
-      const size = !this.plain ? STRATA : sampler.walks < minWalks ? minWalks - sampler.walks : PLAIN_BATCH;
+      const size = !this.plain ? CHECK : sampler.walks < minWalks ? minWalks - sampler.walks : PLAIN_BATCH;
       const batch = Math.min(size, maxWalks - sampler.walks);
-      if (batch < STRATA) this.whole = false;
+      if (batch < CHECK) this.whole = false;
       sampler.walk(batch);
       const e = sampler.estimate();
       this.history.push(e);
@@ -218,6 +220,7 @@ class BranchSampler implements Sampler {
     open: Int32Array,
     private readonly route: Int32Array,
     private readonly rng: Rng,
+    private readonly quiet: boolean,
   ) {
     const count = branches.root.length;
     this.chance = new Float64Array(count);
@@ -232,7 +235,7 @@ class BranchSampler implements Sampler {
   walk(count: number): void {
     const { sim, branches, chance, strata, visited, tried, sum, ledger } = this;
     const { order } = sim;
-    const trace = { strata, branchOf: branches.of, visited };
+    const trace = { strata, branchOf: branches.of, visited, quiet: this.quiet };
     for (let i = 0; i < count; i++) {
       strata.nextWalk();
       visited.fill(0);
@@ -272,7 +275,7 @@ class BranchSampler implements Sampler {
 /** The mean of walks: stratified in batches (Latin strata), or plain as every maze was rated before. */
 class MeanSampler implements Sampler {
   walks = 0;
-  private readonly trace: { strata?: LatinStrata };
+  private readonly trace: { strata?: LatinStrata; quiet: boolean };
   private sum = 0;
   private sumSq = 0;
   private stepSum = 0;
@@ -282,8 +285,9 @@ class MeanSampler implements Sampler {
     private readonly kind: SimulatorName,
     private readonly rng: Rng,
     private readonly stratified: boolean,
+    quiet: boolean,
   ) {
-    this.trace = stratified ? { strata: new LatinStrata(sim.maze.grid.cellCount, STRATA) } : {};
+    this.trace = stratified ? { strata: new LatinStrata(sim.maze.grid.cellCount, STRATA), quiet } : { quiet };
   }
 
   walk(count: number): void {

@@ -55,6 +55,8 @@ export interface WalkTrace {
   /** With `visited`: the branch of each cell (-1: none); the walk adds 1 to visited[b] per new cell of b. */
   branchOf?: Int32Array;
   visited?: Int32Array;
+  /** Leave `Simulator.visits` as it is (nobody wants this walk's visits). */
+  quiet?: boolean;
 }
 
 /**
@@ -192,7 +194,7 @@ export class Simulator {
   /**
    * Puts the passages of `cell` the walker may start (not yet walked) in a random order weighted by `weight`
    * (uniform when not `weighted`): `order[k]` is passage k's place. The first draw takes its uniform from
-   * `strata` when given.
+   * `strata` when given; a cell with one such passage or none draws nothing.
    */
   private drawOrder(cell: number, weighted: boolean, rng: Rng, strata: LatinStrata | undefined): void {
     const { oStart, oWall, mark, forward, weight, pick, pickW, order } = this;
@@ -235,6 +237,7 @@ export class Simulator {
     const { entryCell, exitCell } = this.maze;
     const { strata, branchOf, visited } = trace;
     const counting = branchOf !== undefined && visited !== undefined;
+    const tally = trace.quiet !== true;
     let smart = kind === 'smart';
     const weighted = kind !== 'tremaux';
     mark.fill(0);
@@ -255,7 +258,7 @@ export class Simulator {
     let steps = 0;
     let overlap = 0;
     seen[cur] = 1;
-    visits[cur]++;
+    if (tally) visits[cur]++;
     if (smart) this.remove(cur);
     while (cur !== exitCell) {
       if (steps > this.limit) throw new Error('internal: a simulated walk did not end');
@@ -265,15 +268,8 @@ export class Simulator {
         back = -1;
       } else {
         // Never-walked passages first, the first of the cell's order (skipping areas cut off from the exit,
-        // for `smart`). A cell is put in order at its first choice among two or more passages.
-        if (drawn[cur] !== walk) {
-          let options = 0;
-          for (let k = oStart[cur]; k < oStart[cur + 1]; k++) {
-            if (mark[oWall[k]] === 0 && forward[k] !== 0) options++;
-          }
-          if (options > 1) this.drawOrder(cur, weighted, rng, strata);
-          else drawn[cur] = walk; // never a choice here: the one passage left, if any, is taken
-        }
+        // for `smart`). A cell is put in order at its first choice.
+        if (drawn[cur] !== walk) this.drawOrder(cur, weighted, rng, strata);
         const goal = smart ? comp[exitCell] : 0;
         let first = 0;
         for (let k = oStart[cur]; k < oStart[cur + 1]; k++) {
@@ -316,7 +312,7 @@ export class Simulator {
         if (smart) this.remove(to);
         if (counting && branchOf[to] >= 0) visited[branchOf[to]]++;
       }
-      visits[to]++;
+      if (tally) visits[to]++;
       cur = to;
     }
     return { steps, overlap };

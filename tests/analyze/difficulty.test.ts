@@ -145,7 +145,7 @@ describe('rating', () => {
       const r = rateMaze(maze, deriveSeed(1, 'r', 0));
       expect(r.components.search.method).toBe(post.length === 0 ? 'branches' : 'walks');
       expect(r.walks).toBeGreaterThanOrEqual(8);
-      expect(r.walks % 8).toBe(0);
+      expect(r.walks % 4).toBe(0);
       const { mean, ci95 } = r.overlapSteps;
       const at = (o: number) => scoreOf(r.components.effort + r.components.search.effort * (o / mean - 1));
       const span = (at(mean + ci95) - at(Math.max(0, mean - ci95))) / 2;
