@@ -142,7 +142,7 @@ function prepare(maze: Maze, solution: Solution | undefined, reuse: boolean): Pr
 
 /**
  * The search run of a rating: a new one, or (unless `fresh`) the one begun by an earlier rating of the same
- * maze from the same seed, when it can go on to where a new one would stop (SearchRun.resumable): the result
+ * maze from the same seed, when it can go on to where a new one would stop (SearchRun.canResume): the result
  * is the same either way, the walks made already are not made again.
  */
 function searchRun(
@@ -160,7 +160,7 @@ function searchRun(
   if (fresh) return start();
   const key = `${simulator} ${seed.join(' ')}`;
   const known = prepared.runs.get(key);
-  const run = known?.resumable && known.walks <= (options.maxWalks ?? Infinity) ? known : start();
+  const run = known?.canResume(options) ? known : start();
   prepared.runs.set(key, run);
   return run;
 }

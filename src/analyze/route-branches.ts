@@ -49,16 +49,19 @@ export function routeBranches(sim: Simulator, route: Int32Array): RouteBranches 
   const right: number[] = [];
   const queue = new Int32Array(n);
   let covered = route.length;
+  // Ends of open passages met (each passage twice: once from each of its cells).
+  const ends = { count: 0 };
   const last = route.length - 1;
   for (let i = 0; i <= last; i++) {
     const c = route[i];
     for (let k = adjStart[c]; k < adjStart[c + 1]; k++) {
       if (open[adjWall[k]] === 0) continue;
+      ends.count++;
       const r = adjCell[k];
       if (of[r] === -1) continue;
       if (of[r] !== -2) return undefined; // a second way into a branch: a loop
       const b = root.length;
-      const size = labelBranch(sim, r, b, of, queue);
+      const size = labelBranch(sim, r, b, of, queue, ends);
       covered += size;
       if (i === last) {
         // Beyond the exit: never walked. Its cells belong to no branch.
@@ -73,7 +76,7 @@ export function routeBranches(sim: Simulator, route: Int32Array): RouteBranches 
     }
   }
   // Every cell on the route or in one of its branches, and no passage more than a tree has.
-  if (covered !== n || countPassages(sim) !== n - 1) return undefined;
+  if (covered !== n || ends.count !== 2 * (n - 1)) return undefined;
   return {
     of,
     root: Int32Array.from(root),
@@ -86,9 +89,17 @@ export function routeBranches(sim: Simulator, route: Int32Array): RouteBranches 
 
 /**
  * Labels branch b: the cells reached from `root` through open passages without crossing the route (cells
- * labelled already are passed by; a loop shows in the passage count). Returns its cells, listed in `queue`.
+ * labelled already are passed by; a loop shows in the passage count, `ends`, which counts the open passages'
+ * ends met). Returns its cells, listed in `queue`.
  */
-function labelBranch(sim: Simulator, root: number, b: number, of: Int32Array, queue: Int32Array): number {
+function labelBranch(
+  sim: Simulator,
+  root: number,
+  b: number,
+  of: Int32Array,
+  queue: Int32Array,
+  ends: { count: number },
+): number {
   const { grid, open } = sim.maze;
   const { adjStart, adjCell, adjWall } = grid;
   let head = 0;
@@ -98,21 +109,15 @@ function labelBranch(sim: Simulator, root: number, b: number, of: Int32Array, qu
   while (head < tail) {
     const c = queue[head++];
     for (let k = adjStart[c]; k < adjStart[c + 1]; k++) {
+      if (open[adjWall[k]] === 0) continue;
+      ends.count++;
       const to = adjCell[k];
-      if (open[adjWall[k]] === 0 || of[to] !== -2) continue;
+      if (of[to] !== -2) continue;
       of[to] = b;
       queue[tail++] = to;
     }
   }
   return tail;
-}
-
-/** Open passages between two cells (rim openings aside). */
-function countPassages(sim: Simulator): number {
-  const { grid, open } = sim.maze;
-  let count = 0;
-  for (let w = 0; w < grid.wallCount; w++) if (open[w] !== 0 && grid.wallCellB[w] >= 0) count++;
-  return count;
 }
 
 /** The chance a walker of `kind` tries branch b before going on along the route: w_b/(w_b + w_c). */

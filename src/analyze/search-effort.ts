@@ -166,21 +166,34 @@ export class SearchRun {
     return this.sampler?.walks ?? 0;
   }
 
+  /** The walks before the first check, and the most walks, of `limits`. */
+  private bounds(limits: Pick<SearchLimits, 'minWalks' | 'maxWalks'>): {
+    minWalks: number;
+    maxWalks: number;
+  } {
+    const fallback = this.method === 'branches' ? BRANCH_WALKS : this.plain ? PLAIN_WALKS : STRATIFIED_WALKS;
+    const minWalks = Math.max(2, limits.minWalks ?? fallback);
+    return { minWalks, maxWalks: Math.max(minWalks, limits.maxWalks ?? MAX_WALKS) };
+  }
+
   /**
-   * Whether `advance` gives what a fresh run would, with any limits whose `maxWalks` is at least `walks`:
-   * not for plain walks (their batches depend on `minWalks`) nor after a batch cut short by `maxWalks`.
+   * Whether `advance` with these limits gives what a fresh run would: the run has checked every batch a
+   * fresh one would check among those made (they start no later than its `minWalks`) and made no more
+   * walks than it may. Never for plain walks (their batches depend on `minWalks`), nor after a batch cut
+   * short by `maxWalks`.
    */
-  get resumable(): boolean {
-    return !this.plain && this.whole;
+  canResume(limits: Pick<SearchLimits, 'minWalks' | 'maxWalks'>): boolean {
+    if (this.exact) return true;
+    const { minWalks, maxWalks } = this.bounds(limits);
+    const first = this.history.length > 0 ? this.history[0].walks : Infinity;
+    return !this.plain && this.whole && this.walks <= maxWalks && (this.walks === 0 || first <= minWalks);
   }
 
   /** Walks on until the estimate is good enough at a check from `minWalks` on, or `maxWalks`. */
   advance(limits: SearchLimits): SearchEstimate {
     if (this.exact) return this.exact;
     const sampler = this.sampler as Sampler;
-    const fallback = this.method === 'branches' ? BRANCH_WALKS : this.plain ? PLAIN_WALKS : STRATIFIED_WALKS;
-    const minWalks = Math.max(2, limits.minWalks ?? fallback);
-    const maxWalks = Math.max(minWalks, limits.maxWalks ?? MAX_WALKS);
+    const { minWalks, maxWalks } = this.bounds(limits);
     // The checks a fresh run makes over the batches made already: the same batches, the same estimates.
     for (const e of this.history) {
       if (e.walks > maxWalks) throw new Error('internal: a search run cannot take back walks');
@@ -191,9 +204,12 @@ export class SearchRun {
       const batch = Math.min(size, maxWalks - sampler.walks);
       if (batch < CHECK) this.whole = false;
       sampler.walk(batch);
+      // Estimates from the first check on (earlier ones would only cost: what branches no walk has tried yet
+      // hold is counted with the first).
+      if (sampler.walks < minWalks) continue;
       const e = sampler.estimate();
       this.history.push(e);
-      if (sampler.walks >= minWalks && limits.enough(e.mean, e.ci95)) return e;
+      if (limits.enough(e.mean, e.ci95)) return e;
     }
     return this.history[this.history.length - 1];
   }

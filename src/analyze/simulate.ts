@@ -2,7 +2,7 @@ import type { Maze } from '../generate/maze.js';
 import { maxDegree } from '../grid/grid.js';
 import { cellRings, type Rings } from '../grid/rings.js';
 import type { Rng } from '../random/sfc32.js';
-import { positionalIndices, stepWeight } from './indices.js';
+import { positionalIndices, weightOfStep } from './indices.js';
 import type { LatinStrata } from './latin-strata.js';
 
 /**
@@ -132,32 +132,40 @@ export class Simulator {
   constructor(maze: Maze) {
     this.maze = maze;
     const { grid, open } = maze;
+    const { adjStart, adjCell, adjWall, cellX, cellY, wallCellA, wallCellB } = grid;
     const n = grid.cellCount;
-    this.oStart = new Int32Array(n + 1);
+    const oStart = new Int32Array(n + 1);
     let count = 0;
     for (let c = 0; c < n; c++) {
-      for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) if (open[grid.adjWall[k]] !== 0) count++;
-      this.oStart[c + 1] = count;
+      for (let k = adjStart[c]; k < adjStart[c + 1]; k++) if (open[adjWall[k]] !== 0) count++;
+      oStart[c + 1] = count;
     }
-    this.oCell = new Int32Array(count);
-    this.oWall = new Int32Array(count);
-    this.weight = new Float64Array(count);
-    this.forward = new Uint8Array(count);
+    const oCell = new Int32Array(count);
+    const oWall = new Int32Array(count);
+    const weight = new Float64Array(count);
+    const forward = new Uint8Array(count);
     const ind = positionalIndices(maze);
+    const { progress, direction } = ind;
     const oneWay = maze.oneWay;
     for (let c = 0, j = 0; c < n; c++) {
-      for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
-        const w = grid.adjWall[k];
+      const m = progress[c] * direction[c];
+      for (let k = adjStart[c]; k < adjStart[c + 1]; k++) {
+        const w = adjWall[k];
         if (open[w] === 0) continue;
-        const to = grid.adjCell[k];
-        this.oCell[j] = to;
-        this.oWall[j] = w;
-        this.weight[j] = stepWeight(maze, ind, c, to);
+        const to = adjCell[k];
+        oCell[j] = to;
+        oWall[j] = w;
+        weight[j] = weightOfStep(ind, cellX[to] - cellX[c], cellY[to] - cellY[c], m);
         const dir = oneWay ? oneWay[w] : 0;
-        this.forward[j] = dir === 0 || (dir > 0 ? grid.wallCellA[w] : grid.wallCellB[w]) === c ? 1 : 0;
+        forward[j] = dir === 0 || (dir > 0 ? wallCellA[w] : wallCellB[w]) === c ? 1 : 0;
         j++;
       }
     }
+    this.oStart = oStart;
+    this.oCell = oCell;
+    this.oWall = oWall;
+    this.weight = weight;
+    this.forward = forward;
     this.visits = new Float64Array(n);
     this.mark = new Uint8Array(grid.wallCount);
     // One more place: the outside, always visited (see `cellRings`).
