@@ -83,15 +83,16 @@ export function measureEffort(maze: Maze, solution: Solution, glance = GLANCE): 
   // Route: turning between the chords of consecutive steps, hallways split at junctions.
   let turning = 0;
   let hallways = 1;
-  const chord = (i: number): [number, number] => {
-    const a = route[Math.max(0, i - 1)];
-    const b = route[Math.min(last, i + 1)];
-    return [grid.cellX[b] - grid.cellX[a], grid.cellY[b] - grid.cellY[a]];
-  };
+  const { cellX, cellY } = grid;
   if (last >= 1) {
-    let [px, py] = chord(0);
+    // The chord at step i runs from the cell before to the cell after (the ends use themselves).
+    let px = cellX[route[1]] - cellX[route[0]];
+    let py = cellY[route[1]] - cellY[route[0]];
     for (let i = 1; i <= last; i++) {
-      const [qx, qy] = chord(i);
+      const a = route[i - 1];
+      const b = route[Math.min(last, i + 1)];
+      const qx = cellX[b] - cellX[a];
+      const qy = cellY[b] - cellY[a];
       const cross = px * qy - py * qx;
       const dot = px * qx + py * qy;
       turning += Math.abs(Math.atan2(cross, dot)) / QUARTER;
@@ -165,7 +166,23 @@ export function measureEffort(maze: Maze, solution: Solution, glance = GLANCE): 
     }
   }
 
-  // Cycling: peel dead ends until none is left; what remains lies on loops (or between them).
+  // Cycling: peel dead ends until none is left; what remains lies on loops (or between them). A tree (no
+  // more passages than a tree has, every region joined to the route) has none.
+  const tree = passages === n - 1 && attachments.every((a) => a >= 1);
+  const cyclic = tree ? 0 : cyclicCells(maze, degree, pos, queue);
+
+  return {
+    route: { steps: last, turning, hallways },
+    decisions: { junctions, branches, cells, worst: { step: worstStep, cells: worstCells } },
+    cycling: { cells: cyclic, loops: passages - n + 1 },
+  };
+}
+
+/** Off-route cells left when dead ends are peeled one by one until none is left (`degree` is used up). */
+function cyclicCells(maze: Maze, degree: Int32Array, pos: Int32Array, queue: Int32Array): number {
+  const { grid, open } = maze;
+  const { adjStart, adjCell, adjWall } = grid;
+  const n = grid.cellCount;
   let tail = 0;
   for (let c = 0; c < n; c++) if (degree[c] <= 1) queue[tail++] = c;
   const peeled = new Uint8Array(n);
@@ -180,10 +197,5 @@ export function measureEffort(maze: Maze, solution: Solution, glance = GLANCE): 
   }
   let cyclic = 0;
   for (let c = 0; c < n; c++) if (peeled[c] === 0 && pos[c] < 0) cyclic++;
-
-  return {
-    route: { steps: last, turning, hallways },
-    decisions: { junctions, branches, cells, worst: { step: worstStep, cells: worstCells } },
-    cycling: { cells: cyclic, loops: passages - n + 1 },
-  };
+  return cyclic;
 }
