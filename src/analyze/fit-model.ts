@@ -1,6 +1,6 @@
+import { UserError } from '../base/errors.js';
 import type { Maze } from '../generate/maze.js';
 import { deriveSeed } from '../random/derive-seed.js';
-import { UserError } from '../spec/errors.js';
 import {
   type DifficultyModel,
   type DifficultyWeights,

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { basename, extname, join, resolve } from 'node:path';
+import { UserError } from '../base/errors.js';
+import type { FileAccess } from '../base/files.js';
+import type { FieldPath, LoadedYaml } from '../base/parse-yaml.js';
 import {
   type ComposedCover,
   type CoverPuzzle,
@@ -13,9 +16,6 @@ import { interiorPageCount } from '../plan/cover-pages.js';
 import { type CoverPlan, planCover } from '../plan/plan-cover.js';
 import { Problems } from '../plan/problems.js';
 import { preloadImages } from '../plan/resolve-mask.js';
-import { UserError } from '../spec/errors.js';
-import type { FileAccess } from '../spec/files.js';
-import type { FieldPath, LoadedYaml } from '../spec/parse.js';
 import type { BookSpec } from '../spec/schema.js';
 import { mm } from '../spec/units.js';
 import { checkCover } from './cover-checks.js';

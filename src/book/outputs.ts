@@ -14,8 +14,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { UserError } from '../spec/errors.js';
-import { kindOf } from '../spec/files.js';
+import { UserError } from '../base/errors.js';
+import { kindOf } from '../base/files.js';
 
 /**
  * The one place mazebook writes files. Every output of a command (the PDF, its lockfile, SVG pages, a cover,

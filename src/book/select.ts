@@ -1,6 +1,7 @@
 import { loopCount, rimShare } from '../analyze/metrics.js';
 import { type Rating, rateWith } from '../analyze/rating.js';
 import { type Solution, solveReaching } from '../analyze/solve.js';
+import { UserError } from '../base/errors.js';
 import { canonicalHash } from '../codec/canonical.js';
 import { generateMaze, type MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
@@ -17,7 +18,6 @@ import type { BookPlan, DifficultyTarget, PuzzlePlan } from '../plan/plan-book.j
 import { cellsForScore, difficultyStars, NEAR_MISS, shownStars } from '../plan/resolve-difficulty.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { createRng } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
 import { mm } from '../spec/units.js';
 
 /**

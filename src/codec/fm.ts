@@ -1,7 +1,7 @@
+import { LIMITS } from '../base/limits.js';
 import type { Maze } from '../generate/maze.js';
 import { bfs } from '../grid/bfs.js';
 import { buildSquareGrid } from '../grid/square.js';
-import { LIMITS } from '../spec/limits.js';
 import { CodecError } from './codec-error.js';
 import { refuseWeave } from './refuse-weave.js';
 import { checkRimEnds, horizontalWall, type SquareFrame, squareFrame, verticalWall } from './square-frame.js';

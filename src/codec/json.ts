@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { solve } from '../analyze/solve.js';
+import { LIMITS } from '../base/limits.js';
 import type { Maze } from '../generate/maze.js';
 import { bfs } from '../grid/bfs.js';
 import { type Grid, subGrid } from '../grid/grid.js';
@@ -13,7 +14,6 @@ import {
   topologyNames,
 } from '../grid/registry.js';
 import { crossingProblem, plainGrid, weaveGrid } from '../grid/weave.js';
-import { LIMITS } from '../spec/limits.js';
 import { CodecError } from './codec-error.js';
 import {
   MAZE_JSON_FIELDS,

@@ -1,6 +1,6 @@
+import { UserError } from '../base/errors.js';
 import { type Grid, maxDegree, rimNormal, wallMidpoint } from '../grid/grid.js';
 import { buildSquareGrid } from '../grid/square.js';
-import { UserError } from '../spec/errors.js';
 import { disjointSets } from './disjoint-sets.js';
 import type { Maze } from './maze.js';
 import { neighbourTable } from './neighbour-table.js';

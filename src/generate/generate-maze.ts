@@ -1,3 +1,4 @@
+import { UserError } from '../base/errors.js';
 import type { Grid } from '../grid/grid.js';
 import {
   buildGrid,
@@ -10,7 +11,6 @@ import { weaveGrid } from '../grid/weave.js';
 import { maskedGrid } from '../mask/apply.js';
 import { type MaskDescriptor, maskRequestOf } from '../mask/descriptor.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
 import { type EndPlacement, placeEnds, wallOnSide } from './entry-exit.js';
 import { gridKey } from './grid-key.js';
 import type { Maze } from './maze.js';

@@ -1,9 +1,9 @@
+import { UserError } from '../base/errors.js';
 import { bfs } from '../grid/bfs.js';
 import { type Grid, subGrid } from '../grid/grid.js';
 import { cellReach } from '../grid/locate.js';
 import type { CellFlow } from '../mask/flow.js';
 import type { Rng } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
 import { disjointSets } from './disjoint-sets.js';
 import { outerRimWalls } from './entry-exit.js';
 import {

@@ -1,6 +1,6 @@
+import { UserError } from '../base/errors.js';
 import type { Grid } from '../grid/grid.js';
 import type { CellFlow } from '../mask/flow.js';
-import { UserError } from '../spec/errors.js';
 import { type AlgorithmName, type AlgorithmOptions, algorithmInfo, algorithmNames } from './registry.js';
 
 /**

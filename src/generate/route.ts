@@ -1,7 +1,7 @@
+import { UserError } from '../base/errors.js';
 import { bfs } from '../grid/bfs.js';
 import type { Grid } from '../grid/grid.js';
 import { cellLocator } from '../grid/locate.js';
-import { UserError } from '../spec/errors.js';
 
 /** A point of a route sketch, in grid units on the grid's plane. */
 export interface RoutePoint {

@@ -1,4 +1,4 @@
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 import { arcPieces, CLOSE, CURVE, LINE, MOVE, PathBuilder, type PathData } from './display-list.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Solution } from '../analyze/solve.js';
+import { UserError } from '../base/errors.js';
 import type { Maze } from '../generate/maze.js';
 import type { Rng } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
 import { isLetterOf, type Language, nextLetterWeights } from './languages.js';
 
 /**

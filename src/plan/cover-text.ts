@@ -1,4 +1,4 @@
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 import { mm } from '../spec/units.js';
 import { type FontFace, fontOf, shapingPieces, textWidth } from '../text/fonts.js';
 import type { Rect } from './page-geometry.js';

@@ -1,11 +1,11 @@
 import { dirname, resolve } from 'node:path';
 import { defaultDifficultyModel, resolveDifficultyModel } from '../analyze/model-file.js';
+import { UserError } from '../base/errors.js';
+import { createFileAccess, defaultPathPolicy, type FileAccess } from '../base/files.js';
+import { LIMITS } from '../base/limits.js';
+import { difficultyLabels } from '../base/names.js';
+import type { LoadedYaml } from '../base/parse-yaml.js';
 import type { MaskShape } from '../mask/shape.js';
-import { UserError } from '../spec/errors.js';
-import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
-import { LIMITS } from '../spec/limits.js';
-import { difficultyLabels } from '../spec/names.js';
-import type { LoadedYaml } from '../spec/parse.js';
 import type { BookSpec } from '../spec/schema.js';
 import { toPoints } from '../spec/units.js';
 import { renderTemplate } from '../text/template.js';

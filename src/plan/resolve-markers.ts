@@ -1,10 +1,10 @@
+import { UserError } from '../base/errors.js';
+import { decodeText, type FileAccess } from '../base/files.js';
+import type { FieldPath } from '../base/parse-yaml.js';
+import { closest } from '../base/suggest.js';
 import { isMarkerIconName, markerIcon, markerIconNames } from '../layout/marker-icons.js';
 import { type Icon, svgIcon } from '../layout/svg-icon.js';
-import { UserError } from '../spec/errors.js';
-import { decodeText, type FileAccess } from '../spec/files.js';
-import type { FieldPath } from '../spec/parse.js';
 import type { MazeSpec } from '../spec/schema.js';
-import { closest } from '../spec/suggest.js';
 import type { Audience, MarkerPlan } from './book-plan.js';
 import { checkGlyphs } from './check-glyphs.js';
 import type { Theme } from './theme.js';

@@ -1,12 +1,12 @@
+import { UserError } from '../base/errors.js';
+import type { FileAccess } from '../base/files.js';
+import { FONTS_DIR } from '../base/package-root.js';
+import type { FieldPath } from '../base/parse-yaml.js';
 import type { IslandRule } from '../mask/apply.js';
 import { describeMask, type MaskDescriptor, maskShapeOf } from '../mask/descriptor.js';
 import { FormulaError, formulaShape } from '../mask/formula.js';
 import type { MaskShape } from '../mask/shape.js';
 import { textShape } from '../mask/text.js';
-import { UserError } from '../spec/errors.js';
-import type { FileAccess } from '../spec/files.js';
-import { FONTS_DIR } from '../spec/package-root.js';
-import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec, MazeSpec } from '../spec/schema.js';
 import { toFraction } from '../spec/units.js';
 import { type FontFace, loadFont } from '../text/fonts.js';

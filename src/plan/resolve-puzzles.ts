@@ -1,3 +1,5 @@
+import { UserError } from '../base/errors.js';
+import type { FieldPath } from '../base/parse-yaml.js';
 import { CodecError } from '../codec/codec-error.js';
 import { decodeFm } from '../codec/fm.js';
 import type { EndPlacement } from '../generate/entry-exit.js';
@@ -14,8 +16,6 @@ import { topologies } from '../grid/registry.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import { maskShapeOf } from '../mask/descriptor.js';
 import { deriveSeed } from '../random/derive-seed.js';
-import { UserError } from '../spec/errors.js';
-import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec, EndSpec, MazeSpec } from '../spec/schema.js';
 import { mm, toFraction, toPoints } from '../spec/units.js';
 import { checkTemplate } from '../text/template.js';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
+import { UserError } from '../../src/base/errors.js';
 import { placeEnds, wallOnSide } from '../../src/generate/entry-exit.js';
 import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
@@ -24,7 +25,6 @@ import { builtinShape } from '../../src/mask/shapes.js';
 import { textShape } from '../../src/mask/text.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { UserError } from '../../src/spec/errors.js';
 import { loadFontFile } from '../../src/text/fonts.js';
 import { loops, uniqueSolution } from './maze-checks.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
+import { UserError } from '../../src/base/errors.js';
 import { placeEnds } from '../../src/generate/entry-exit.js';
 import type { Maze } from '../../src/generate/maze.js';
 import {
@@ -21,7 +22,6 @@ import { buildSquareGrid } from '../../src/grid/square.js';
 import { toneGrid } from '../../src/mask/tone.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { UserError } from '../../src/spec/errors.js';
 
 /** Regions by where a cell's centre lies in the grid's box: left half 0, top right 1, bottom right 2. */
 function thirds(grid: Grid): Int32Array {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import { aldousBroder } from '../../src/generate/aldous-broder.js';
 import { completeTree } from '../../src/generate/complete-tree.js';
 import {
@@ -17,7 +18,6 @@ import type { Grid } from '../../src/grid/grid.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { UserError } from '../../src/spec/errors.js';
 
 function passages(grid: Grid, open: Uint8Array): number {
   let n = 0;

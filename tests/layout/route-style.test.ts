@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createFileAccess, defaultPathPolicy } from '../../src/base/files.js';
 import { ROUTE_CONTRAST, routeColors, routeStyle } from '../../src/layout/page-parts.js';
 import type { BookPlan } from '../../src/plan/book-plan.js';
 import { contrast } from '../../src/plan/palette.js';
 import { builtinThemes, type Ink, loadTheme, type Theme, themeForInk } from '../../src/plan/theme.js';
-import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
 import { tempDir } from '../helpers.js';
 
 const dir = tempDir();

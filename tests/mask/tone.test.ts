@@ -2,6 +2,8 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
+import { UserError } from '../../src/base/errors.js';
+import { LIMITS } from '../../src/base/limits.js';
 import { placeEnds } from '../../src/generate/entry-exit.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { kruskal } from '../../src/generate/kruskal.js';
@@ -19,8 +21,6 @@ import { idealSpacing, minUnit, type ToneRequest, toneGrid, toneMapping } from '
 import { decodeLightness } from '../../src/mask/tone-image.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { UserError } from '../../src/spec/errors.js';
-import { LIMITS } from '../../src/spec/limits.js';
 import { checkGridInvariants, isSpanningTree, straightPieces } from '../helpers.js';
 
 const FLOORS = { passage: 3, line: 0.5 };
