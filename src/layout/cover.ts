@@ -3,11 +3,12 @@ import type { CoverFontKey, TextBlock } from '../plan/cover-text.js';
 import type { Rect } from '../plan/page-geometry.js';
 import type { CoverPlan, FrontLayout } from '../plan/plan-cover.js';
 import { type FontFace, textOutline } from '../text/fonts.js';
+import { PathBuilder } from '../vector/path-data.js';
+import { parseSvgPath, transformPath } from '../vector/svg-icon.js';
 import type { PuzzleForLayout } from './compose-book.js';
-import { type DisplayDocument, type Item, type Page, PathBuilder } from './display-list.js';
+import type { DisplayDocument, Item, Page } from './display-list.js';
 import { drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
-import { parseSvgPath, transformPath } from './svg-icon.js';
 import { centredText } from './text-items.js';
 
 /**

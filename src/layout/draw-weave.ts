@@ -3,7 +3,7 @@ import { pointIndex } from '../codec/point-index.js';
 import type { Maze } from '../generate/maze.js';
 import type { Grid } from '../grid/grid.js';
 import { underWalls, WEAVE_INSET } from '../grid/weave.js';
-import { PathBuilder, type PathData } from './display-list.js';
+import { PathBuilder, type PathData } from '../vector/path-data.js';
 import { type Placement, wallPaths } from './wall-paths.js';
 
 /**

@@ -3,10 +3,11 @@ import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
 import { wallChords } from '../mask/wall-chords.js';
 import type { Rect } from '../plan/page-geometry.js';
 import { capHeight, type FontFace, textWidth } from '../text/fonts.js';
-import { type FontKey, type Item, PathBuilder, polygon } from './display-list.js';
+import { PathBuilder, polygon } from '../vector/path-data.js';
+import type { Icon } from '../vector/svg-icon.js';
+import { transformPath } from '../vector/svg-icon.js';
+import type { FontKey, Item } from './display-list.js';
 import { hypot } from './hypot.js';
-import type { Icon } from './svg-icon.js';
-import { transformPath } from './svg-icon.js';
 import type { Placement } from './wall-paths.js';
 import { type GridBox, wallsNearOpenings } from './walls-near-openings.js';
 

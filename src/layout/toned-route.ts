@@ -1,6 +1,6 @@
 import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
-import { PathBuilder, type PathData } from './display-list.js';
+import { PathBuilder, type PathData } from '../vector/path-data.js';
 import type { Placement } from './wall-paths.js';
 
 /**

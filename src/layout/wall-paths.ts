@@ -1,5 +1,5 @@
 import type { Maze } from '../generate/maze.js';
-import { arcPieces, CLOSE, CURVE, LINE, MOVE, type PathData, writeArcCurves } from './display-list.js';
+import { arcPieces, CLOSE, CURVE, LINE, MOVE, type PathData, writeArcCurves } from '../vector/path-data.js';
 import { hypot } from './hypot.js';
 import { warmUpMazes } from './warm-up-mazes.js';
 

@@ -2,10 +2,11 @@ import sharp from 'sharp';
 import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import type { Grid } from '../grid/grid.js';
-import { type Item, PathBuilder, type PathData } from '../layout/display-list.js';
+import type { Item } from '../layout/display-list.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
 import type { Placement } from '../layout/wall-paths.js';
 import { type FontFace, textOutline, textWidth } from '../text/fonts.js';
+import { PathBuilder, type PathData } from '../vector/path-data.js';
 import { fmt, writePath } from './path-ops.js';
 
 /**

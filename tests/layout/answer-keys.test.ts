@@ -5,10 +5,11 @@ import { layoutBook } from '../../src/book/build-book.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { wallMidpoint } from '../../src/grid/grid.js';
 import { answerCapacity, MIN_ANSWER_CLEAR } from '../../src/layout/answer-pages.js';
-import { CURVE, type Item, MOVE, type Page, type PathItem } from '../../src/layout/display-list.js';
+import type { Item, Page, PathItem } from '../../src/layout/display-list.js';
 import { fitGrid, solutionPath } from '../../src/layout/draw-maze.js';
 import { routeColors } from '../../src/layout/page-parts.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
+import { CURVE, MOVE } from '../../src/vector/path-data.js';
 import { recipe, squareMaze, tempDir } from '../helpers.js';
 
 async function laidOut(spec: string) {

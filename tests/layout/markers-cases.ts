@@ -1,12 +1,12 @@
 import type { MazeRecipe } from '../../src/generate/generate-maze.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
-import { markerIcon } from '../../src/layout/marker-icons.js';
 import type { MarkerStyle } from '../../src/layout/markers.js';
 import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import { textShape } from '../../src/mask/text.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
+import { markerIcon } from '../../src/vector/marker-icons.js';
 import { latoBold, recipe } from '../helpers.js';
 
 /**

@@ -4,7 +4,6 @@ import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
 import { rimNormal, wallMidpoint } from '../../src/grid/grid.js';
 import { drawMaze, fitGrid } from '../../src/layout/draw-maze.js';
-import { markerIcon } from '../../src/layout/marker-icons.js';
 import {
   CLEARANCE_SHARE,
   clearance,
@@ -17,6 +16,7 @@ import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import type { Rect } from '../../src/plan/page-geometry.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
+import { markerIcon } from '../../src/vector/marker-icons.js';
 import { latoBold, recipe } from '../helpers.js';
 
 const WALL = 1.5;

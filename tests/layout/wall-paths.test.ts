@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { TopologyName } from '../../src/grid/registry.js';
-import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/layout/display-list.js';
 import { hypot } from '../../src/layout/hypot.js';
 import { onCircle, wallPaths } from '../../src/layout/wall-paths.js';
 import { maskOf } from '../../src/mask/descriptor.js';
@@ -10,6 +9,7 @@ import { builtinShape, type ShapeName } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { pdfPathBytes } from '../../src/render/path-ops.js';
+import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/vector/path-data.js';
 import { recipe, squareMaze } from '../helpers.js';
 
 /** Splits a path drawn at scale 1 into unit lattice segments "x,y-x,y" (sorted ends). */

@@ -12,7 +12,6 @@ import type { AdaptiveTiling } from '../../src/grid/adaptive.js';
 import { type Grid, subGrid } from '../../src/grid/grid.js';
 import type { Raster } from '../../src/grid/raster.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
-import { CURVE, LINE, MOVE } from '../../src/layout/display-list.js';
 import { tonedOverhang, tonedWallItems } from '../../src/layout/draw-toned-walls.js';
 import { wallPaths } from '../../src/layout/wall-paths.js';
 import { coverage } from '../../src/mask/apply.js';
@@ -21,6 +20,7 @@ import { idealSpacing, minUnit, type ToneRequest, toneGrid, toneMapping } from '
 import { decodeLightness } from '../../src/mask/tone-image.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
+import { CURVE, LINE, MOVE } from '../../src/vector/path-data.js';
 import { checkGridInvariants, isSpanningTree, straightPieces } from '../helpers.js';
 
 const FLOORS = { passage: 3, line: 0.5 };

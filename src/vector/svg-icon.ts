@@ -1,5 +1,5 @@
 import { UserError } from '../base/errors.js';
-import { arcPieces, CLOSE, CURVE, LINE, MOVE, PathBuilder, type PathData } from './display-list.js';
+import { arcPieces, CLOSE, CURVE, LINE, MOVE, PathBuilder, type PathData } from './path-data.js';
 
 /**
  * A vector picture: filled outlines in the picture's own units (SVG user units: x right, y down), within

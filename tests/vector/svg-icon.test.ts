@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/base/errors.js';
-import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/layout/display-list.js';
-import { MARKER_PAIRS, markerIcon, markerIconNames } from '../../src/layout/marker-icons.js';
-import { parseSvgPath, SvgPathError, svgIcon, transformPath } from '../../src/layout/svg-icon.js';
+import { MARKER_PAIRS, markerIcon, markerIconNames } from '../../src/vector/marker-icons.js';
+import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/vector/path-data.js';
+import { parseSvgPath, SvgPathError, svgIcon, transformPath } from '../../src/vector/svg-icon.js';
 
 /** Points along a path: on-curve points, and each cubic sampled at t = 1/4, 1/2, 3/4. */
 function samples(path: PathData): [number, number][] {
