@@ -2,6 +2,7 @@ import { UserError } from '../base/errors.js';
 import { bfs } from '../grid/bfs.js';
 import { type Grid, subGrid } from '../grid/grid.js';
 import { cellReach } from '../grid/locate.js';
+import type { RouteSketch } from '../grid/route-sketch.js';
 import type { CellFlow } from '../mask/flow.js';
 import type { Rng } from '../random/sfc32.js';
 import { disjointSets } from './disjoint-sets.js';
@@ -15,7 +16,7 @@ import {
   stepBias,
 } from './region-textures.js';
 import { type AlgorithmName, algorithms, openWalls } from './registry.js';
-import { type RouteSketch, type TracedLine, traceSketch, wallBetween } from './route.js';
+import { type TracedLine, traceSketch, wallBetween } from './route.js';
 import { lengthenPath } from './route-lengthen.js';
 import { runaway, stepBudget } from './watchdog.js';
 

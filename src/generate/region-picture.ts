@@ -1,5 +1,6 @@
 import { type Grid, subGrid } from '../grid/grid.js';
 import { boxFrame, type Frame, type Raster } from '../grid/raster.js';
+import type { RoutePoint, RouteSketch } from '../grid/route-sketch.js';
 import { flowOnGrid } from '../mask/flow.js';
 import { type LabelRole, type RegionMap, regionsOnGrid } from '../mask/regions.js';
 import { traceRouteColour } from '../mask/regions-route.js';
@@ -8,7 +9,6 @@ import { type EndPlacement, placeEnds } from './entry-exit.js';
 import type { Maze } from './maze.js';
 import { regionMaze } from './region-maze.js';
 import type { RegionStyle } from './region-textures.js';
-import type { RoutePoint, RouteSketch } from './route.js';
 
 /**
  * Everything a picture maze is made from besides its grid, as the planner resolves it from a spec: the tone

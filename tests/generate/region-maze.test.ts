@@ -12,12 +12,12 @@ import {
 } from '../../src/generate/post/registry.js';
 import { type RegionMaze, type RegionMazeInput, regionMaze } from '../../src/generate/region-maze.js';
 import { type RegionStyle, resolveStyle } from '../../src/generate/region-textures.js';
-import type { RouteSketch } from '../../src/generate/route.js';
 import { buildAdaptiveGrid } from '../../src/grid/adaptive.js';
 import { bfs } from '../../src/grid/bfs.js';
 import { type Grid, subGrid } from '../../src/grid/grid.js';
 import { cellLocator } from '../../src/grid/locate.js';
 import { buildGrid, type GridLayout } from '../../src/grid/registry.js';
+import type { RouteSketch } from '../../src/grid/route-sketch.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
 import { toneGrid } from '../../src/mask/tone.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
