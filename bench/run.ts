@@ -28,6 +28,7 @@ import { rateMaze } from '../src/analyze/rate.js';
 import { Simulator, simulatorNames } from '../src/analyze/simulate.js';
 import { solve } from '../src/analyze/solve.js';
 import { generatePuzzles, planSpec } from '../src/book/build-book.js';
+import type { AlgorithmOptions } from '../src/generate/algorithm.js';
 import { backtracker } from '../src/generate/backtracker.js';
 import { placeEnds, wallOnSide } from '../src/generate/entry-exit.js';
 import { generateMaze } from '../src/generate/generate-maze.js';
@@ -36,7 +37,6 @@ import { applyPost, type PostStep } from '../src/generate/post/registry.js';
 import {
   type AlgorithmInfo,
   type AlgorithmName,
-  type AlgorithmOptions,
   algorithmInfo,
   algorithmNames,
   algorithms,

@@ -11,18 +11,13 @@ import { weaveGrid } from '../grid/weave.js';
 import { maskedGrid } from '../mask/apply.js';
 import { type MaskDescriptor, maskRequestOf } from '../mask/descriptor.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
+import type { AlgorithmOptions } from './algorithm.js';
 import { type EndPlacement, placeEnds, wallOnSide } from './entry-exit.js';
 import { gridKey } from './grid-key.js';
 import type { Maze } from './maze.js';
 import { isRegionPicture, type PictureRecipe, pictureGrid, regionPicture } from './picture-maze.js';
 import { applyPost, type PostStep } from './post/registry.js';
-import {
-  type AlgorithmInfo,
-  type AlgorithmName,
-  type AlgorithmOptions,
-  algorithmInfo,
-  algorithms,
-} from './registry.js';
+import { type AlgorithmInfo, type AlgorithmName, algorithmInfo, algorithms } from './registry.js';
 import { RunawayError } from './watchdog.js';
 
 /** Everything that decides a maze's walls, fully resolved (no defaults left to apply). */

@@ -5,6 +5,7 @@ import { cellReach } from '../grid/locate.js';
 import type { RouteSketch } from '../grid/route-sketch.js';
 import type { CellFlow } from '../mask/flow.js';
 import type { Rng } from '../random/sfc32.js';
+import { openWalls } from './algorithm.js';
 import { disjointSets } from './disjoint-sets.js';
 import { outerRimWalls } from './entry-exit.js';
 import {
@@ -15,7 +16,7 @@ import {
   resolveStyle,
   stepBias,
 } from './region-textures.js';
-import { type AlgorithmName, algorithms, openWalls } from './registry.js';
+import { type AlgorithmName, algorithms } from './registry.js';
 import { type TracedLine, traceSketch, wallBetween } from './route.js';
 import { lengthenPath } from './route-lengthen.js';
 import { runaway, stepBudget } from './watchdog.js';

@@ -2,7 +2,7 @@ import type { Grid } from '../grid/grid.js';
 import { maxDegree } from '../grid/grid.js';
 import { plainGrid, type UnderWalls, underWalls } from '../grid/weave.js';
 import type { Rng } from '../random/sfc32.js';
-import type { AlgorithmOptions } from './registry.js';
+import type { AlgorithmOptions } from './algorithm.js';
 import { runaway, stepBudget } from './watchdog.js';
 
 /**

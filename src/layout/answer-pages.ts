@@ -3,11 +3,11 @@ import type { BookPlan } from '../plan/book-plan.js';
 import { fitScale, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
 import { answerLabel } from '../plan/words.js';
 import { capHeight } from '../text/fonts.js';
-import type { PuzzleForLayout } from './compose-book.js';
 import type { Page } from './display-list.js';
 import { drawLetters, letterCapHeight } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { blankPage, folio, pageHeading, routeStyle, thinnestLine } from './page-parts.js';
+import type { PuzzleForLayout } from './puzzle-for-layout.js';
 import { pageGeometry } from './puzzle-pages.js';
 import { centredText, fitSize, type TextStyle } from './text-items.js';
 

@@ -1,26 +1,12 @@
-import type { Solution } from '../analyze/solve.js';
-import type { MazeRecipe } from '../generate/generate-maze.js';
-import type { Maze } from '../generate/maze.js';
-import type { Mazegram } from '../mazegram/place.js';
-import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
+import type { BookPlan } from '../plan/book-plan.js';
 import { sheetRanges } from '../plan/sheets.js';
 import { answerPage, paginateAnswers } from './answer-pages.js';
 import type { DisplayDocument, Page } from './display-list.js';
 import { finishPages } from './finish-pages.js';
 import { contentsPage, copyrightPage, instructionsPage, sectionPage, titlePage } from './front-pages.js';
 import { blankPage } from './page-parts.js';
+import type { PuzzleForLayout } from './puzzle-for-layout.js';
 import { answerSheet, puzzlePage, sheetPage } from './puzzle-pages.js';
-
-/** A generated puzzle as the layout needs it. */
-export interface PuzzleForLayout {
-  plan: PuzzlePlan;
-  maze: Maze;
-  solution: Solution;
-  /** The recipe of the maze as built, when it differs from the plan's (automatic size). */
-  recipe?: MazeRecipe;
-  rating?: { score: number; label: string };
-  mazegram?: Mazegram;
-}
 
 /**
  * Composes the whole book: front matter, one page per puzzle, then the answer pages. Page numbers count

@@ -5,10 +5,10 @@ import type { CoverPlan, FrontLayout } from '../plan/plan-cover.js';
 import { type FontFace, textOutline } from '../text/fonts.js';
 import { PathBuilder } from '../vector/path-data.js';
 import { parseSvgPath, transformPath } from '../vector/svg-icon.js';
-import type { PuzzleForLayout } from './compose-book.js';
 import type { DisplayDocument, Item, Page } from './display-list.js';
 import { drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
+import type { PuzzleForLayout } from './puzzle-for-layout.js';
 import { centredText } from './text-items.js';
 
 /**

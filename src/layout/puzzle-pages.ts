@@ -13,7 +13,6 @@ import { answerPointer } from '../plan/words.js';
 import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
 import { PathBuilder, subpathBoxes } from '../vector/path-data.js';
-import type { PuzzleForLayout } from './compose-book.js';
 import type { Item, Page } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
@@ -27,6 +26,7 @@ import {
   pageHeading,
   routeStyle,
 } from './page-parts.js';
+import type { PuzzleForLayout } from './puzzle-for-layout.js';
 import { centredText, fitSize, leftText, type TextStyle } from './text-items.js';
 
 /** Puzzle pages: one maze with its title, or an activity sheet of several (and the answers on its back). */

@@ -10,9 +10,9 @@ import type { GridSize, TopologyName } from '../grid/registry.js';
 import { parseHexColour, type RegionMap } from '../mask/regions.js';
 import { minUnit, type ToneFloors } from '../mask/tone.js';
 import type { BookSpec, MazeSpec } from '../spec/schema.js';
+import { mazeFieldsOf } from './maze-fields.js';
 import type { Rect } from './page-geometry.js';
 import { PROFILES } from './print.js';
-import { mazeFieldsOf } from './resolve-mask.js';
 
 /**
  * Picture mazes in a spec (`tone`, `regions`, `route` on a maze): pictures are decoded before planning

@@ -2,6 +2,7 @@ import { UserError } from '../base/errors.js';
 import type { FieldPath } from '../base/parse-yaml.js';
 import { CodecError } from '../codec/codec-error.js';
 import { decodeFm } from '../codec/fm.js';
+import type { OptionName } from '../generate/algorithm.js';
 import type { EndPlacement } from '../generate/entry-exit.js';
 import type { Maze } from '../generate/maze.js';
 import { type PostStep, postKeepsWeave } from '../generate/post/registry.js';
@@ -9,7 +10,6 @@ import {
   type AlgorithmName,
   algorithmInfo,
   algorithmNames,
-  type OptionName,
   weaveAlgorithmNames,
 } from '../generate/registry.js';
 import { topologies } from '../grid/registry.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { openWalls } from '../../src/generate/algorithm.js';
 import { wallOnSide } from '../../src/generate/entry-exit.js';
 import {
   type AlgorithmInfo,
@@ -6,7 +7,6 @@ import {
   algorithmInfo,
   algorithmNames,
   algorithms,
-  openWalls,
 } from '../../src/generate/registry.js';
 import { bfs } from '../../src/grid/bfs.js';
 import type { Grid } from '../../src/grid/grid.js';

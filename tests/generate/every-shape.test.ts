@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { UserError } from '../../src/base/errors.js';
+import { openWalls } from '../../src/generate/algorithm.js';
 import { placeEnds, wallOnSide } from '../../src/generate/entry-exit.js';
 import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
@@ -12,7 +13,6 @@ import {
   algorithmInfo,
   algorithmNames,
   algorithms,
-  openWalls,
 } from '../../src/generate/registry.js';
 import { bfs } from '../../src/grid/bfs.js';
 import type { Grid } from '../../src/grid/grid.js';

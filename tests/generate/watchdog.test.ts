@@ -3,13 +3,13 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/base/errors.js';
 import { aldousBroder } from '../../src/generate/aldous-broder.js';
+import { openWalls } from '../../src/generate/algorithm.js';
 import { completeTree } from '../../src/generate/complete-tree.js';
 import {
   type AlgorithmInfo,
   algorithmInfo,
   algorithmNames,
   algorithms,
-  openWalls,
 } from '../../src/generate/registry.js';
 import { RunawayError, runaway, stepBudget, WALK_STEPS } from '../../src/generate/watchdog.js';
 import { wilson } from '../../src/generate/wilson.js';
