@@ -1,9 +1,10 @@
 import { type Adjacency, adjacencyOf, assembleGrid, type Grid } from './grid.js';
 
 /**
- * The arrays of an unmasked tiled grid written directly by its topology (no `TileTables`, no renumbering):
- * cells, the vertices every wall uses (all of them) and the walls, in the order `buildFromTiles` gives
- * them. Arc grids add `wallArc` and the arcs' centre.
+ * The arrays of an unmasked grid written directly by its topology, the one description of its numbering
+ * (a masked grid is cut out of it, `subGrid`): cells in id order, the vertices every wall uses (all of them,
+ * no renumbering) and the walls in cell order, each cell's edges in the order round the cell its topology
+ * gives, a wall shared by two cells written once, by the lower. Arc grids add `wallArc` and the arcs' centre.
  */
 export interface FullGridArrays extends FullWalls {
   cellX: Float64Array;

@@ -1,6 +1,5 @@
 import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import { type Grid, interleavePlaces, spanWithRoom } from './grid.js';
-import { buildFromTiles, type TileTables } from './tiles.js';
+import { type Grid, interleavePlaces, spanWithRoom, subGrid } from './grid.js';
 
 /**
  * Hexagon topology: regular hexagons of side 1 (so 60° everywhere), `columns` across and `rows` down.
@@ -39,95 +38,28 @@ function hexSpan(columns: number, rows: number): number {
   return spanWithRoom(1, 2 * (columns + rows) + 2);
 }
 
+/**
+ * The hexagon grid: written directly (`fullHexArrays`), then cut to the cells `keep` marks, as the mask
+ * stage cuts every masked grid out of its full one.
+ */
 export function buildHexGrid({ columns, rows, top = 'pointy', keep }: HexOptions): Grid {
-  if (!keep) {
-    if (top === 'pointy') return finishFullGrid('hex', `${columns}×${rows}`, fullHexArrays(columns, rows));
-    // The transposed pointy grid with its axes swapped, as below.
-    const a = fullHexArrays(rows, columns);
-    [a.cellX, a.cellY] = [a.cellY, a.cellX];
-    [a.vertexX, a.vertexY] = [a.vertexY, a.vertexX];
-    if (a.box) a.box = [a.box[1], a.box[0], a.box[3], a.box[2]];
-    return finishFullGrid('hex', `${columns}×${rows}`, a);
-  }
-  if (top === 'flat') {
-    // Build the transposed pointy grid, then swap axes; cells are numbered column by column.
-    const t = hexTables(rows, columns);
-    t.sizeLabel = `${columns}×${rows}`;
-    [t.cellX, t.cellY] = [t.cellY, t.cellX];
-    [t.vertexX, t.vertexY] = [t.vertexY, t.vertexX];
-    return buildFromTiles(t, keep);
-  }
-  return buildFromTiles(hexTables(columns, rows), keep);
+  const full = finishFullGrid('hex', `${columns}×${rows}`, hexArrays(columns, rows, top));
+  return keep ? subGrid(full, keep) : full;
 }
 
-function hexTables(columns: number, rows: number): TileTables {
-  const cellCount = columns * rows;
-  const cellX = new Float64Array(cellCount);
-  const cellY = new Float64Array(cellCount);
-  const line = columns + 1;
-  const lines = 2 * rows + 2;
-  const vertexX = new Float64Array(lines * line);
-  const vertexY = new Float64Array(lines * line);
-  for (let k = 0, v = 0; k < lines; k++) {
-    const y = (3 * (k >> 1) + (k & 1)) / 2;
-    // The corners on line k all have the parity of (k + 1 + ⌊k/2⌋) in X; see the diagram.
-    const parity = (k + 1 + (k >> 1)) & 1;
-    for (let i = 0; i < line; i++, v++) {
-      vertexX[v] = (2 * i + parity) * H;
-      vertexY[v] = y;
-    }
-  }
-  for (let row = 0, c = 0; row < rows; row++) {
-    for (let col = 0; col < columns; col++, c++) {
-      cellX[c] = (2 * col + (row & 1) + 1) * H;
-      cellY[c] = 1 + 1.5 * row;
-    }
-  }
-  return {
-    topology: 'hex',
-    sizeLabel: `${columns}×${rows}`,
-    cellCount,
-    stride: 6,
-    cell(c, corners, across) {
-      const row = (c / columns) | 0;
-      const col = c - row * columns;
-      const odd = row & 1;
-      // Corner (k, X) is vertex k·line + ⌊X/2⌋ (see the diagram); this cell's lie on lines 2·row … 2·row + 3
-      // at X = 2·col + odd … 2·col + odd + 2.
-      const X = 2 * col + odd;
-      const top = 2 * row * line;
-      const mid = (X + 1) >> 1; // ⌊(X + 1)/2⌋
-      const low = X >> 1;
-      corners[0] = top + mid;
-      corners[1] = top + line + low + 1;
-      corners[2] = top + 2 * line + low + 1;
-      corners[3] = top + 3 * line + mid;
-      corners[4] = top + 2 * line + low;
-      corners[5] = top + line + low;
-      // Neighbours across each edge, in corner order: NE, E, SE, SW, W, NW.
-      const up = row > 0;
-      const down = row + 1 < rows;
-      const right = col + odd; // column of the upper-right and lower-right neighbours
-      const left = right - 1;
-      across[0] = up && right < columns ? c - columns + odd : -1;
-      across[1] = col + 1 < columns ? c + 1 : -1;
-      across[2] = down && right < columns ? c + columns + odd : -1;
-      across[3] = down && left >= 0 ? c + columns + odd - 1 : -1;
-      across[4] = col > 0 ? c - 1 : -1;
-      across[5] = up && left >= 0 ? c - columns + odd - 1 : -1;
-      return 6;
-    },
-    cellX,
-    cellY,
-    vertexX,
-    vertexY,
-    wallSpan: hexSpan(columns, rows),
-  };
+/** The arrays of either way up: a flat-top grid is the transposed pointy one with its axes swapped. */
+function hexArrays(columns: number, rows: number, top: 'pointy' | 'flat'): FullGridArrays {
+  if (top === 'pointy') return fullHexArrays(columns, rows);
+  const a = fullHexArrays(rows, columns);
+  [a.cellX, a.cellY] = [a.cellY, a.cellX];
+  [a.vertexX, a.vertexY] = [a.vertexY, a.vertexX];
+  if (a.box) a.box = [a.box[1], a.box[0], a.box[3], a.box[2]];
+  return a;
 }
 
 /**
- * The arrays `buildFromTiles(hexTables(columns, rows))` makes, written directly: the same cell, wall and
- * vertex numbering. Of the lattice only two corners are unused, the last one of line 0 and one end of the
+ * The grid's arrays, written directly in the numbering of the diagram. Of the lattice only two corners are
+ * unused, the last one of line 0 and one end of the
  * last line (its right end below an even row, its left end below an odd one), so a corner's number is its
  * lattice id less the unused ones before it: one less from line 1 on, two less past the last line's gap.
  */
@@ -192,7 +124,7 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     const bottom = 2 * row * line + 3 * line - 1;
     const rowPlaces = k;
     for (let col = 0; col < columns; col++, c++) {
-      // Corners as in hexTables: apex, upper right, lower right, bottom apex, lower left, upper left.
+      // Corners as in the diagram: apex, upper right, lower right, bottom apex, lower left, upper left.
       const X = 2 * col + odd;
       const mid = (X + 1) >> 1;
       const low = X >> 1;

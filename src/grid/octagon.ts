@@ -1,6 +1,5 @@
 import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import { type Grid, interleavePlaces, spanWithRoom } from './grid.js';
-import { buildFromTiles, type TileTables } from './tiles.js';
+import { type Grid, interleavePlaces, spanWithRoom, subGrid } from './grid.js';
 
 /**
  * Octagon topology (the truncated square tiling): regular octagons on a unit grid, `columns` × `rows`, with
@@ -40,12 +39,16 @@ function octagonSpan(columns: number, rows: number): number {
   return spanWithRoom(SIDE, columns + rows);
 }
 
+/**
+ * The octagon grid: written directly (`fullOctagonArrays`), then cut to the cells `keep` marks and the
+ * squares inside four kept octagons, as the mask stage cuts every masked grid out of its full one.
+ */
 export function buildOctagonGrid({ columns, rows, keep }: OctagonOptions): Grid {
-  if (!keep) return finishFullGrid('octagon', `${columns}×${rows}`, fullOctagonArrays(columns, rows));
-  const t = octagonTables(columns, rows);
+  const full = finishFullGrid('octagon', `${columns}×${rows}`, fullOctagonArrays(columns, rows));
+  if (!keep) return full;
   const k = keep.slice();
   keepInnerSquares(columns, rows, k);
-  return buildFromTiles(t, k);
+  return subGrid(full, k);
 }
 
 /** Marks every square inside four kept octagons as kept too, so masks never leave pin-holes. */
@@ -60,104 +63,10 @@ export function keepInnerSquares(columns: number, rows: number, keep: Uint8Array
   }
 }
 
-function octagonTables(columns: number, rows: number): TileTables {
-  const octagons = columns * rows;
-  const sq = Math.max(0, columns - 1) * Math.max(0, rows - 1);
-  const cellCount = octagons + sq;
-  const stride = 8;
-  const cellX = new Float64Array(cellCount);
-  const cellY = new Float64Array(cellCount);
-
-  // Corner lattice: horizontal lines first, then vertical lines.
-  const hCount = (rows + 1) * 2 * columns;
-  const vertexX = new Float64Array(hCount + (columns + 1) * 2 * rows);
-  const vertexY = new Float64Array(vertexX.length);
-  const hv = (j: number, i: number, s: number): number => j * 2 * columns + 2 * i + s;
-  const vv = (i: number, j: number, s: number): number => hCount + i * 2 * rows + 2 * j + s;
-  for (let j = 0; j <= rows; j++) {
-    for (let i = 0; i < columns; i++) {
-      for (let s = 0; s < 2; s++) {
-        vertexX[hv(j, i, s)] = i + (s === 0 ? CUT : 1 - CUT);
-        vertexY[hv(j, i, s)] = j;
-      }
-    }
-  }
-  for (let i = 0; i <= columns; i++) {
-    for (let j = 0; j < rows; j++) {
-      for (let s = 0; s < 2; s++) {
-        vertexX[vv(i, j, s)] = i;
-        vertexY[vv(i, j, s)] = j + (s === 0 ? CUT : 1 - CUT);
-      }
-    }
-  }
-
-  const oct = (i: number, j: number): number =>
-    i >= 0 && i < columns && j >= 0 && j < rows ? j * columns + i : -1;
-  const square = (p: number, q: number): number =>
-    p >= 0 && p < columns - 1 && q >= 0 && q < rows - 1 ? octagons + q * (columns - 1) + p : -1;
-
-  for (let j = 0, c = 0; j < rows; j++) {
-    for (let i = 0; i < columns; i++, c++) {
-      cellX[c] = i + 0.5;
-      cellY[c] = j + 0.5;
-    }
-  }
-  for (let q = 0; q < rows - 1; q++) {
-    for (let p = 0; p < columns - 1; p++) {
-      const c = square(p, q);
-      cellX[c] = p + 1;
-      cellY[c] = q + 1;
-    }
-  }
-  return {
-    topology: 'octagon',
-    sizeLabel: `${columns}×${rows}`,
-    cellCount,
-    stride,
-    cell(c, corners, across) {
-      if (c < octagons) {
-        const j = (c / columns) | 0;
-        const i = c - j * columns;
-        corners[0] = hv(j, i, 0);
-        corners[1] = hv(j, i, 1);
-        corners[2] = vv(i + 1, j, 0);
-        corners[3] = vv(i + 1, j, 1);
-        corners[4] = hv(j + 1, i, 1);
-        corners[5] = hv(j + 1, i, 0);
-        corners[6] = vv(i, j, 1);
-        corners[7] = vv(i, j, 0);
-        across[0] = oct(i, j - 1);
-        across[1] = square(i, j - 1);
-        across[2] = oct(i + 1, j);
-        across[3] = square(i, j);
-        across[4] = oct(i, j + 1);
-        across[5] = square(i - 1, j);
-        across[6] = oct(i - 1, j);
-        across[7] = square(i - 1, j - 1);
-        return 8;
-      }
-      const q = ((c - octagons) / (columns - 1)) | 0;
-      const p = c - octagons - q * (columns - 1);
-      corners[0] = vv(p + 1, q, 1);
-      corners[1] = hv(q + 1, p + 1, 0);
-      corners[2] = vv(p + 1, q + 1, 0);
-      corners[3] = hv(q + 1, p, 1);
-      across[0] = oct(p + 1, q);
-      across[1] = oct(p + 1, q + 1);
-      across[2] = oct(p, q + 1);
-      across[3] = oct(p, q);
-      return 4;
-    },
-    cellX,
-    cellY,
-    vertexX,
-    vertexY,
-    wallSpan: octagonSpan(columns, rows),
-  };
-}
-
 /**
- * The arrays `buildFromTiles(octagonTables(columns, rows))` makes, written directly: the same numbering.
+ * The grid's arrays, written directly in the numbering of the diagram. Corners: the horizontal lines'
+ * first (line j, octagon i: 2·columns·j + 2i for its left end, + 1 for its right), then the vertical lines'
+ * ((columns + 1)·2·rows before them, line i, octagon j: 2·rows·i + 2j for its top end, + 1 for its bottom).
  * Every lattice corner is used. Squares have only octagons (lower cells) around them and write no walls;
  * an octagon writes its top and left edges only on the rim. Lines of corners repeat each other's
  * coordinates along the line, so the first is computed and the others copied.
@@ -226,7 +135,7 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
     for (let i = 0; i < columns; i++, c++) {
       const left = i > 0;
       const right = i + 1 < columns;
-      // Corners as in octagonTables: top edge, right edge, bottom edge, left edge, each in clockwise order.
+      // Corners as in the diagram: top edge, right edge, bottom edge, left edge, each in clockwise order.
       const t0 = j * hLine + 2 * i;
       const b0 = t0 + hLine;
       const r0 = hCount + (i + 1) * vLine + 2 * j;
