@@ -1,5 +1,11 @@
-import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import { type Grid, interleavePlaces, spanWithRoom, subGrid } from './grid.js';
+import {
+  checkWallCount,
+  type FullGridArrays,
+  type FullWalls,
+  finishFullGrid,
+  fullWalls,
+} from './full-grid.js';
+import { type Adjacency, type Grid, interleavePlaces, spanWithRoom, subGrid } from './grid.js';
 
 /**
  * Hexagon topology: regular hexagons of side 1 (so 60° everywhere), `columns` across and `rows` down.
@@ -59,18 +65,55 @@ function hexArrays(columns: number, rows: number, top: 'pointy' | 'flat'): FullG
 
 /**
  * The grid's arrays, written directly in the numbering of the diagram. Of the lattice only two corners are
- * unused, the last one of line 0 and one end of the
- * last line (its right end below an even row, its left end below an odd one), so a corner's number is its
- * lattice id less the unused ones before it: one less from line 1 on, two less past the last line's gap.
+ * unused, the last one of line 0 and one end of the last line (its right end below an even row, its left
+ * end below an odd one), so a corner's number is its lattice id less the unused ones before it: one less
+ * from line 1 on, two less past the last line's gap.
  */
 function fullHexArrays(columns: number, rows: number): FullGridArrays {
+  const { vertexX, vertexY, box } = hexCorners(columns, rows);
+  const { cellX, cellY } = hexCentres(columns, rows);
   const cellCount = columns * rows;
+  // Every cell writes its E, SE and SW edges; row 0 its NE and NW edges, column 0 its W edge, and every
+  // later row one more rim edge (NE of an odd row's last cell, NW of an even row's first).
+  const walls = fullWalls(3 * cellCount + 2 * columns + 2 * rows - 1);
+  // Walls between cells: E edges, and 2·columns − 1 SE and SW edges between each two rows.
+  const inner = 3 * cellCount - 2 * columns - 2 * rows + 1;
+  const adjCell = new Int32Array(2 * inner);
+  const lists: Required<Adjacency> = {
+    adjStart: new Int32Array(cellCount + 1),
+    adjCell,
+    adjWall: new Int32Array(adjCell.length),
+    rimStart: new Int32Array(cellCount + 1),
+    rimWall: new Int32Array(walls.wallCount - inner),
+    interleaved: new Int32Array(2 * adjCell.length),
+  };
+  const n = writeHexWalls(columns, rows, walls, lists);
+  checkWallCount('hex', n, walls.wallCount);
+  return { cellX, cellY, vertexX, vertexY, box, lists, wallSpan: hexSpan(columns, rows), ...walls };
+}
+
+/**
+ * The lattice id of the last line's unused corner: its right end below an even row, its left end below an
+ * odd one.
+ */
+function lastLineGap(columns: number, rows: number): number {
+  const line = columns + 1;
+  return (2 * rows + 1) * line + ((rows - 1) & 1 ? 0 : columns);
+}
+
+/**
+ * The corners, line by line, and their bounding box: x grows along a line and y down the lines, so the box
+ * is that of the lines' first and last corners.
+ */
+function hexCorners(
+  columns: number,
+  rows: number,
+): { vertexX: Float64Array; vertexY: Float64Array; box: [number, number, number, number] } {
   const line = columns + 1;
   const lines = 2 * rows + 2;
-  const skipB = (lines - 1) * line + ((rows - 1) & 1 ? 0 : columns);
+  const skipB = lastLineGap(columns, rows);
   const vertexX = new Float64Array(lines * line - 2);
   const vertexY = new Float64Array(vertexX.length);
-  // x grows along a line and y down the lines: the box is that of the lines' first and last corners.
   const box: [number, number, number, number] = [Infinity, 0, -Infinity, 0];
   for (let k = 0, id = 0; k < lines; k++) {
     const y = (3 * (k >> 1) + (k & 1)) / 2;
@@ -85,6 +128,12 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     box[2] = Math.max(box[2], vertexX[id - 1]);
     if (k === lines - 1) box[3] = y;
   }
+  return { vertexX, vertexY, box };
+}
+
+/** The cells' centres, row by row. */
+function hexCentres(columns: number, rows: number): { cellX: Float64Array; cellY: Float64Array } {
+  const cellCount = columns * rows;
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
   for (let row = 0, c = 0; row < rows; row++, c += columns) {
@@ -96,19 +145,19 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     }
     cellY.fill(1 + 1.5 * row, c, c + columns);
   }
-  // Every cell writes its E, SE and SW edges; row 0 its NE and NW edges, column 0 its W edge, and every
-  // later row one more rim edge (NE of an odd row's last cell, NW of an even row's first).
-  const walls = fullWalls(3 * cellCount + 2 * columns + 2 * rows - 1);
+  return { cellX, cellY };
+}
+
+/**
+ * Writes every cell's walls and its lists, row by row: a cell's walls in wall order are those its NW, NE
+ * and W neighbours wrote (their SE, SW and E edges), then its own E, SE and SW edges.
+ * @returns the number of walls written
+ */
+function writeHexWalls(columns: number, rows: number, walls: FullWalls, lists: Required<Adjacency>): number {
   const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
-  // The lists are written with the walls, cell by cell: a cell's walls in wall order are those its NW, NE
-  // and W neighbours wrote (their SE, SW and E edges), then its own E, SE and SW edges.
-  const adjStart = new Int32Array(cellCount + 1);
-  const rimStart = new Int32Array(cellCount + 1);
-  // Walls between cells: E edges, and 2·columns − 1 SE and SW edges between each two rows.
-  const adjCell = new Int32Array(2 * (3 * cellCount - 2 * columns - 2 * rows + 1));
-  const adjWall = new Int32Array(adjCell.length);
-  const interleaved = new Int32Array(2 * adjCell.length);
-  const rimWall = new Int32Array(walls.wallCount - adjCell.length / 2);
+  const { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved } = lists;
+  const line = columns + 1;
+  const skipB = lastLineGap(columns, rows);
   // The E edge of each cell of the row above and of this row (its SE and SW edges follow it).
   let aboveEast = new Int32Array(columns);
   let rowEast = new Int32Array(columns);
@@ -207,7 +256,5 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     interleavePlaces(adjCell, adjWall, interleaved, rowPlaces, k);
     [aboveEast, rowEast] = [rowEast, aboveEast];
   }
-  checkWallCount('hex', n, walls.wallCount);
-  const lists = { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved };
-  return { cellX, cellY, vertexX, vertexY, box, lists, wallSpan: hexSpan(columns, rows), ...walls };
+  return n;
 }
