@@ -65,7 +65,7 @@ export function makeCoverArt(cover: CoverPlan, book: BookPlan, warn: (w: string)
     warn(`${cover.where}: cover maze: ${w}`),
   );
   art.clear = clearPassageIn(art.maze, cover.front.artArea, cover.theme.walls.width);
-  if (art.maze.grid.wallWidth && art.clear < cover.minPassage - 1e-6) {
+  if (art.maze.grid.tone && art.clear < cover.minPassage - 1e-6) {
     warn(
       `${cover.where}: cover maze: its narrowest passage is ${mm(art.clear)} clear; a pencil needs at least ${mm(cover.minPassage)} (give the cover maze more room, or raise its picture's contrast)`,
     );

@@ -65,7 +65,7 @@ export function clearPassageIn(maze: Maze, area: Rect, wallWidth: number): numbe
   if (toned !== undefined) return fitGrid(maze.grid, area).scale * toned;
   const topo: TopologyInfo = topologies[maze.grid.topology as keyof typeof topologies] ?? topologies.square;
   // Weave mazes draw their passages inset in the cells (room for bridges and tunnels).
-  const inset = maze.grid.wallUnder ? 1 - 2 * WEAVE_INSET : 1;
+  const inset = maze.grid.weave ? 1 - 2 * WEAVE_INSET : 1;
   return fitScale(maze.grid, area) * topo.narrowest * inset - wallWidth;
 }
 

@@ -98,7 +98,7 @@ class WeaveWalk {
     this.weave = weave;
     this.plain = plainGrid(grid);
     this.under = underWalls(grid);
-    this.wallUnder = grid.wallUnder ?? new Int32Array(grid.wallCount).fill(-1);
+    this.wallUnder = grid.weave?.under ?? new Int32Array(grid.wallCount).fill(-1);
     this.open = new Uint8Array(grid.wallCount);
     this.used = new Uint8Array(grid.wallCount);
     this.visited = new Uint8Array(grid.cellCount);

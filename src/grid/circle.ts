@@ -178,7 +178,8 @@ function fullCircleArrays(rings: number): FullGridArrays {
   // or one rim arc each in the last ring).
   let wallCount = n[1];
   for (let r = 1; r < rings; r++) wallCount += n[r] + (r + 1 < rings ? n[r + 1] : n[r]);
-  const walls = fullWalls(wallCount, true);
+  const walls = fullWalls(wallCount);
+  const curved = new Uint8Array(wallCount);
   // Only the last ring has rim walls, its outer arcs.
   const rims = n[rings - 1];
   const adjCell = new Int32Array(2 * (wallCount - rims));
@@ -187,7 +188,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
     wallCellB: walls.wallCellB,
     wallV0: walls.wallV0,
     wallV1: walls.wallV1,
-    wallArc: walls.wallArc as Uint8Array,
+    curved,
     adjStart: new Int32Array(cellCount + 1),
     adjCell,
     adjWall: new Int32Array(adjCell.length),
@@ -197,7 +198,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
     parentArc: new Int32Array(n[rings - 1]),
     childArc: new Int32Array(n[rings - 1]),
   };
-  const { wallCellA, wallCellB, wallV0, wallV1, wallArc, adjStart, adjWall, interleaved } = out;
+  const { wallCellA, wallCellB, wallV0, wallV1, adjStart, adjWall, interleaved } = out;
   let w = 0;
   let k = 0;
   // The centre disc: one arc to each ring-1 wedge.
@@ -206,7 +207,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
     wallCellB[w] = first[1] + j;
     wallV0[w] = vFirst[1] + j;
     wallV1[w] = vFirst[1] + (j + 1 === m ? 0 : j + 1);
-    wallArc[w] = 1;
+    curved[w] = 1;
     adjCell[k] = first[1] + j;
     adjWall[k++] = w;
     out.parentArc[j] = w;
@@ -246,8 +247,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
     cellY,
     vertexX,
     vertexY,
-    arcCX: rings,
-    arcCY: rings,
+    arcs: { curved, cx: rings, cy: rings },
     box,
     wallSpan: circleSpan(rings, onCircle),
     lists: { adjStart, adjCell, adjWall, rimStart: out.rimStart, rimWall: out.rimWall, interleaved },
@@ -261,7 +261,8 @@ interface RingArrays {
   wallCellB: Int32Array;
   wallV0: Int32Array;
   wallV1: Int32Array;
-  wallArc: Uint8Array;
+  /** 1 for the arcs (`GridArcs.curved`). */
+  curved: Uint8Array;
   adjStart: Int32Array;
   adjCell: Int32Array;
   adjWall: Int32Array;
@@ -296,7 +297,7 @@ function ringWalls(
   first: Int32Array,
   w: number,
 ): number {
-  const { wallCellA, wallCellB, wallV0, wallV1, wallArc, adjStart, adjCell, adjWall, interleaved } = a;
+  const { wallCellA, wallCellB, wallV0, wallV1, curved, adjStart, adjCell, adjWall, interleaved } = a;
   const { rimStart, rimWall, parentArc, childArc } = a;
   const step = (vout / outer) | 0; // vertex steps per child
   const c0 = first[r];
@@ -345,7 +346,7 @@ function ringWalls(
       wallCellB[w] = child;
       wallV0[w] = corner;
       wallV1[w] = to;
-      wallArc[w] = 1;
+      curved[w] = 1;
       if (child < 0) rimWall[rim++] = w;
       else {
         adjCell[k] = child;

@@ -304,9 +304,8 @@ function opening(grid: Grid, wall: number, { ox, oy, scale }: Placement): Openin
   const v0 = grid.wallV0[wall];
   const v1 = grid.wallV1[wall];
   const width = hypot(grid.vertexX[v1] - grid.vertexX[v0], grid.vertexY[v1] - grid.vertexY[v0]) * scale;
-  if (grid.wallArc && grid.wallArc[wall] !== 0) {
-    const cx = grid.arcCX ?? 0;
-    const cy = grid.arcCY ?? 0;
+  if (grid.arcs && grid.arcs.curved[wall] !== 0) {
+    const { cx, cy } = grid.arcs;
     const r = hypot(grid.vertexX[v0] - cx, grid.vertexY[v0] - cy);
     const d = hypot(mx - cx, my - cy);
     if (d > 0) [mx, my] = [cx + ((mx - cx) * r) / d, cy + ((my - cy) * r) / d];
@@ -423,7 +422,7 @@ function insideMarker(
   const x = ox + grid.cellX[cell] * scale;
   const y = oy + grid.cellY[cell] * scale;
   // The centre disc of a circle maze has radius 1 grid unit; other cells at least half a unit inside.
-  const inner = scale * (grid.wallArc ? 1 : 0.5);
+  const inner = scale * (grid.arcs ? 1 : 0.5);
   const side = inner * 1.2;
   if (picture && side >= style.size) {
     return {
@@ -612,7 +611,8 @@ function nearTest(
   const gx = (x - place.ox) / place.scale;
   const gy = (y - place.oy) / place.scale;
   const r = radius / place.scale;
-  const { vertexX, vertexY, wallV0, wallV1, wallArc } = grid;
+  const { vertexX, vertexY, wallV0, wallV1 } = grid;
+  const wallArc = grid.arcs?.curved;
   return (w) => {
     if (open[w] !== 0) return false;
     const x0 = vertexX[wallV0[w]];

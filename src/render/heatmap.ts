@@ -173,8 +173,8 @@ function cellOutline(grid: Grid, cell: number, { ox, oy, scale }: Placement): Pa
   if (walls.length === 0) return b.finish();
   const X = (v: number): number => ox + grid.vertexX[v] * scale;
   const Y = (v: number): number => oy + grid.vertexY[v] * scale;
-  const cx = ox + (grid.arcCX ?? 0) * scale;
-  const cy = oy + (grid.arcCY ?? 0) * scale;
+  const cx = ox + (grid.arcs?.cx ?? 0) * scale;
+  const cy = oy + (grid.arcs?.cy ?? 0) * scale;
   const used = new Uint8Array(walls.length);
   const start = grid.wallV0[walls[0]];
   let v = start;
@@ -190,7 +190,7 @@ function cellOutline(grid: Grid, cell: number, { ox, oy, scale }: Placement): Pa
     used[i] = 1;
     const w = walls[i];
     const u = grid.wallV0[w] === v ? grid.wallV1[w] : grid.wallV0[w];
-    if (grid.wallArc && grid.wallArc[w] !== 0) {
+    if (grid.arcs && grid.arcs.curved[w] !== 0) {
       b.arcAround(cx, cy, X(v), Y(v), X(u), Y(u));
     } else if (u !== start) {
       b.lineTo(X(u), Y(u));

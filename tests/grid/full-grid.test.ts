@@ -7,7 +7,7 @@ import { buildGrid, type GridLayout, type TopologyInfo, topologies } from '../..
 /** The numbers and arrays of a grid, for an exact digest (bit for bit, -0 and NaN too). */
 function feed(h: ReturnType<typeof createHash>, g: Grid): void {
   h.update(
-    `${g.cellCount}|${g.wallCount}|${g.vertexCount}|${g.width}|${g.height}|${g.wallSpan}|${g.arcCX}|${g.arcCY}`,
+    `${g.cellCount}|${g.wallCount}|${g.vertexCount}|${g.width}|${g.height}|${g.wallSpan}|${g.arcs?.cx}|${g.arcs?.cy}`,
   );
   const arrays = [
     g.cellX,
@@ -23,7 +23,7 @@ function feed(h: ReturnType<typeof createHash>, g: Grid): void {
     g.adjWall,
     g.rimStart,
     g.rimWall,
-    g.wallArc,
+    g.arcs?.curved,
   ];
   for (const a of arrays) h.update(a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : 'none');
 }

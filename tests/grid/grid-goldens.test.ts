@@ -13,7 +13,7 @@ import { builtinShape, type ShapeName } from '../../src/mask/shapes.js';
 function fingerprint(g: Grid): string {
   const h = createHash('sha256');
   h.update(
-    `${g.topology}|${g.sizeLabel}|${g.cellCount}|${g.wallCount}|${g.vertexCount}|${g.width}|${g.height}|${g.arcCX}|${g.arcCY}`,
+    `${g.topology}|${g.sizeLabel}|${g.cellCount}|${g.wallCount}|${g.vertexCount}|${g.width}|${g.height}|${g.arcs?.cx}|${g.arcs?.cy}`,
   );
   const arrays = [
     ['cellX', g.cellX],
@@ -29,7 +29,7 @@ function fingerprint(g: Grid): string {
     ['adjWall', g.adjWall],
     ['rimStart', g.rimStart],
     ['rimWall', g.rimWall],
-    ['wallArc', g.wallArc],
+    ['wallArc', g.arcs?.curved],
   ] as const;
   for (const [name, a] of arrays) {
     if (!a) {

@@ -43,7 +43,7 @@ describe('inset drawing of weave mazes', () => {
 
   it('ends the tunnel walls a gap short of each bridge, and leaves no other wall end loose', () => {
     const { grid, open } = maze;
-    const under = grid.wallUnder as Int32Array;
+    const under = grid.weave!.under;
     const { near, far } = underWalls(grid);
     const gap = weaveGap(place, wall);
     expect(gap).toBeGreaterThan(0.5 * WEAVE_INSET);

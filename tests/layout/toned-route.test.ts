@@ -53,7 +53,7 @@ function samples(item: PathItem, per = 8): [number, number][] {
  */
 function clearanceOf(maze: Maze, place: { ox: number; oy: number; scale: number }) {
   const { grid, open } = maze;
-  const widths = grid.wallWidth as Float32Array;
+  const widths = grid.tone!.wallWidth;
   const segs: number[] = [];
   for (let w = 0; w < grid.wallCount; w++) {
     if (open[w] !== 0 || w === maze.entryWall || w === maze.exitWall) continue;

@@ -107,7 +107,10 @@ describe('wall paths without arcs', () => {
       for (let k = adjStart[cell]; k < adjStart[cell + 1]; k++) pillar[adjWall[k]] = 0;
       const place = { ox: 3.25, oy: 1.5, scale: 4.7 };
       for (const m of [maze, { ...maze, open }, { ...maze, open: pillar }]) {
-        const noArcs = { ...m, grid: { ...m.grid, wallArc: new Uint8Array(m.grid.wallCount) } };
+        const noArcs = {
+          ...m,
+          grid: { ...m.grid, arcs: { curved: new Uint8Array(m.grid.wallCount), cx: 0, cy: 0 } },
+        };
         const straight = wallPaths(m, place);
         const general = wallPaths(noArcs, place);
         expect(straight.cmds.length).toBeGreaterThan(0);
