@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import { solve } from '../src/analyze/solve.js';
 import { planSpec } from '../src/book/plan-spec.js';
 import { backtracker } from '../src/generate/backtracker.js';
-import { placeEnds } from '../src/generate/entry-exit.js';
+import { placeEnds } from '../src/generate/ends/place-ends.js';
 import { generateMaze } from '../src/generate/generate-maze.js';
 import { kruskal } from '../src/generate/kruskal.js';
 import type { Maze } from '../src/generate/maze.js';

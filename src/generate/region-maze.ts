@@ -7,7 +7,7 @@ import type { CellFlow } from '../mask/flow.js';
 import type { Rng } from '../random/sfc32.js';
 import { openWalls } from './algorithm.js';
 import { disjointSets } from './disjoint-sets.js';
-import { outerRimWalls } from './entry-exit.js';
+import { outerRimWalls } from './ends/rim-parts.js';
 import {
   axisVectors,
   cellDirections,

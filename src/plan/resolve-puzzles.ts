@@ -3,7 +3,7 @@ import type { FieldPath } from '../base/parse-yaml.js';
 import { CodecError } from '../codec/codec-error.js';
 import { decodeFm } from '../codec/fm.js';
 import type { OptionName } from '../generate/algorithm.js';
-import type { EndPlacement } from '../generate/entry-exit.js';
+import type { EndPlacement } from '../generate/ends/end-placement.js';
 import type { Maze } from '../generate/maze.js';
 import { type PostStep, postKeepsWeave } from '../generate/post/registry.js';
 import {

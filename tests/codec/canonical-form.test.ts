@@ -3,7 +3,8 @@ import { applySymmetry, canonicalForm, canonicalHash, gridSymmetries } from '../
 import { type GridSymmetry, symmetryCandidates } from '../../src/codec/grid-symmetry.js';
 import { pointIndex } from '../../src/codec/point-index.js';
 import { backtracker } from '../../src/generate/backtracker.js';
-import { type EndPlacement, placeEnds } from '../../src/generate/entry-exit.js';
+import type { EndPlacement } from '../../src/generate/ends/end-placement.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
 import type { Maze } from '../../src/generate/maze.js';
 import type { Grid } from '../../src/grid/grid.js';
 import { buildSquareGrid } from '../../src/grid/square.js';

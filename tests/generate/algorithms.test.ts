@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openWalls } from '../../src/generate/algorithm.js';
-import { wallOnSide } from '../../src/generate/entry-exit.js';
+import { wallOnSide } from '../../src/generate/ends/fixed-ends.js';
 import {
   type AlgorithmInfo,
   type AlgorithmName,

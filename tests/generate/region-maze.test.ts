@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { UserError } from '../../src/base/errors.js';
-import { placeEnds } from '../../src/generate/entry-exit.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
 import type { Maze } from '../../src/generate/maze.js';
 import {
   applyPost,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { openWalls } from '../../src/generate/algorithm.js';
-import { placeEnds } from '../../src/generate/entry-exit.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
 import { algorithmInfo, algorithmNames, algorithms } from '../../src/generate/registry.js';
 import { type AdaptiveTiling, adaptiveExtent, buildAdaptiveGrid } from '../../src/grid/adaptive.js';
 import { bfs } from '../../src/grid/bfs.js';

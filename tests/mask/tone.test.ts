@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { UserError } from '../../src/base/errors.js';
 import { LIMITS } from '../../src/base/limits.js';
-import { placeEnds } from '../../src/generate/entry-exit.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { kruskal } from '../../src/generate/kruskal.js';
 import type { Maze } from '../../src/generate/maze.js';
