@@ -1,36 +1,42 @@
 /**
- * Bundles the `mazebook` command; `npm run build` runs it after tsc has compiled src/ into dist/.
+ * Bundles the package: the library, the `mazebook` command and the worker threads' script, as one set of
+ * files in dist/bundle/; `npm run build` runs it after tsc has compiled src/ into dist/. npm's package
+ * holds these files and the declarations (the .d.ts files of dist/), not the per-file dist/, so each module of
+ * mazebook is in the package once.
  *
  * Starting node costs little; loading hundreds of small modules one by one (dist/ and the files of zod, yaml
- * and handlebars) made `mazebook validate` slow. This writes, from the compiled dist/:
+ * and handlebars) made `mazebook validate` slow. One esbuild build of every entry point, split into shared
+ * chunks (each chunk holds the modules the same set of entry points and lazily loaded parts reach):
  *
- * - dist/bundle/mazebook.cjs       the command (dist/cli/main.js), the library code it imports, eagerly or
- *                                  when a command runs, and the pure-JS packages commands use (with the
- *                                  packages those import), as one CommonJS file: node compiles a function
- *                                  only when it first runs, so what `validate` never calls (layout, PDF)
- *                                  costs little, a package is run only when a command first requires it, and
- *                                  one script can be given a V8 code cache on Node 20 (bin/mazebook.js,
- *                                  src/cli/code-cache.ts), pdfkit and fontkit included;
- * - dist/bundle/code-cache.cjs     src/cli/code-cache.ts, which bin/mazebook.js (CommonJS, so that no ES
- *                                  module loader starts) uses on Node 20;
- * - dist/bundle/puzzle-worker.js   the worker threads' entry (ESM), which src/book/parallel.ts finds beside
- *                                  the code that starts the pool (`new URL('./puzzle-worker.js', …)`).
+ * - dist/bundle/index.js           the library, for `import` and `require` alike (package.json `exports`);
+ * - dist/bundle/mazebook.js        the command (dist/cli/main.js); what a command loads when it runs
+ *                                  (`import()` in main.ts) is in chunks of its own, loaded then;
+ * - dist/bundle/puzzle-worker.js   the worker threads' entry, which src/book/parallel.ts finds beside the
+ *                                  code that starts the pool (`new URL('./puzzle-worker.js', …)`); it
+ *                                  loads only the chunks of what the workers run (no spec schema, YAML or
+ *                                  templates, no package: tests/cli/start.test.ts reads their source maps);
+ * - dist/bundle/code-cache.js      src/cli/code-cache.ts, with which bin/mazebook.js (CommonJS, so that no ES
+ *                                  module loader starts) runs the command from a V8 code cache on Node 20;
+ * - dist/bundle/pdfkit.js, fontkit.js   the two packages with what they import, loaded when first used;
+ * - dist/bundle/chunk-*.js         the modules shared between these; zod, yaml, handlebars and commander
+ *                                  are bundled where they are used.
+ *
+ * Every file is CommonJS (dist/bundle/package.json): loadable by `require` on every Node the package
+ * supports, and by `import` (node reads the export names esbuild annotates). Source maps hold the sources
+ * they name (TypeScript for mazebook's modules), for --debug's stack traces.
  *
  * dist/bundle/ lies two folders below the package root, as every compiled module does (dist/<stage>/), so
  * paths modules resolve against their own URL (../../package.json, ../../docs/…, the package root) stay
- * right; in the CommonJS file `import.meta.url` is the file's own URL. Packages with native parts, or that
- * serve only some commands and are big, stay outside and load from node_modules as before: sharp, piscina,
- * @mdi/js. pdfkit reads its AFM metrics beside itself: in the bundle it is told its folder in node_modules.
- * The worker threads' script bundles only what every worker needs (pdfkit and fontkit stay outside it: a
- * worker parses its script without a code cache); modules the workers run must not import the spec's
- * schema, YAML or templates (tests/cli/start.test.ts reads the script's source map). The per-file dist/
- * stays: it is the library (`dist/index.js`) and what the tests of compiled code run.
+ * right; `import.meta.url` is each file's own URL. Packages with native parts, or that serve only some
+ * commands and are big, stay outside and load from node_modules: sharp, piscina. pdfkit reads its
+ * standard fonts and ICC profile beside itself: in the bundle it is told its file in node_modules. The
+ * per-file dist/ stays for the tests of compiled code.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'bundle');
@@ -40,9 +46,9 @@ const BUNDLED = ['commander', 'yaml', 'zod', 'handlebars'];
 /**
  * Also bundled into the command, with every package they import: the PDF writer and the font engine
  * (`render` and `build` load them; in one script with the command they need no module lookups and share
- * its code cache) and the output lock.
+ * its code cache).
  */
-const COMMAND_ONLY = ['pdfkit', 'fontkit', 'proper-lockfile'];
+const COMMAND_ONLY = ['pdfkit', 'fontkit'];
 
 /**
  * Parts of bundled packages that no command uses, replaced by small stand-ins (what each package does
@@ -85,8 +91,11 @@ const COMMANDER_CHILD_PROCESS_LAZY =
 
 /**
  * The command's modules load pdfkit and fontkit with `createRequire(import.meta.url)(…)` (quicker than
- * `import` for the per-file dist/); in the command's bundle they become plain `require` calls, which esbuild
- * bundles. Each module must hold its call exactly once.
+ * `import` for the per-file dist/). In the bundle each of the two is a file of its own, with every package
+ * it imports (dist/bundle/pdfkit.js, fontkit.js), and those calls require that file: split at a `require`,
+ * the package's code is read only when it is first loaded (the worker threads and `validate` never load
+ * them; were they in the chunk of the module that requires them, they would be read with it). Each module
+ * must hold its call exactly once.
  */
 const REQUIRE_IN_BUNDLE = [
   { file: /dist[\\/]render[\\/]pdf\.js$/, name: 'pdfkit' },
@@ -94,11 +103,11 @@ const REQUIRE_IN_BUNDLE = [
 ];
 
 /**
- * pdfkit finds its AFM metrics (and ICC profile) through `__dirname`; bundled, it is given its own folder in
- * node_modules, found when a file is first read.
+ * pdfkit finds its standard fonts' metrics (`#standard-fonts/*`, its package's own imports) and its ICC
+ * profile through `__filename`; bundled, it is given its own file in node_modules, found when first needed.
  */
-const PDFKIT_DIRNAME =
-  "var __pdfkitDir; function __pdfkitDirname() { return __pdfkitDir ??= require('node:path').dirname(require('node:module').createRequire(__filename).resolve('pdfkit')); }\n";
+const PDFKIT_FILENAME =
+  "var __pdfkitFile; function __pdfkitFilename() { return __pdfkitFile ??= require('node:module').createRequire(__filename).resolve('pdfkit'); }\n";
 
 /** Loads a file with its text changed where `from` occurs `count` times, or fails the build. */
 function patched(path, from, to, count = 1) {
@@ -139,24 +148,42 @@ const packages = (more = []) => ({
         b.onLoad({ filter: file }, (args) => {
           rewritten.add(name);
           return {
-            contents: patched(args.path, `createRequire(import.meta.url)('${name}')`, `require('${name}')`),
+            contents: patched(
+              args.path,
+              `createRequire(import.meta.url)('${name}')`,
+              `require('mazebook-bundle:${name}').default`,
+            ),
             loader: 'js',
           };
         });
       }
       b.onLoad({ filter: /node_modules[\\/]pdfkit[\\/]js[\\/]pdfkit\.js$/ }, (args) => {
-        rewritten.add('pdfkit __dirname');
+        rewritten.add('pdfkit __filename');
         return {
-          contents: PDFKIT_DIRNAME + patched(args.path, '__dirname', '__pdfkitDirname()', 15),
+          contents: PDFKIT_FILENAME + patched(args.path, '__filename', '__pdfkitFilename()', 2),
           loader: 'js',
         };
       });
       b.onEnd((result) => {
         if (result.errors.length > 0) return;
-        for (const what of [...REQUIRE_IN_BUNDLE.map((r) => r.name), 'pdfkit __dirname'])
+        for (const what of [...REQUIRE_IN_BUNDLE.map((r) => r.name), 'pdfkit __filename'])
           if (!rewritten.has(what)) throw new Error(`bundle: the rewrite for ${what} never ran`);
       });
     }
+    // The package files of REQUIRE_IN_BUNDLE: required beside the chunk, each built as an entry point.
+    b.onResolve({ filter: /^mazebook-bundle:/ }, (args) => ({
+      path: `./${args.path.slice('mazebook-bundle:'.length)}.js`,
+      external: true,
+    }));
+    b.onResolve({ filter: /^mazebook-entry:/ }, (args) => ({
+      path: args.path.slice('mazebook-entry:'.length),
+      namespace: 'package-entry',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'package-entry' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      resolveDir: root,
+      loader: 'js',
+    }));
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { path: args.path, external: true };
       const parts = args.path.split('/');
@@ -170,48 +197,75 @@ const packages = (more = []) => ({
   },
 });
 
-const common = {
+/** The package's entry points, as dist/bundle/<name>.js. */
+const ENTRIES = {
+  // The library: what `import … from 'mazebook'` and `require('mazebook')` load.
+  index: 'dist/index.js',
+  // The command (bin/mazebook.js).
+  mazebook: 'dist/cli/main.js',
+  // The worker threads' script, which src/book/parallel.ts finds beside the code that starts the pool.
+  'puzzle-worker': 'dist/book/puzzle-worker.js',
+  // The Node 20 code cache bin/mazebook.js starts the command with.
+  'code-cache': 'dist/cli/code-cache.js',
+  // pdfkit and fontkit with the packages they import (REQUIRE_IN_BUNDLE).
+  ...Object.fromEntries(REQUIRE_IN_BUNDLE.map(({ name }) => [name, `mazebook-entry:${name}`])),
+};
+
+/** Prepended to every file: `import.meta.url` (defined as this) is the file's own URL, as in dist/. */
+const URL_BANNER = "const __mazebookUrl = require('node:url').pathToFileURL(__filename).href;";
+
+rmSync(outdir, { recursive: true, force: true });
+// One build of every entry point, split into shared chunks: each module of mazebook is in one file only,
+// which the library, the command and the worker threads all load. esbuild splits ES modules only; each
+// file is then made CommonJS (below).
+const split = await build({
   absWorkingDir: root,
+  entryPoints: ENTRIES,
+  outdir,
   bundle: true,
+  splitting: true,
+  format: 'esm',
   platform: 'node',
   target: 'node20',
-  plugins: [packages()],
-  // Maps to the TypeScript sources for --debug's stack traces; the sources themselves are not copied in.
-  sourcemap: true,
-  sourcesContent: false,
-  // Without comments and indentation the script is a third smaller, and ASCII: quicker to read and parse.
+  plugins: [packages(COMMAND_ONLY)],
+  write: false,
+  // Inline, for the step below to carry on: maps back to the TypeScript sources (tsc's maps, with the
+  // sources inside: tsconfig.build.json's inlineSources).
+  sourcemap: 'inline',
+  sourcesContent: true,
+  // Without comments and indentation the files are a third smaller, and ASCII: quicker to read and parse.
   minifyWhitespace: true,
   charset: 'ascii',
   legalComments: 'none',
   logLevel: 'warning',
-};
+});
 
-rmSync(outdir, { recursive: true, force: true });
-await build({
-  ...common,
-  entryPoints: ['dist/cli/main.js'],
-  outfile: join(outdir, 'mazebook.cjs'),
-  format: 'cjs',
-  plugins: [packages(COMMAND_ONLY)],
-  // A script loaded without a module loader (the Node 20 code cache) cannot `import()`: packages left
-  // outside are all loadable by require.
-  supported: { 'dynamic-import': false },
-  define: { 'import.meta.url': '__mazebookUrl' },
-  banner: { js: "const __mazebookUrl = require('node:url').pathToFileURL(__filename).href;" },
-});
-await build({
-  ...common,
-  entryPoints: ['dist/cli/code-cache.js'],
-  outfile: join(outdir, 'code-cache.cjs'),
-  format: 'cjs',
-});
-await build({
-  ...common,
-  entryPoints: ['dist/book/puzzle-worker.js'],
-  outfile: join(outdir, 'puzzle-worker.js'),
-  format: 'esm',
-  // For bundled CommonJS code that calls require() for node's own modules.
-  banner: {
-    js: "import { createRequire as __mazebookRequire } from 'node:module'; const require = __mazebookRequire(import.meta.url);",
-  },
-});
+// Each file as CommonJS (dist/bundle/package.json says so): it can be loaded with `require` on every Node
+// the package supports (from ES modules too: the export names are annotated for node), started without
+// the ES module loader, and run from a V8 code cache on Node 20 (bin/mazebook.js, src/cli/code-cache.ts).
+// `import()` of a chunk becomes `require` (a script run from the code cache has no module loader).
+mkdirSync(outdir, { recursive: true });
+writeFileSync(join(outdir, 'package.json'), '{\n  "type": "commonjs"\n}\n');
+for (const file of split.outputFiles) {
+  const name = basename(file.path);
+  const out = await transform(file.text, {
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    supported: { 'dynamic-import': false },
+    define: { 'import.meta.url': '__mazebookUrl' },
+    banner: URL_BANNER,
+    sourcefile: name,
+    // Stack traces of --debug name the TypeScript sources; the map holds them, as npm's package has no src/.
+    sourcemap: 'external',
+    sourcesContent: true,
+    minifyWhitespace: true,
+    charset: 'ascii',
+    legalComments: 'none',
+    logLevel: 'warning',
+    // fontkit repeats a key in one object literal (the later wins, as it did before this step).
+    logOverride: { 'duplicate-object-key': 'silent' },
+  });
+  writeFileSync(file.path, `${out.code}//# sourceMappingURL=${name}.map\n`);
+  writeFileSync(`${file.path}.map`, out.map);
+}

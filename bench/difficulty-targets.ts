@@ -18,7 +18,7 @@
  *
  * Options: --books a,b   which books (default, kruskal, mixed, series, hundred; default all)
  *          --screening   also time the screening rating per maze
- *          --rounds N    timing rounds of the screening (default 3; the fastest counts)
+ *          --rounds N    timing rounds of the screening (default 3; the median counts)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -144,22 +144,23 @@ async function screening(results: BookResult[], rounds: number): Promise<void> {
   const { measureEffort } = await import('../src/analyze/effort.js');
   const { deriveSeed } = await import('../src/random/derive-seed.js');
   const mazes = results.flatMap((r) => r.puzzles.map((p) => p.maze));
-  const best = (fn: () => void): number => {
-    let min = Infinity;
+  /** The median of `rounds` wall-clock timings of `fn`, in ms. */
+  const median = (fn: () => void): number => {
+    const times: number[] = [];
     for (let i = 0; i < rounds; i++) {
       const t = performance.now();
       fn();
-      min = Math.min(min, performance.now() - t);
+      times.push(performance.now() - t);
     }
-    return min;
+    return times.sort((x, y) => x - y)[rounds >> 1];
   };
   let rating = 0;
   let structure = 0;
   for (const [i, maze] of mazes.entries()) {
-    rating += best(() => void rateMaze(maze, deriveSeed(1, 'screen', i), { minWalks: 40, precision: 0.1 }));
-    structure += best(() => void measureEffort(maze, solve(maze)));
+    rating += median(() => void rateMaze(maze, deriveSeed(1, 'screen', i), { minWalks: 40, precision: 0.1 }));
+    structure += median(() => void measureEffort(maze, solve(maze)));
   }
-  console.log(`## Screening cost per maze (${mazes.length} mazes, fastest of ${rounds} rounds)\n`);
+  console.log(`## Screening cost per maze (${mazes.length} mazes, median of ${rounds} rounds each)\n`);
   console.log(
     `  screening rating ${(rating / mazes.length).toFixed(2)} ms, of which the structural measures ` +
       `${(structure / mazes.length).toFixed(3)} ms (${pct(structure / rating)}); walks alone ` +

@@ -11,7 +11,8 @@
  * - workers: a 100-page book with `difficulty: hard` on 1 and 2 worker threads (slow: about a minute);
  * - book: whole books as the CLI builds them (bench/book-speed.ts): CPU per 40×40 page at 10, 100 and 500
  *   pages and the cost of one more page (whole, and stage by stage), the hard book's stages and the best
- *   speed-up threads could give it, the heavy packages `--version` and `validate` load;
+ *   speed-up threads could give it, the heavy packages `--version` and `validate` load, and the 100-puzzle
+ *   example book (books/kdp-100.yaml) on one and two threads: time, pages, interior and cover size;
  * - algorithms, peers, textures, post, analysis, pdf, topologies, simulators: the earlier figures;
  * - picture: picture mazes (bench/picture.ts): tone fidelity on a grey ramp and on the cat portrait, the
  *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/;
@@ -54,7 +55,7 @@ import { createRng } from '../src/random/sfc32.js';
 import { renderPdf } from '../src/render/pdf.js';
 import { bookSpeed } from './book-speed.js';
 import { cliStart } from './cli-start.js';
-import { best, bestAsync, report, saveResults, say } from './measure.js';
+import { machineLoad, per, report, saveResults, say, timeRuns, timeRunsAsync } from './measure.js';
 import {
   fortyPage,
   generateVsAlgorithm,
@@ -101,6 +102,13 @@ function squareMaze(size: number, seed: string): Maze {
 }
 
 say(`mazebook bench — node ${process.version}, ${process.arch}`);
+{
+  const load = machineLoad();
+  say(
+    `load average ${load.load.toFixed(1)} on ${load.cores} cores${load.busy ? ': the machine is busy, wall-time targets are not judged (CPU times are steadier)' : ''}`,
+  );
+  say('figures: medians of the runs, [IQR: the middle half of them]; peers say where each figure comes from');
+}
 
 if (wanted('targets')) {
   referenceLoops();
@@ -122,29 +130,39 @@ for (const size of wanted('algorithms') ? [100, 1000] : []) {
     const rounds = size === 100 ? 100 : name === 'aldous-broder' ? 1 : 3;
     let i = 0;
     const options = optionsFor(name, grid);
-    const ms = best(rounds, () => {
+    const ms = timeRuns(rounds, () => {
       algorithms[name](grid, createRng(deriveSeed(1, 'bench', i++)), options);
     });
-    report(`${name} ${size}×${size}`, (size * size) / ms / 1000, 'M cells/s', true);
+    report(
+      `${name} ${size}×${size}`,
+      per(ms, (v) => (size * size) / v / 1000),
+      'M cells/s',
+      true,
+    );
   }
   let i = 0;
-  const msStraight = best(size === 100 ? 100 : 3, () => {
+  const msStraight = timeRuns(size === 100 ? 100 : 3, () => {
     backtracker(grid, createRng(deriveSeed(1, 'bench', i++)), { straightness: 0.5 });
   });
   report(
     `backtracker ${size}×${size} straightness 0.5`,
-    (size * size) / msStraight / 1000,
+    per(msStraight, (v) => (size * size) / v / 1000),
     'M cells/s',
     true,
   );
-  const build = best(size === 100 ? 100 : 3, () => {
+  const build = timeRuns(size === 100 ? 100 : 3, () => {
     buildSquareGrid({ columns: size, rows: size });
   });
-  report(`square grid build ${size}×${size}`, (size * size) / build / 1000, 'M cells/s', true);
+  report(
+    `square grid build ${size}×${size}`,
+    per(build, (v) => (size * size) / v / 1000),
+    'M cells/s',
+    true,
+  );
 }
 
 // Peers on the same machine in the same run: rot-js (Eller, Icey, Divided) and generate-maze (Eller).
-if (wanted('peers')) say('\npeers');
+if (wanted('peers')) say('\npeers, measured in this run on this machine (wall time)');
 for (const size of wanted('peers') ? [100, 1000] : []) {
   ROT.RNG.setSeed(7);
   const rounds = size === 100 ? 30 : 2;
@@ -152,20 +170,29 @@ for (const size of wanted('peers') ? [100, 1000] : []) {
   const noop = () => {};
   report(
     `peer rot-js EllerMaze ${size}×${size}`,
-    (size * size) / best(rounds, () => new ROT.Map.EllerMaze(tiles, tiles).create(noop)) / 1000,
+    per(
+      timeRuns(rounds, () => new ROT.Map.EllerMaze(tiles, tiles).create(noop)),
+      (v) => (size * size) / v / 1000,
+    ),
     'M cells/s',
     true,
   );
   report(
     `peer rot-js IceyMaze ${size}×${size}`,
-    (size * size) / best(rounds, () => new ROT.Map.IceyMaze(tiles, tiles, 0).create(noop)) / 1000,
+    per(
+      timeRuns(rounds, () => new ROT.Map.IceyMaze(tiles, tiles, 0).create(noop)),
+      (v) => (size * size) / v / 1000,
+    ),
     'M cells/s',
     true,
   );
   if (size === 100) {
     report(
       `peer generate-maze ${size}×${size}`,
-      (size * size) / best(rounds, () => void generateMazePeer(size, size, true, 7)) / 1000,
+      per(
+        timeRuns(rounds, () => void generateMazePeer(size, size, true, 7)),
+        (v) => (size * size) / v / 1000,
+      ),
       'M cells/s',
       true,
     );
@@ -298,8 +325,13 @@ if (wanted('post')) {
   ];
   for (const step of steps) {
     let i = 0;
-    const ms = best(2, () => void applyPost(maze, createRng(deriveSeed(1, 'post', i++)), [step]));
-    report(`post ${step.name} 1000×1000`, 1e6 / ms / 1000, 'M cells/s', true);
+    const ms = timeRuns(3, () => void applyPost(maze, createRng(deriveSeed(1, 'post', i++)), [step]));
+    report(
+      `post ${step.name} 1000×1000`,
+      per(ms, (v) => 1e6 / v / 1000),
+      'M cells/s',
+      true,
+    );
   }
 }
 
@@ -309,14 +341,14 @@ if (wanted('analysis')) {
   const maze = squareMaze(1000, 'big');
   report(
     'solve (BFS) 1000×1000',
-    best(3, () => void solve(maze)),
+    timeRuns(5, () => void solve(maze)),
     'ms',
     false,
     1,
   );
   report(
     'wall merge 1000×1000',
-    best(3, () => void wallPaths(maze, { ox: 0, oy: 0, scale: 1 })),
+    timeRuns(5, () => void wallPaths(maze, { ox: 0, oy: 0, scale: 1 })),
     'ms',
     false,
     1,
@@ -342,14 +374,17 @@ if (wanted('pdf')) {
     fonts,
     pages,
   });
-  const layoutMs = best(5, () => void mazes.map(page)) / mazes.length;
+  const layoutMs = per(
+    timeRuns(5, () => void mazes.map(page)),
+    (v) => v / mazes.length,
+  );
   report('layout 40×40 maze page', layoutMs, 'ms/page', false, 3);
   const pages = mazes.map(page);
   let bytesN = 0;
   const renderAll = async (): Promise<void> => {
     bytesN = (await renderPdf(docOf(pages))).length;
   };
-  const renderMs = (await bestAsync(5, renderAll)) / pages.length;
+  const renderMs = per(await timeRunsAsync(5, renderAll, 1), (v) => v / pages.length);
   const bytes1 = (await renderPdf(docOf(pages.slice(0, 1)))).length;
   report('PDF render 40×40 maze page', renderMs, 'ms/page', false, 3);
   report('PDF size 40×40 maze page', (bytesN - bytes1) / (pages.length - 1) / 1024, 'KB/page', false, 2);
@@ -366,16 +401,27 @@ for (const target of wanted('topologies') ? [100_000, 1_000_000] : []) {
     let grid = buildGrid(layout);
     const cells = grid.cellCount;
     const label = `${Math.round(cells / 1000)}k`;
-    const buildMs = best(rounds, () => {
+    const buildMs = timeRuns(rounds, () => {
       grid = buildGrid(layout);
     });
-    report(`${shape} grid build ${label} cells`, cells / buildMs / 1000, 'M cells/s', true);
+    report(
+      `${shape} grid build ${label} cells`,
+      per(buildMs, (v) => cells / v / 1000),
+      'M cells/s',
+      true,
+    );
     let i = 0;
-    const genMs = best(rounds, () => {
+    const genMs = timeRuns(rounds, () => {
       backtracker(grid, createRng(deriveSeed(1, 'topo', i++)), { straightness: 0 });
     });
-    report(`${shape} backtracker ${label} cells`, cells / genMs / 1000, 'M cells/s', true);
-    const bothMs = buildMs + genMs;
+    report(
+      `${shape} backtracker ${label} cells`,
+      per(genMs, (v) => cells / v / 1000),
+      'M cells/s',
+      true,
+    );
+    // (Of the two medians: the runs were separate.)
+    const bothMs = buildMs.median + genMs.median;
     report(`${shape} build+generate ${label} cells`, cells / bothMs / 1000, 'M cells/s', true);
   }
 }
@@ -441,13 +487,19 @@ for (const n of wanted('simulators') ? [20, 40, 100] : []) {
   for (const kind of simulatorNames) {
     const rng = createRng(deriveSeed(1, kind, n));
     const walks = n === 100 ? 40 : 200;
-    const ms = best(3, () => {
+    const ms = timeRuns(5, () => {
       for (let i = 0; i < walks; i++) sim.walk(kind, rng);
     });
-    report(`${kind} walks ${n}×${n}`, (walks / ms) * 1000, 'walks/s', true, 0);
+    report(
+      `${kind} walks ${n}×${n}`,
+      per(ms, (v) => (walks / v) * 1000),
+      'walks/s',
+      true,
+      0,
+    );
   }
   if (n === 40) {
-    const ms = best(3, () => {
+    const ms = timeRuns(5, () => {
       rateMaze(maze, deriveSeed(1, 'rate', 0), { minWalks: 200, maxWalks: 200 });
     });
     report('rate 40×40 (200 smart walks)', ms, 'ms', false, 1);
@@ -469,10 +521,16 @@ for (const shape of wanted('simulators') ? topologyNames : []) {
   );
   const sim = new Simulator(maze);
   const rng = createRng(deriveSeed(1, `smart ${shape}`));
-  const ms = best(3, () => {
+  const ms = timeRuns(5, () => {
     for (let i = 0; i < 200; i++) sim.walk('smart', rng);
   });
-  report(`smart walks ${shape} (${maze.grid.cellCount} cells)`, (200 / ms) * 1000, 'walks/s', true, 0);
+  report(
+    `smart walks ${shape} (${maze.grid.cellCount} cells)`,
+    per(ms, (v) => (200 / v) * 1000),
+    'walks/s',
+    true,
+    0,
+  );
 }
 if (wanted('simulators')) {
   const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));

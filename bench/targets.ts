@@ -3,14 +3,16 @@
  * reference it is judged against, measured in the same run: the backtracker beside a plain typed-array
  * loop in JavaScript and in C; generateMaze beside the algorithm alone; the steps of a maze's life at 1e3 …
  * 1e6 cells (a superlinear step shows as a growing cost per cell); a 40×40 page; `render` of a million cells
- * of every shape beside razimantv/mazegenerator's published whole-process figures.
+ * of every shape, with razimantv/mazegenerator's published whole-process figures shown apart (measured on
+ * another machine: no ratio is drawn from them).
  *
  * Times are CPU time (user + system, all threads) unless marked wall: what other work on a shared machine
- * disturbs least. Compare ratios within one run.
+ * disturbs least. Figures are medians with their spread over the runs. Ratios are drawn only between
+ * figures of this run; targets on wall time are not judged while the machine is busy (`machineLoad`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { loopCount, measure, rimShare } from '../src/analyze/metrics.js';
@@ -42,7 +44,20 @@ import { deriveSeed } from '../src/random/derive-seed.js';
 import { createRng } from '../src/random/sfc32.js';
 import { pdfPathBytes } from '../src/render/path-ops.js';
 import { renderPdf } from '../src/render/pdf.js';
-import { bestCpu, collect, measureProcess, type ProcessRun, record, report, say } from './measure.js';
+import {
+  collect,
+  cpuOnce,
+  cpuRuns,
+  machineLoad,
+  measureProcess,
+  type ProcessRun,
+  per,
+  record,
+  report,
+  say,
+  timingOf,
+  wallVerdict,
+} from './measure.js';
 import { referenceBacktracker, referenceScratch } from './reference/backtracker.js';
 
 /** A size of each topology with about `cells` cells and a roughly square frame. */
@@ -70,7 +85,7 @@ const AUTO = { kind: 'auto' } as const;
 
 /** The backtracker beside the same loop written plainly for square grids, in JavaScript and in C. */
 export function referenceLoops(): void {
-  say('\nbacktracker beside plain reference loops (square grid, CPU time)');
+  say('\nbacktracker beside plain reference loops, all measured in this run (square grid, CPU time)');
   const compiled = compileReference();
   if (!compiled) say('  (no gcc here: the C reference loop is skipped)');
   for (const size of [100, 1000]) {
@@ -79,25 +94,35 @@ export function referenceLoops(): void {
     const rounds = size === 100 ? 10 : 3;
     const grid = buildGrid({ shape: 'square', size: { columns: size, rows: size } });
     let i = 0;
-    const ours =
-      bestCpu(rounds, () => {
+    const oursT = per(
+      cpuRuns(rounds, () => {
         for (let k = 0; k < repeat; k++) backtracker(grid, rng(i++), { straightness: 0 });
-      }) / repeat;
+      }),
+      (v) => v / repeat,
+    );
     const scratch = referenceScratch(size, size);
-    const js =
-      bestCpu(rounds, () => {
+    const jsT = per(
+      cpuRuns(rounds, () => {
         for (let k = 0; k < repeat; k++) referenceBacktracker(size, size, 0x9e3779b9 + i++, scratch);
-      }) / repeat;
+      }),
+      (v) => v / repeat,
+    );
+    const ours = oursT.median;
+    const js = jsT.median;
     const tag = `${size}×${size}`;
-    report(`backtracker ${tag} (mazebook, any topology)`, cells / ours / 1000, 'M cells/s', true);
-    report(`reference loop ${tag}, JavaScript typed arrays`, cells / js / 1000, 'M cells/s', true);
+    const rate = (v: number) => cells / v / 1000;
+    report(`backtracker ${tag} (mazebook, any topology)`, per(oursT, rate), 'M cells/s', true);
+    report(`reference loop ${tag}, JavaScript typed arrays`, per(jsT, rate), 'M cells/s', true);
     let c = Number.NaN;
     if (compiled) {
       const run = spawnSync(compiled, [String(size), String(size), String(rounds * repeat)], {
         encoding: 'utf8',
       });
-      c = Number.parseFloat(run.stdout.split(' ')[0]);
-      report(`reference loop ${tag}, C (gcc -O2)`, cells / c / 1000, 'M cells/s', true);
+      // The median and quartiles of its runs (it keeps no extremes: they are shown as the quartiles).
+      const [median, q1, q3] = run.stdout.split(' ').slice(0, 3).map(Number.parseFloat);
+      c = median;
+      const cT = { median, q1, q3, min: q1, max: q3, runs: rounds * repeat };
+      report(`reference loop ${tag}, C (gcc -O2)`, per(cT, rate), 'M cells/s', true);
     }
     // The issue's target: within 2× of the C loop, or of the plain JavaScript loop where compared with that.
     say(
@@ -121,13 +146,14 @@ function compileReference(): string | undefined {
 
 /**
  * generateMaze (grid, algorithm, ends) beside the algorithm alone on every topology, at about 10k and 1M
- * cells: with the grid built for the call (cold), and with the grid already made (warm: the candidates of
- * a page, the pages of one size in a book). Target: within 1.5× of the algorithm alone.
+ * cells: generateMaze on a layout whose grid is not built yet (cold: it builds the grid), and on one whose
+ * grid it already holds (warm: the candidates of a page, the pages of one size in a book). Target: within
+ * 1.5× of the algorithm alone. Medians of the runs; the last column is the widest spread in the row.
  */
 export function generateVsAlgorithm(): void {
-  say('\ngenerateMaze beside the backtracker alone (CPU time; target ≤ 1.5×)');
+  say('\ngenerateMaze beside the backtracker alone (CPU time, medians; target ≤ 1.5×)');
   say(
-    `  ${'topology'.padEnd(9)} ${'cells'.padStart(6)} ${'algorithm'.padStart(10)} ${'grid'.padStart(8)} ${'ends'.padStart(8)} ${'warm'.padStart(8)} ${'cold'.padStart(8)}   grid/alg ends/alg warm/alg cold/alg`,
+    `  ${'topology'.padEnd(9)} ${'cells'.padStart(6)} ${'algorithm'.padStart(10)} ${'grid'.padStart(8)} ${'ends'.padStart(8)} ${'warm'.padStart(8)} ${'cold'.padStart(8)}   grid/alg ends/alg warm/alg cold/alg   IQR/median`,
   );
   for (const target of [10_000, 1_000_000]) {
     for (const shape of topologyNames) {
@@ -136,23 +162,26 @@ export function generateVsAlgorithm(): void {
       const grid = buildGrid(layout);
       const n = grid.cellCount;
       const repeat = target < 1e6 ? 10 : 1;
-      const rounds = target < 1e6 ? 5 : 2;
+      const rounds = target < 1e6 ? 7 : 3;
       let i = 0;
-      // Untimed calls first: the JIT settles for each size before anything is timed.
-      const per = (fn: () => void, settle = 1) =>
-        bestCpu(
-          rounds,
-          () => {
-            for (let k = 0; k < repeat; k++) fn();
-          },
-          settle,
-          settle,
-        ) / repeat;
-      const algorithm = per(() => backtracker(grid, rng(i++), { straightness: 0 }));
+      // An untimed call first (settle): the JIT's first compiles are not what a long build sees.
+      const time = (fn: () => void) =>
+        per(
+          cpuRuns(
+            rounds,
+            () => {
+              for (let k = 0; k < repeat; k++) fn();
+            },
+            1,
+            1,
+          ),
+          (v) => v / repeat,
+        );
+      const algorithm = time(() => backtracker(grid, rng(i++), { straightness: 0 }));
       // The grid with the neighbour table its first walk reads (unmasked grids write it as they are built).
-      const build = per(() => neighbourTable(buildGrid(layout)));
+      const build = time(() => neighbourTable(buildGrid(layout)));
       const open = backtracker(grid, rng(0), { straightness: 0 });
-      const ends = per(() => placeEnds(grid, open, AUTO, AUTO, 'bench'));
+      const ends = time(() => placeEnds(grid, open, AUTO, AUTO, 'bench'));
       const recipe: MazeRecipe = {
         shape,
         size,
@@ -161,29 +190,56 @@ export function generateVsAlgorithm(): void {
         entry: AUTO,
         exit: AUTO,
       };
-      const warm = per(() => generateMaze(recipe, deriveSeed(1, 'bench', i++), 'bench'));
-      // A new grid per call takes the builders' and first walk's code through more calls before V8 has
-      // optimised it again after the collection before each round (at 10k the first few dozen calls cost
-      // up to twice the settled figure, the optimising compiler's threads in CPU time): more untimed ones.
-      const cold = per(() => {
-        const g = buildGrid(layout);
-        placeEnds(g, backtracker(g, rng(i++), { straightness: 0 }), AUTO, AUTO, 'bench');
-      }, 4);
+      generateMaze(recipe, deriveSeed(1, 'bench', i++), 'bench'); // its grid is held from here on
+      const warm = time(() => generateMaze(recipe, deriveSeed(1, 'bench', i++), 'bench'));
+      const cold = coldGenerateMaze(recipe, target < 1e6 ? 15 : 3, target < 1e6 ? 4 : 1);
       const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)}`.padStart(8);
-      const ratio = (x: number) => (x / algorithm).toFixed(2).padStart(8);
-      say(
-        `  ${shape.padEnd(9)} ${label(n).padStart(6)} ${ms(algorithm).padStart(10)} ${ms(build)} ${ms(ends)} ${ms(warm)} ${ms(cold)}   ${ratio(build)} ${ratio(ends)} ${ratio(warm)} ${ratio(cold)}`,
+      const ratio = (x: number) => (x / algorithm.median).toFixed(2).padStart(8);
+      const spread = Math.max(
+        ...[algorithm, build, ends, warm, cold].map((t) => (t.median > 0 ? (t.q3 - t.q1) / t.median : 0)),
       );
-      record(`grid build and table ${shape} ${label(target)}`, build);
-      record(`generateMaze/algorithm ${shape} ${label(target)} warm`, warm / algorithm);
-      record(`generateMaze/algorithm ${shape} ${label(target)} cold`, cold / algorithm);
+      say(
+        `  ${shape.padEnd(9)} ${label(n).padStart(6)} ${ms(algorithm.median).padStart(10)} ${ms(build.median)} ${ms(ends.median)} ${ms(warm.median)} ${ms(cold.median)}   ${ratio(build.median)} ${ratio(ends.median)} ${ratio(warm.median)} ${ratio(cold.median)}   ${`≤ ${(spread * 100).toFixed(0)} %`.padStart(10)}`,
+      );
+      record(`grid build and table ${shape} ${label(target)}`, build.median);
+      record(`generateMaze/algorithm ${shape} ${label(target)} warm`, warm.median / algorithm.median);
+      record(`generateMaze/algorithm ${shape} ${label(target)} cold`, cold.median / algorithm.median);
     }
   }
   say(
-    '  (ms; grid: the unmasked grid built with the neighbour table its first walk reads; warm: grid already\n' +
-      '  made; cold: grid and table built in the call; ends: both auto, with the route between them that\n' +
-      '  solve then takes instead of a walk of its own)',
+    '  (ms; grid: the unmasked grid built with the neighbour table its first walk reads; warm: generateMaze\n' +
+      '  with its grid already made; cold: generateMaze building the grid and table; ends: both auto, with the\n' +
+      '  route between them that solve then takes instead of a walk of its own)',
   );
+}
+
+/**
+ * 33 small layouts of a recipe's tiling, each its own entry in generateMaze's grid cache (it holds 32 grids
+ * at most).
+ */
+function evictingRecipes(recipe: MazeRecipe): MazeRecipe[] {
+  return Array.from({ length: 33 }, (_, k) => ({
+    ...recipe,
+    size: recipe.shape === 'circle' ? { columns: 2 + k, rows: 2 + k } : { columns: 3 + k, rows: 3 },
+  }));
+}
+
+/**
+ * CPU timings of `generateMaze(recipe)` when its grid is not built yet, one call at a time. Before each,
+ * untimed: a garbage collection, then 33 small layouts of the same tiling asked for, so the cache has let
+ * the recipe's grid go and the code is compiled as in a long build (a collection throws optimised code
+ * away). `warm` calls first, untimed.
+ */
+function coldGenerateMaze(recipe: MazeRecipe, runs: number, warm: number): ReturnType<typeof timingOf> {
+  const evicting = evictingRecipes(recipe);
+  const times: number[] = [];
+  for (let r = -warm; r < runs; r++) {
+    collect();
+    for (const [k, small] of evicting.entries()) generateMaze(small, deriveSeed(1, 'evict', k), 'bench');
+    const ms = cpuOnce(() => generateMaze(recipe, deriveSeed(1, 'cold', r + warm), 'bench'));
+    if (r >= 0) times.push(ms);
+  }
+  return timingOf(times);
 }
 
 /**
@@ -192,51 +248,47 @@ export function generateVsAlgorithm(): void {
  */
 export function hashes(): void {
   say(
-    '\nhashes (CPU time): canonical, first maze on a grid (the maps it needs checked), the slowest of its copies first on a grid, another maze on the grid; lockfile',
+    '\nhashes (CPU time, medians): canonical, first maze on a grid (the maps it needs checked), the slowest of its copies first on a grid, another maze on the grid; lockfile',
   );
   for (const target of [1600, 1_000_000]) {
     for (const shape of topologyNames) {
       const size = SIZE_FOR[shape](target);
-      const rounds = target < 1e6 ? 20 : 1;
+      const rounds = target < 1e6 ? 21 : 3;
       let i = 0;
       const fresh = (): Maze => {
         const grid = buildGrid({ shape, size }); // a new grid object: nothing cached yet
         return placeEnds(grid, backtracker(grid, rng(i++), { straightness: 0 }), AUTO, AUTO, 'bench');
       };
-      let first = Infinity;
+      const firsts: number[] = [];
       for (let r = 0; r < rounds; r++) {
         const maze = fresh();
         collect();
-        const t = process.cpuUsage();
-        canonicalHash(maze);
-        const u = process.cpuUsage(t);
-        first = Math.min(first, (u.user + u.system) / 1000);
+        firsts.push(cpuOnce(() => canonicalHash(maze)));
       }
+      const first = timingOf(firsts);
       const base = fresh();
       canonicalHash(base);
       // The maze moved by each symmetry of its grid, each copy on a grid object not seen yet: the first hash
       // checks only the map the copy's smallest form needs (none when it is the identity), so the slowest
       // copy is a first maze's worst case.
-      let slowest = 0;
+      let slowest = timingOf([0]);
       for (const s of gridSymmetries(base.grid)) {
         const copy = applySymmetry(base, s);
-        let best = Infinity;
+        const times: number[] = [];
         for (let r = 0; r < Math.min(rounds, 5); r++) {
           const unseen = { ...copy, grid: { ...copy.grid } };
           collect();
-          const t = process.cpuUsage();
-          canonicalHash(unseen);
-          const u = process.cpuUsage(t);
-          best = Math.min(best, (u.user + u.system) / 1000);
+          times.push(cpuOnce(() => canonicalHash(unseen)));
         }
-        slowest = Math.max(slowest, best);
+        const t = timingOf(times);
+        if (t.median > slowest.median) slowest = t;
       }
       const others = Array.from({ length: rounds * 2 }, () => ({
         ...placeEnds(base.grid, backtracker(base.grid, rng(i++), { straightness: 0 }), AUTO, AUTO, 'bench'),
       }));
       let o = 0;
-      const next = bestCpu(rounds, () => void canonicalHash(others[o++ % others.length]), 0);
-      const content = bestCpu(rounds, () => void mazeContentHash(base));
+      const next = cpuRuns(rounds, () => void canonicalHash(others[o++ % others.length]), 0);
+      const content = cpuRuns(rounds, () => void mazeContentHash(base));
       const tag = `${shape} ${label(base.grid.cellCount)}`;
       report(`canonical hash ${tag}, first on its grid`, first, 'ms', false, 3);
       report(`canonical hash ${tag}, first on its grid, slowest copy`, slowest, 'ms', false, 3);
@@ -252,7 +304,7 @@ export function hashes(): void {
  */
 export function linearScaling(): void {
   say(
-    '\nlinear scaling, square grids (CPU ns per cell; the last column is the growth from 1e5 to 1e6 cells)',
+    '\nlinear scaling, square grids (CPU ns per cell, medians; the last column is the growth from 1e5 to 1e6 cells)',
   );
   const sizes = [32, 100, 316, 1000];
   const steps: [string, (m: Maze, grid: Grid) => void][] = [
@@ -279,10 +331,10 @@ export function linearScaling(): void {
     const n = grid.cellCount;
     const repeat = Math.max(1, Math.round(3e5 / n));
     steps.forEach(([, fn], s) => {
-      const ms = bestCpu(side >= 1000 ? 2 : 4, () => {
+      const ms = cpuRuns(side >= 1000 ? 3 : 5, () => {
         for (let k = 0; k < repeat; k++) fn(maze, grid);
       });
-      table[s].push((ms / repeat / n) * 1e6);
+      table[s].push((ms.median / repeat / n) * 1e6);
     });
   }
   // Steps that include an earlier one (operators include the merge) are shown as measured.
@@ -305,7 +357,9 @@ export function linearScaling(): void {
  * Target: ≤ 5 ms CPU and ≤ 5 KB a page.
  */
 export async function fortyPage(): Promise<void> {
-  say('\na 40×40 square page (CPU time; target ≤ 5 ms and ≤ 5 KB a page)');
+  say(
+    '\na 40×40 square page (CPU time, medians of 5 documents of 100 pages; target ≤ 5 ms and ≤ 5 KB a page)',
+  );
   const fonts = {
     heading: resolve('fonts/lato/Lato-Bold.ttf'),
     body: resolve('fonts/lato/Lato-Regular.ttf'),
@@ -325,9 +379,14 @@ export async function fortyPage(): Promise<void> {
   const rect = { x: 50, y: 90, width: 495, height: 660 };
   const pagesN = 100;
   let round = 0;
-  const times = { generate: Infinity, hashes: Infinity, draw: Infinity, pdf: Infinity };
+  const times = {
+    generate: [] as number[],
+    hashes: [] as number[],
+    draw: [] as number[],
+    pdf: [] as number[],
+  };
   let bytes = 0;
-  for (let r = 0; r < 4; r++) {
+  for (let r = 0; r < 6; r++) {
     round++;
     const t0 = process.cpuUsage();
     const mazes = Array.from({ length: pagesN }, (_, i) =>
@@ -355,18 +414,18 @@ export async function fortyPage(): Promise<void> {
     const ms = (a: NodeJS.CpuUsage, b: NodeJS.CpuUsage) =>
       (b.user - a.user + b.system - a.system) / 1000 / pagesN;
     if (r === 0) continue; // warm-up
-    times.generate = Math.min(times.generate, ms(t0, t1));
-    times.hashes = Math.min(times.hashes, ms(t1, t2));
-    times.draw = Math.min(times.draw, ms(t2, t3));
-    times.pdf = Math.min(times.pdf, ms(t3, t4));
+    times.generate.push(ms(t0, t1));
+    times.hashes.push(ms(t1, t2));
+    times.draw.push(ms(t2, t3));
+    times.pdf.push(ms(t3, t4));
     bytes = pdf.length / pagesN;
   }
-  const total = times.generate + times.hashes + times.draw + times.pdf;
-  report('40×40 page: generate (grid made)', times.generate, 'ms', false, 3);
-  report('40×40 page: canonical + lockfile hash', times.hashes, 'ms', false, 3);
-  report('40×40 page: drawing', times.draw, 'ms', false, 3);
-  report('40×40 page: PDF', times.pdf, 'ms', false, 3);
-  report('40×40 page: all of the above', total, 'ms', false, 3);
+  const total = times.generate.map((g, r) => g + times.hashes[r] + times.draw[r] + times.pdf[r]);
+  report('40×40 page: generate (grid made)', timingOf(times.generate), 'ms', false, 3);
+  report('40×40 page: canonical + lockfile hash', timingOf(times.hashes), 'ms', false, 3);
+  report('40×40 page: drawing', timingOf(times.draw), 'ms', false, 3);
+  report('40×40 page: PDF', timingOf(times.pdf), 'ms', false, 3);
+  report('40×40 page: all of the above', timingOf(total), 'ms', false, 3);
   report('40×40 page: PDF size', bytes / 1024, 'KB', false, 2);
 
   // Whole books of such pages, stage by stage (plan, layout and the candidate loop are not this code's), at
@@ -406,7 +465,8 @@ export async function fortyPage(): Promise<void> {
 
 /**
  * razimantv/mazegenerator (C++, -O2, Kruskal, SVG output), whole process at about a million cells: published
- * figures measured on another 2-core machine in another run (it is C++ source only, not on the registry).
+ * figures measured on another 2-core machine in another run (it is C++ source only, not on the registry;
+ * /work/shared/PEERS.md). Printed as they are, beside this run's figures, never divided by them.
  */
 const RAZIMANTV: Partial<Record<TopologyName, { wallS: number; cpuS: number; rssMb: number }>> = {
   square: { wallS: 6.9, cpuS: 4.05, rssMb: 407 },
@@ -417,20 +477,23 @@ const RAZIMANTV: Partial<Record<TopologyName, { wallS: number; cpuS: number; rss
 
 /**
  * `mazebook render` of a million cells of every shape to PDF, the whole process (compiled code in dist/):
- * wall time, CPU time, peak memory. Targets: < 3 s wall, < 1 GB, ≥ 5× razimantv's whole process.
+ * wall time, CPU time, peak memory. Targets: < 3 s wall (judged only on a quiet machine), < 1 GB. The
+ * target against razimantv (≥ 5× its whole process) needs both measured on one machine, as PEERS.md's
+ * side-by-side table does; it is not judged here.
  */
 export function millionRender(): void {
   millionStages();
-  say(
-    '\nrender a million cells to PDF, whole process, median of 3 (targets: < 3 s wall, < 1 GB; ≥ 5× razimantv)',
-  );
+  say('\nrender a million cells to PDF, whole process, median of 3 (targets: < 3 s wall, < 1 GB)');
   if (!existsSync('dist/cli/main.js')) {
     say('  (no dist/: run `npm run build` first; skipped)');
     return;
   }
   if (newest('src') > statSync('dist/cli/main.js').mtimeMs)
     say('  (dist/ is older than src/: `npm run build` for current figures)');
-  say('  razimantv figures are published ones from another machine and run: compare with care');
+  say(
+    '  razimantv: published figures (PEERS.md), measured on another machine, shown for reference only; the\n' +
+      '  ≥ 5× target needs both on one machine (PEERS.md, "Measured side by side") and is not judged here',
+  );
   const dir = mkdtempSync(join(tmpdir(), 'mazebook-bench-'));
   for (const shape of topologyNames) {
     const size = shape === 'square' ? { columns: 1000, rows: 1000 } : SIZE_FOR[shape](1_000_000);
@@ -460,10 +523,12 @@ export function millionRender(): void {
     report(`render ${shape} ${label(cells)} cells: wall`, wall, 's', false, 2);
     report(`render ${shape} ${label(cells)} cells: CPU`, cpuMs / 1000, 's', false, 2);
     report(`render ${shape} ${label(cells)} cells: peak memory`, maxRssKb / 1024, 'MB', false, 0);
+    const load = machineLoad();
     say(
-      peer
-        ? `  razimantv ${shape}: ${peer.wallS} s wall, ${peer.cpuS} s CPU, ${peer.rssMb} MB → mazebook ${(peer.wallS / wall).toFixed(1)}× faster (wall; ≥ 5×: ${peer.wallS / wall >= 5 ? 'met' : 'not met'}), ${(peer.cpuS / (cpuMs / 1000)).toFixed(1)}× (CPU)`
-        : `  razimantv has no ${shape} mazes`,
+      `  < 3 s wall: ${wallVerdict(wall < 3, load)}; < 1 GB: ${maxRssKb / 1024 < 1024 ? 'met' : 'not met'}` +
+        (peer
+          ? `; razimantv ${shape}, published (another machine): ${peer.wallS} s wall, ${peer.cpuS} s CPU, ${peer.rssMb} MB`
+          : `; razimantv has no ${shape} mazes`),
     );
     // The same maze as the one page of a book (plan, checks, canonical hash, lockfile, layout, PDF).
     const maze =
@@ -492,7 +557,7 @@ export function millionRender(): void {
     report(`book of one ${shape} ${label(cells)} maze: wall`, bookWall, 's', false, 2);
     report(`book of one ${shape} ${label(cells)} maze: CPU`, inBook.cpuMs / 1000, 's', false, 2);
     say(
-      `  in a book: ${(inBook.cpuMs / cpuMs).toFixed(2)}× the render's CPU, ${(bookWall / wall).toFixed(2)}× its wall time (≤ 1.5×: ${bookWall / wall <= 1.5 ? 'met' : 'not met'}), ${Math.round(inBook.maxRssKb / 1024)} MB`,
+      `  in a book: ${(inBook.cpuMs / cpuMs).toFixed(2)}× the render's CPU, ${(bookWall / wall).toFixed(2)}× its wall time (≤ 1.5×: ${wallVerdict(bookWall / wall <= 1.5, machineLoad())}), ${Math.round(inBook.maxRssKb / 1024)} MB`,
     );
   }
   rmSync(dir, { recursive: true, force: true });
@@ -585,9 +650,9 @@ function newest(dir: string): number {
 
 /**
  * A 100-page book with `difficulty: hard` built by the CLI (compiled code) on 1 and 2 worker threads,
- * alternately, twice each: wall and CPU time of the whole process, the best of each. Targets: ≤ 15 s with
- * 2 workers, 2 workers ≥ 1.7× faster than 1. The load average is printed beside them: on a machine shared
- * with other work, wall-time ratios say little.
+ * alternately, three times each: wall and CPU time of the whole process, the median of each. Targets:
+ * ≤ 15 s with 2 workers, 2 workers ≥ 1.7× faster than 1, both on wall time: judged only when the machine
+ * was quiet before and after the runs (on a machine shared with other work, wall-time ratios say little).
  */
 export function hardBook(): void {
   say('\na 100-page book with difficulty: hard, 1 and 2 worker threads (targets: ≤ 15 s, ≥ 1.7×)');
@@ -599,10 +664,14 @@ export function hardBook(): void {
   const spec = join(dir, 'hard.yaml');
   const pages = Array.from({ length: 100 }, () => '  - {}').join('\n');
   writeFileSync(spec, `title: Hard\nseed: 7\ndefaults: { difficulty: hard }\npages:\n${pages}\n`);
-  const best: Record<number, { wall: number; cpu: number }> = {};
+  const runs: Record<number, { wall: number[]; cpu: number[] }> = {
+    1: { wall: [], cpu: [] },
+    2: { wall: [], cpu: [] },
+  };
   const pdfs: Record<number, Buffer> = {};
-  for (const round of [0, 1]) {
-    for (const workers of round === 0 ? [1, 2] : [2, 1]) {
+  const before = machineLoad();
+  for (const round of [0, 1, 2]) {
+    for (const workers of round % 2 === 0 ? [1, 2] : [2, 1]) {
       const run = measureProcess(
         ['bin/mazebook.js', 'build', spec, '-q', '-o', join(dir, `w${workers}.pdf`)],
         {
@@ -614,18 +683,25 @@ export function hardBook(): void {
         rmSync(dir, { recursive: true, force: true });
         return;
       }
-      const b = best[workers] ?? { wall: Infinity, cpu: Infinity };
-      best[workers] = { wall: Math.min(b.wall, run.wallMs / 1000), cpu: Math.min(b.cpu, run.cpuMs / 1000) };
+      runs[workers].wall.push(run.wallMs / 1000);
+      runs[workers].cpu.push(run.cpuMs / 1000);
       pdfs[workers] = readFileSync(join(dir, `w${workers}.pdf`));
     }
   }
   rmSync(dir, { recursive: true, force: true });
-  for (const w of [1, 2]) {
-    report(`hard 100-page book, ${w} worker${w > 1 ? 's' : ''}: wall`, best[w].wall, 's', false, 2);
-    report(`hard 100-page book, ${w} worker${w > 1 ? 's' : ''}: CPU`, best[w].cpu, 's', false, 2);
+  const after = machineLoad();
+  // The busier of the two readings decides (the runs themselves keep one or two cores busy).
+  const load = before.busy || !after.busy ? before : after;
+  const median = { 1: { wall: 0, cpu: 0 }, 2: { wall: 0, cpu: 0 } };
+  for (const w of [1, 2] as const) {
+    const wall = timingOf(runs[w].wall);
+    const cpu = timingOf(runs[w].cpu);
+    median[w] = { wall: wall.median, cpu: cpu.median };
+    report(`hard 100-page book, ${w} worker${w > 1 ? 's' : ''}: wall`, wall, 's', false, 2);
+    report(`hard 100-page book, ${w} worker${w > 1 ? 's' : ''}: CPU`, cpu, 's', false, 2);
   }
-  const [load] = loadavg();
+  const speedUp = median[1].wall / median[2].wall;
   say(
-    `  2 workers ${(best[1].wall / best[2].wall).toFixed(2)}× faster than 1 (wall); CPU ${best[1].cpu.toFixed(1)} s and ${best[2].cpu.toFixed(1)} s; load average ${load.toFixed(1)} on ${availableParallelism()} cores; PDFs ${pdfs[1].equals(pdfs[2]) ? 'identical' : 'DIFFER'}`,
+    `  2 workers ${speedUp.toFixed(2)}× faster than 1 (wall; ≥ 1.7×: ${wallVerdict(speedUp >= 1.7, load)}); ≤ 15 s with 2: ${wallVerdict(median[2].wall <= 15, load)}; CPU ${median[1].cpu.toFixed(1)} s and ${median[2].cpu.toFixed(1)} s; PDFs ${pdfs[1].equals(pdfs[2]) ? 'identical' : 'DIFFER'}`,
   );
 }

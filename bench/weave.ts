@@ -10,7 +10,7 @@ import { buildSquareGrid } from '../src/grid/square.js';
 import { weaveGrid } from '../src/grid/weave.js';
 import { deriveSeed } from '../src/random/derive-seed.js';
 import { createRng } from '../src/random/sfc32.js';
-import { best, report, say } from './measure.js';
+import { per, report, say, timeRuns } from './measure.js';
 
 /**
  * Weave generation at 100×100 beside the plain algorithm in the same run (the target: weave within 2× of the
@@ -23,17 +23,24 @@ export function weaveBench(): void {
   const woven = weaveGrid(plain);
   let i = 0;
   const seed = () => createRng(deriveSeed(1, 'weave-bench', i++));
-  const plainBt = best(100, () => void backtracker(plain, seed(), { straightness: 0 }));
-  const weaveBt = best(100, () => void weaveBacktracker(woven, seed(), { straightness: 0, weave: 1 }));
-  const plainKr = best(100, () => void kruskal(plain, seed(), { straightness: 0 }));
-  const weaveKr = best(100, () => void weaveKruskal(woven, seed(), { straightness: 0, weave: 1 }));
-  report(`backtracker ${size}×${size} (plain, weave bench)`, cells / plainBt / 1000, 'M cells/s', true);
-  report(`weave backtracker ${size}×${size} weave 1`, cells / weaveBt / 1000, 'M cells/s', true);
-  report(`weave backtracker vs plain ${size}×${size}`, weaveBt / plainBt, '× time (target ≤ 2)', false);
-  report(`weave kruskal ${size}×${size} weave 1`, cells / weaveKr / 1000, 'M cells/s', true);
-  report(`weave kruskal vs plain ${size}×${size}`, weaveKr / plainKr, '× time', false);
-  const build = best(20, () => void weaveGrid(buildSquareGrid({ columns: size, rows: size })));
-  report(`weave grid build ${size}×${size}`, cells / build / 1000, 'M cells/s', true);
+  const plainBt = timeRuns(100, () => void backtracker(plain, seed(), { straightness: 0 }));
+  const weaveBt = timeRuns(100, () => void weaveBacktracker(woven, seed(), { straightness: 0, weave: 1 }));
+  const plainKr = timeRuns(100, () => void kruskal(plain, seed(), { straightness: 0 }));
+  const weaveKr = timeRuns(100, () => void weaveKruskal(woven, seed(), { straightness: 0, weave: 1 }));
+  const rate = (v: number) => cells / v / 1000;
+  report(`backtracker ${size}×${size} (plain, weave bench)`, per(plainBt, rate), 'M cells/s', true);
+  report(`weave backtracker ${size}×${size} weave 1`, per(weaveBt, rate), 'M cells/s', true);
+  // Ratios of medians measured in this run.
+  report(
+    `weave backtracker vs plain ${size}×${size}`,
+    weaveBt.median / plainBt.median,
+    '× time (target ≤ 2)',
+    false,
+  );
+  report(`weave kruskal ${size}×${size} weave 1`, per(weaveKr, rate), 'M cells/s', true);
+  report(`weave kruskal vs plain ${size}×${size}`, weaveKr.median / plainKr.median, '× time', false);
+  const build = timeRuns(20, () => void weaveGrid(buildSquareGrid({ columns: size, rows: size })));
+  report(`weave grid build ${size}×${size}`, per(build, rate), 'M cells/s', true);
 
   say('\nweave density at 30×30 (mean of 8): crossings per 100 cells, on the route, smart score');
   for (const algorithm of ['backtracker', 'kruskal'] as const) {

@@ -7,7 +7,7 @@
 const module_ = require('node:module');
 const { join } = require('node:path');
 
-const bundle = join(__dirname, '..', 'dist', 'bundle', 'mazebook.cjs');
+const bundle = join(__dirname, '..', 'dist', 'bundle', 'mazebook.js');
 if (process.argv.includes('--debug') || process.env.MAZEBOOK_DEBUG === '1') {
   // Stack traces name the TypeScript sources (through the bundle's source map), not the bundle.
   process.setSourceMapsEnabled(true);
@@ -16,7 +16,7 @@ if (process.argv.includes('--debug') || process.env.MAZEBOOK_DEBUG === '1') {
   module_.enableCompileCache();
   require(bundle);
 } else {
-  const { codeCacheDir, commandKey, runCached } = require('../dist/bundle/code-cache.cjs');
+  const { codeCacheDir, commandKey, runCached } = require('../dist/bundle/code-cache.js');
   const run = runCached(bundle, codeCacheDir(), commandKey(process.argv.slice(2)));
   process.once('exit', () => run.save());
 }

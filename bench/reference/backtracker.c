@@ -4,7 +4,8 @@
  * topology-neutral backtracker and with the same loop in JavaScript (bench/reference/backtracker.ts).
  * Compiled with gcc -O2 by the bench when gcc is present; never by the tests.
  *
- * Usage: backtracker WIDTH HEIGHT ROUNDS   prints the best CPU time of ROUNDS runs in ms and a checksum
+ * Usage: backtracker WIDTH HEIGHT ROUNDS   prints the median, lower and upper quartile of the CPU times of
+ *                                          ROUNDS runs (after one untimed run) in ms, and a checksum
  * (CPU time, as the bench measures the JavaScript loops, so other work on a shared machine counts least).
  * Open walls: east[c] (between c and c + 1) and south[c] (between c and c + w), one byte per cell.
  */
@@ -52,6 +53,19 @@ static void carve(int w, int h, uint32_t seed, uint8_t *visited, int32_t *stack,
   }
 }
 
+static int by_value(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The q-quantile of n sorted values, interpolated between neighbours. */
+static double at(const double *sorted, int n, double q) {
+  const double i = (n - 1) * q;
+  const int lo = (int)i;
+  const int hi = lo + 1 < n ? lo + 1 : lo;
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     fprintf(stderr, "usage: %s WIDTH HEIGHT ROUNDS\n", argv[0]);
@@ -65,18 +79,19 @@ int main(int argc, char **argv) {
   int32_t *stack = malloc((size_t)n * sizeof(int32_t));
   uint8_t *east = malloc((size_t)n);
   uint8_t *south = malloc((size_t)n);
-  double best = 1e300;
+  double *times = malloc((size_t)rounds * sizeof(double));
   long checksum = 0;
-  for (int r = 0; r < 2 * rounds; r++) {
+  for (int r = -1; r < rounds; r++) { /* run -1 warms the caches */
     struct timespec t0, t1;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
-    carve(w, h, 0x9e3779b9u + (uint32_t)r, visited, stack, east, south);
+    carve(w, h, 0x9e3779b9u + (uint32_t)(r + 1), visited, stack, east, south);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
-    const double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
-    if (r >= rounds && ms < best) best = ms; /* the first rounds warm the caches */
+    if (r >= 0) times[r] = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
     for (int c = 0; c < n; c += 97) checksum += east[c] + 2 * south[c];
   }
-  printf("%.4f %ld\n", best, checksum);
+  qsort(times, (size_t)rounds, sizeof(double), by_value);
+  printf("%.4f %.4f %.4f %ld\n", at(times, rounds, 0.5), at(times, rounds, 0.25), at(times, rounds, 0.75), checksum);
+  free(times);
   free(visited);
   free(stack);
   free(east);

@@ -73,6 +73,7 @@ async function cover(name: string): Promise<Buffer> {
 const PICTURES: Record<string, () => Promise<Buffer>> = {
   'sample-pages.png': () =>
     pages([
+      ['sample', 3],
       ['sample', 6],
       ['sample', 16],
     ]),
@@ -92,10 +93,16 @@ const PICTURES: Record<string, () => Promise<Buffer>> = {
     ]),
   'print-pages.png': () =>
     pages([
+      ['kids-activity', 4],
       ['kids-activity', 6],
       ['kids-activity', 10],
       ['kdp-interior', 17],
       ['kdp-interior', 38],
+    ]),
+  'large-print-pages.png': () =>
+    pages([
+      ['large-print', 6],
+      ['large-print', 26],
     ]),
   'cover.png': () => cover('kdp-interior'),
 };

@@ -1,6 +1,7 @@
 import { UserError } from '../base/errors.js';
 import type { Maze } from '../generate/maze.js';
 import { deriveSeed } from '../random/derive-seed.js';
+import { createRng } from '../random/sfc32.js';
 import {
   type DifficultyModel,
   type DifficultyWeights,
@@ -27,6 +28,10 @@ export interface FittedModel {
   text: string;
   /** What the fit found, for the terminal. */
   summary: string[];
+  /** How well the fit explains the times (checkSignal). */
+  quality: FitQuality;
+  /** What the user should know: the times show no sign of difficulty, written anyway with `force`. */
+  warnings: string[];
 }
 
 /** Fewest solve times, and distinct mazes, a fit accepts. */
@@ -45,22 +50,97 @@ const FIT_SEED = 2015;
 
 const FITTED: readonly (keyof DifficultyWeights)[] = ['search', 'route', 'decisions', 'cycling'];
 
+/** Permutations of the mazes' times in the signal check (deterministic: seeded from FIT_SEED). */
+export const PERMUTATIONS = 99;
+/** The fit is taken to have found a signal when shuffled times fit as well this rarely, or less. */
+export const SIGNAL_P = 0.05;
+
+export interface FitOptions {
+  /** Write the model even when the times show no sign of difficulty (a warning instead of an error). */
+  force?: boolean;
+}
+
+/** The times as the fit reads them: per row its log time, age group and maze. */
+interface TimesData {
+  /** ln(seconds) per row. */
+  y: number[];
+  /** Age group index per row. */
+  g: number[];
+  /** Maze index per row (into the measures). */
+  m: number[];
+  /** Age groups in order of first appearance: label → index. */
+  groups: Map<string, number>;
+}
+
+/** A fitted parameter vector: log weights of `free` (P), group offsets (G), slope; and its squared error. */
+interface WeightFit {
+  theta: number[];
+  sse: number;
+}
+
+/** How well the fit explains the times, and whether shuffled times are explained as well. */
+export interface FitQuality {
+  /** Share of the spread of log times within age groups that the fitted model explains, 0 to 1. */
+  r2: number;
+  /** How often times shuffled among the mazes and fitted again explain as much (permutation test), 0 to 1. */
+  p: number;
+}
+
 /**
  * Fits a model's weights to measured solve times: log time = group offset + b · ln(1 + E), with E the
  * model's effort (weights search, route, decisions and cycling fitted; turning kept), by Levenberg–Marquardt
  * least squares with a log-normal prior around `base`'s weights. The scale's meaning is kept: `top` is set so
  * the timed mazes keep, on average, the score `base` gives them; the fit changes what makes a maze harder
- * than another, not what `medium` means. Deterministic (the mazes are rated from fixed seeds).
+ * than another, not what `medium` means. The fit's quality is checked (checkSignal): times that fit no
+ * better than the same times shuffled among the mazes carry no sign of difficulty, and are refused unless
+ * `force`. Deterministic (the mazes are rated, and the shuffles drawn, from fixed seeds).
  * @param source the times file as shown in messages
- * @throws UserError with too few times or mazes, mazes too alike, or times that do not rise with difficulty
+ * @throws UserError with too few times or mazes, mazes too alike, times that do not rise with difficulty, or
+ *   times that show no sign of difficulty (unless `force`)
  */
 export function fitDifficultyModel(
   rows: readonly TimedMaze[],
   base: DifficultyModel,
   source: string,
   name?: string,
+  options: FitOptions = {},
 ): FittedModel {
-  // Distinct mazes, each rated once.
+  const { mazes, index } = distinctMazes(rows, source);
+  const x = measureMazes(mazes, base);
+  const baseScores = x.map((xi) => scoreOfEffort(effortOf(base.weights, xi), base));
+  checkSpread(baseScores, source);
+  const data = timesData(rows, index);
+  // Which weights are fitted: non-zero in the base model, and measured on some maze.
+  const free = FITTED.filter((k, j) => base.weights[k] > 0 && x.some((xi) => xi[j] > 0));
+  const fit = fitWeights(x, data, base, free);
+  if (!fit) {
+    throw new UserError(
+      source,
+      'the solve times do not rise with the difficulty the model measures',
+      'check that each time is written against the right maze, and that the mazes range from easy to hard',
+    );
+  }
+  const quality = checkSignal(x, data, base, free, fit);
+  const warnings: string[] = [];
+  if (quality.p > SIGNAL_P) {
+    const problem = noSignal(quality, mazes.length, source);
+    if (!options.force) throw problem;
+    warnings.push(`${problem.what} (written anyway: --force)`);
+  }
+  const model = modelOf(fit, x, data, base, free, baseScores, name, mazes.length);
+  const summary = fitSummary(model, base, free, baseScores, data, mazes.length, quality);
+  const text = difficultyModelText(model, [
+    `Fitted by \`mazebook calibrate\` to ${data.y.length} solve times of ${mazes.length} mazes, starting from the ${base.name} model.`,
+  ]);
+  // The model as its file says (rounded to the digits written), so a book built with the file matches.
+  return { model: loadDifficultyModel(text, source), text, summary, quality, warnings };
+}
+
+/** The distinct mazes of the rows (the first row of each key), refusing too few times or mazes. */
+function distinctMazes(
+  rows: readonly TimedMaze[],
+  source: string,
+): { mazes: TimedMaze[]; index: Map<string, number> } {
   const index = new Map<string, number>();
   const mazes: TimedMaze[] = [];
   for (const r of rows) {
@@ -76,8 +156,12 @@ export function fitDifficultyModel(
       'time more mazes, from easy to hard; several readers may solve the same maze',
     );
   }
-  // Measures per maze: overlap O, route S + turning·T, decisions D, cycling C.
-  const x = mazes.map((m) => {
+  return { mazes, index };
+}
+
+/** Measures per maze, rated once from a fixed seed: overlap O, route S + turning·T, decisions D, cycling C. */
+function measureMazes(mazes: readonly TimedMaze[], base: DifficultyModel): number[][] {
+  return mazes.map((m) => {
     const r = rateMaze(m.maze, deriveSeed(FIT_SEED, `calibrate/${m.key}`, 0), { model: base });
     const c = r.components;
     return [
@@ -87,7 +171,9 @@ export function fitDifficultyModel(
       c.cycling.cells,
     ];
   });
-  const baseScores = x.map((xi) => scoreOfEffort(effortOf(base.weights, xi), base));
+}
+
+function checkSpread(baseScores: readonly number[], source: string): void {
   const span = Math.max(...baseScores) - Math.min(...baseScores);
   if (span < MIN_SPAN) {
     throw new UserError(
@@ -96,48 +182,66 @@ export function fitDifficultyModel(
       'time mazes of different sizes and difficulties',
     );
   }
+}
 
+function timesData(rows: readonly TimedMaze[], index: ReadonlyMap<string, number>): TimesData {
   const groups = new Map<string, number>();
   for (const r of rows) if (!groups.has(r.group ?? 'all')) groups.set(r.group ?? 'all', groups.size);
-  const G = groups.size;
-  const g = rows.map((r) => groups.get(r.group ?? 'all') ?? 0);
-  const m = rows.map((r) => index.get(r.key) ?? 0);
-  const y = rows.map((r) => Math.log(r.seconds));
-  const n = rows.length;
+  return {
+    y: rows.map((r) => Math.log(r.seconds)),
+    g: rows.map((r) => groups.get(r.group ?? 'all') ?? 0),
+    m: rows.map((r) => index.get(r.key) ?? 0),
+    groups,
+  };
+}
 
-  // Which weights are fitted: non-zero in the base model, and measured on some maze.
-  const free = FITTED.filter((k, j) => base.weights[k] > 0 && x.some((xi) => xi[j] > 0));
+/** The weights `free` of `base` replaced by the exponentials of the first parameters. */
+function weightsOf(t: readonly number[], base: DifficultyModel, free: readonly string[]): DifficultyWeights {
+  const w = { ...base.weights };
+  free.forEach((k, j) => {
+    w[k as keyof DifficultyWeights] = Math.exp(t[j]);
+  });
+  return w;
+}
+
+/**
+ * The least-squares fit with the prior (see fitDifficultyModel); undefined when the times do not rise with
+ * the effort at all (the linear start's slope is not positive).
+ */
+function fitWeights(
+  x: readonly (readonly number[])[],
+  data: TimesData,
+  base: DifficultyModel,
+  free: readonly (keyof DifficultyWeights)[],
+): WeightFit | undefined {
+  const { y, g, m } = data;
+  const G = data.groups.size;
+  const n = y.length;
   const col = FITTED.map((k) => free.indexOf(k));
   const prior = free.map((k) => Math.log(base.weights[k]));
   const P = free.length;
   // Parameters: log weights (P), group offsets (G), slope b.
   const theta = [...prior, ...new Array<number>(G).fill(0), 0];
-  const weightsOf = (t: readonly number[]): DifficultyWeights => {
-    const w = { ...base.weights };
-    free.forEach((k, j) => {
-      w[k] = Math.exp(t[j]);
-    });
-    return w;
+  const logEffort = (t: readonly number[]): number[] => {
+    const w = weightsOf(t, base, free);
+    return x.map((xi) => Math.log1p(effortOf(w, xi)));
   };
-  const logEffort = (t: readonly number[]): number[] => x.map((xi) => Math.log1p(effortOf(weightsOf(t), xi)));
 
   // Start: the base weights, and offsets and slope by linear least squares; this also gives the noise.
   const start = linearFit(logEffort(theta), y, g, m, G);
-  if (!(start.slope > 0)) {
-    throw new UserError(
-      source,
-      'the solve times do not rise with the difficulty the model measures',
-      'check that each time is written against the right maze, and that the mazes range from easy to hard',
-    );
-  }
+  if (!(start.slope > 0)) return undefined;
   for (let k = 0; k < G; k++) theta[P + k] = start.offsets[k];
   theta[P + G] = start.slope;
   const lambda = Math.max(start.variance, 1e-4) / (TAU * TAU);
 
-  const objective = (t: readonly number[]): number => {
+  const squaredError = (t: readonly number[]): number => {
     const le = logEffort(t);
     let sum = 0;
     for (let i = 0; i < n; i++) sum += (y[i] - t[P + g[i]] - t[P + G] * le[m[i]]) ** 2;
+    return sum;
+  };
+  const objective = (t: readonly number[]): number => {
+    let sum = squaredError(t);
     for (let j = 0; j < P; j++) sum += lambda * (t[j] - prior[j]) ** 2;
     return sum;
   };
@@ -148,7 +252,7 @@ export function fitDifficultyModel(
     // Normal equations of the linearised problem, with the prior.
     const A = Array.from({ length: K }, () => new Array<number>(K).fill(0));
     const rhs = new Array<number>(K).fill(0);
-    const w = weightsOf(theta);
+    const w = weightsOf(theta, base, free);
     const e = x.map((xi) => effortOf(w, xi));
     const b = theta[P + G];
     const jac = new Array<number>(K);
@@ -191,29 +295,104 @@ export function fitDifficultyModel(
     }
     if (!stepped) break;
   }
+  return { theta, sse: squaredError(theta) };
+}
 
-  const weights = weightsOf(theta);
-  const le = logEffort(theta);
+/** Share of the spread of log times within age groups that a fit explains (0 when it explains none). */
+function explained(fit: WeightFit | undefined, data: TimesData): number {
+  if (!fit) return 0;
+  const G = data.groups.size;
+  const sum = new Array<number>(G).fill(0);
+  const count = new Array<number>(G).fill(0);
+  data.y.forEach((v, i) => {
+    sum[data.g[i]] += v;
+    count[data.g[i]]++;
+  });
+  let total = 0;
+  data.y.forEach((v, i) => {
+    total += (v - sum[data.g[i]] / count[data.g[i]]) ** 2;
+  });
+  return total > 0 ? Math.max(0, 1 - fit.sse / total) : 0;
+}
+
+/**
+ * Whether the times carry a sign of difficulty: the fit's explained share is compared with the shares of
+ * PERMUTATIONS fits to the same times with the mazes shuffled (each maze's times, in every age group, moved
+ * together to another maze's measures) — if times unrelated to the mazes fit as well often, the fit found
+ * nothing. The weights are fitted again for each shuffle, so the test is fair to the fit's freedom.
+ */
+function checkSignal(
+  x: readonly (readonly number[])[],
+  data: TimesData,
+  base: DifficultyModel,
+  free: readonly (keyof DifficultyWeights)[],
+  fit: WeightFit,
+): FitQuality {
+  const r2 = explained(fit, data);
+  let asGood = 0;
+  for (let k = 0; k < PERMUTATIONS; k++) {
+    const rng = createRng(deriveSeed(FIT_SEED, 'calibrate/shuffle', k));
+    const order = x.map((_, i) => i);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    const shuffled = { ...data, m: data.m.map((mi) => order[mi]) };
+    if (explained(fitWeights(x, shuffled, base, free), shuffled) >= r2) asGood++;
+  }
+  return { r2, p: (1 + asGood) / (1 + PERMUTATIONS) };
+}
+
+/** The refusal (or, with --force, the warning) for times that show no sign of difficulty. */
+function noSignal(quality: FitQuality, mazes: number, source: string): UserError {
+  const times = Math.round(quality.p * (1 + PERMUTATIONS)) - 1;
+  return new UserError(
+    source,
+    `the solve times show no sign of difficulty: the fitted model explains ${percent(quality.r2)} of how they vary, and the same times shuffled among the ${mazes} mazes fit as well ${times} times in ${PERMUTATIONS}`,
+    'time more mazes, from easy to hard, by more readers; check that each time is written against the right maze; --force writes the model anyway',
+  );
+}
+
+function percent(share: number): string {
+  return `${Math.round(share * 100)} %`;
+}
+
+/** The model a fit gives: its weights, `top` keeping the timed mazes' mean score, and the calibration notes. */
+function modelOf(
+  fit: WeightFit,
+  x: readonly (readonly number[])[],
+  data: TimesData,
+  base: DifficultyModel,
+  free: readonly (keyof DifficultyWeights)[],
+  baseScores: readonly number[],
+  name: string | undefined,
+  mazeCount: number,
+): DifficultyModel {
+  const { theta } = fit;
+  const P = free.length;
+  const G = data.groups.size;
+  const n = data.y.length;
+  const K = P + G + 1;
+  const weights = weightsOf(theta, base, free);
+  const le = x.map((xi) => Math.log1p(effortOf(weights, xi)));
   // Keep the scale: the timed mazes' mean score stays what the base model gives them.
   const meanBase = baseScores.reduce((a, s) => a + s, 0) / baseScores.length;
   const meanLog = le.reduce((a, v) => a + v, 0) / le.length;
   const logTop = (9 * meanLog) / Math.max(1e-9, meanBase - 1);
   const top = Math.max(2, Math.expm1(logTop));
   const b = theta[P + G];
-  let sse = 0;
-  for (let i = 0; i < n; i++) sse += (y[i] - theta[P + g[i]] - b * le[m[i]]) ** 2;
-  const sd = Math.sqrt(sse / Math.max(1, n - K));
-  const model: DifficultyModel = {
+  const sd = Math.sqrt(fit.sse / Math.max(1, n - K));
+  return {
     version: 1,
     name: name ?? `fitted to ${n} solve times`,
     weights,
     top,
     calibration: {
       rows: n,
-      mazes: mazes.length,
+      mazes: mazeCount,
       perPoint: Math.exp((b * Math.log1p(top)) / 9),
       secondsAt5: Object.fromEntries(
-        [...groups].map(([label, k]) => [
+        [...data.groups].map(([label, k]) => [
           label,
           Math.round(Math.exp(theta[P + k] + b * Math.log1p(effortOfScore(5, { ...base, weights, top })))),
         ]),
@@ -221,21 +400,31 @@ export function fitDifficultyModel(
       spread: Math.exp(sd),
     },
   };
+}
+
+/** What the fit found, for the terminal. */
+function fitSummary(
+  model: DifficultyModel,
+  base: DifficultyModel,
+  free: readonly string[],
+  baseScores: readonly number[],
+  data: TimesData,
+  mazeCount: number,
+  quality: FitQuality,
+): string[] {
   const fmt = (v: number): string => String(Number(v.toPrecision(3)));
-  const summary = [
-    `${n} solve times of ${mazes.length} mazes${G > 1 ? ` in ${G} age groups` : ''}; scores ${Math.min(...baseScores).toFixed(1)} to ${Math.max(...baseScores).toFixed(1)} by the ${base.name} model`,
+  const G = data.groups.size;
+  const shuffled = Math.round(quality.p * (1 + PERMUTATIONS)) - 1;
+  return [
+    `${data.y.length} solve times of ${mazeCount} mazes${G > 1 ? ` in ${G} age groups` : ''}; scores ${Math.min(...baseScores).toFixed(1)} to ${Math.max(...baseScores).toFixed(1)} by the ${base.name} model`,
     ...FITTED.map(
       (k) =>
-        `  ${k.padEnd(9)} ${fmt(base.weights[k]).padStart(7)} → ${fmt(weights[k]).padStart(7)}${free.includes(k) ? '' : '  (not fitted: not measured on these mazes)'}`,
+        `  ${k.padEnd(9)} ${fmt(base.weights[k]).padStart(7)} → ${fmt(model.weights[k]).padStart(7)}${free.includes(k) ? '' : '  (not fitted: not measured on these mazes)'}`,
     ),
-    `  top       ${fmt(base.top).padStart(7)} → ${fmt(top).padStart(7)}`,
+    `  top       ${fmt(base.top).padStart(7)} → ${fmt(model.top).padStart(7)}`,
     `each point of score multiplies the solve time by ${model.calibration?.perPoint.toFixed(2)}; readers vary by about ×${model.calibration?.spread.toFixed(2)} around that`,
+    `the model explains ${percent(quality.r2)} of how the times vary; the same times shuffled among the mazes fit as well ${shuffled} times in ${PERMUTATIONS}`,
   ];
-  const text = difficultyModelText(model, [
-    `Fitted by \`mazebook calibrate\` to ${n} solve times of ${mazes.length} mazes, starting from the ${base.name} model.`,
-  ]);
-  // The model as its file says (rounded to the digits written), so a book built with the file matches.
-  return { model: loadDifficultyModel(text, source), text, summary };
 }
 
 /** Effort of a maze's measures [O, S + turning·T, D, C] under weights w (turning already applied). */

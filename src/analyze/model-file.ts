@@ -50,7 +50,7 @@ export const difficultyModelSchema = z.strictObject({
  * @throws UserError on YAML or schema mistakes
  */
 export function loadDifficultyModel(text: string, where: string): DifficultyModel {
-  const { value } = parseYaml(text, where, difficultyModelSchema);
+  const { value } = parseYaml(text, where, difficultyModelSchema, { kind: 'difficulty model' });
   const { model: _marker, ...model } = value;
   return model;
 }

@@ -21,6 +21,9 @@ import { UserError } from '../base/errors.js';
  * ("…", with "" for a quote). Blank lines and lines starting with `#` followed by a space or nothing are
  * skipped. A first line whose time field is not a time is a header; it may name the columns (page/key/maze/
  * file, seconds/time, age/group) in any order.
+ *
+ * Messages name the line and field and say what was expected; they never quote the file (given by mistake, it
+ * may be any file: a password file, a key).
  */
 export interface SolveTime {
   /** 1-based line of the file, for messages. */
@@ -94,19 +97,19 @@ export function parseSolveTimes(text: string, file: string): SolveTime[] {
     if (timeField === '')
       throw new UserError(
         where,
-        `the time for ${mazeField} is missing`,
-        'give seconds (95) or minutes (1:35)',
+        'the time is missing: a line holds the maze, its time, and optionally an age group',
+        'give seconds (95) or minutes (1:35) after the maze, e.g. a7f3c2,95',
       );
     const seconds = parseTime(timeField, decimalComma(raw));
     if (seconds === undefined) {
       throw new UserError(
         where,
-        `expected a time such as 95, 95.5 or 1:35, got "${timeField}"`,
+        `field ${columns.time + 1} is not a time: expected seconds such as 95 or 95.5, or minutes such as 1:35`,
         'seconds, or minutes:seconds',
       );
     }
     if (!(seconds > 0 && seconds <= MAX_SECONDS)) {
-      throw new UserError(where, `a solve time must be above 0 and at most 24 hours, got ${timeField}`);
+      throw new UserError(where, `a solve time must be above 0 and at most 24 hours, got ${seconds} s`);
     }
     rows.push({ line: i + 1, where, maze: mazeRef(mazeField, where), seconds, ...(group ? { group } : {}) });
   }
@@ -169,7 +172,7 @@ function headerColumns(fields: string[], where: string): { maze: number; time: n
     if (role === undefined) {
       throw new UserError(
         where,
-        `unknown column "${f.trim()}" in the header`,
+        `column ${i + 1} of the header is not one mazebook reads`,
         'name the columns page (or key, maze, file), seconds (or time) and age (or group)',
       );
     }
@@ -191,7 +194,7 @@ function mazeRef(field: string, where: string): MazeRef {
     return { kind: 'number', number };
   }
   if (field.startsWith('#')) {
-    throw new UserError(where, `expected a puzzle number such as #12, got "${field}"`);
+    throw new UserError(where, 'expected a puzzle number such as #12 (# and digits only)');
   }
   return { kind: 'page', key: field };
 }

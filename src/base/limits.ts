@@ -10,6 +10,11 @@ export const LIMITS = {
   maxFileBytes: 2 * 1024 * 1024,
   /** YAML alias expansions per file (guards against "billion laughs"). */
   maxAliases: 100,
+  /**
+   * Lists and mappings nested in one another in a YAML file (a spec needs about 8; the YAML parser's stack
+   * overflows at some hundreds).
+   */
+  maxYamlDepth: 100,
   /** Largest paper side in points (200 in, the PDF user-space limit). */
   maxPaperSide: 14400,
   /** Bytes of a font file. */

@@ -1,11 +1,27 @@
-import { isMap, isNode, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  type Pair,
+  parseDocument,
+  visit,
+} from 'yaml';
 import type { z } from 'zod';
 import { joinProblems, UserError } from './errors.js';
 import { decodeText, excerpt, type FileAccess, type FileRef } from './files.js';
 import { LIMITS } from './limits.js';
+import { dropExtensionKeys, type FieldPath, isExtensionKey, keysAt } from './schema-keys.js';
 import { closest, listOf } from './suggest.js';
+import { checkYamlDepth } from './yaml-depth.js';
+import { duplicateKeyError, explainYamlSyntax, explainYamlValues } from './yaml-syntax.js';
 
-export type FieldPath = readonly (string | number)[];
+export type { FieldPath } from './schema-keys.js';
 
 /** A validated YAML file that still knows where each of its values was written. */
 export interface LoadedYaml<T> {
@@ -23,51 +39,64 @@ export function formatPath(path: FieldPath): string {
   return out;
 }
 
+export interface YamlOptions {
+  /**
+   * What the file is (`spec`, `theme`, `difficulty model`), for messages. A spec's own mistakes may be quoted
+   * in them; a file of another kind whose keys are none of its kind's is refused without quoting any of it
+   * (it may be any file given by mistake).
+   */
+  kind?: string;
+}
+
 /**
- * Parses YAML text and validates it against a schema. Syntax errors and the first schema violation become a
- * UserError at `file:line:col` naming the field, what was expected and, where possible, a "did you mean" hint.
+ * Parses YAML text and validates it against a schema. Nesting is bounded before parsing (checkYamlDepth);
+ * syntax errors, a second document and the first schema violations become UserErrors at `file:line:col`
+ * naming the field, what was expected and, where possible, a "did you mean" hint. Merge keys (`<<: *base`)
+ * are honoured, and the places of merged values are where they were written; keys starting with `x-` are
+ * extension fields, ignored in every mapping whose keys are mazebook's own.
  */
 export function parseYaml<S extends z.ZodType>(
   text: string,
   file: string,
   schema: S,
+  options: YamlOptions = {},
 ): LoadedYaml<z.infer<S>> {
+  const kind = options.kind ?? 'spec';
+  checkYamlDepth(text, file, kind);
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  // Duplicate keys are found below: the yaml package's own check compares each key with every key before it
+  // (a mapping of 40,000 keys took a minute; 80,000, five).
+  const doc = parseDocument(text, {
+    lineCounter,
+    uniqueKeys: false,
+    prettyErrors: false,
+    strict: true,
+    merge: true,
+  });
   const at = (offset: number): string => {
     const { line, col } = lineCounter.linePos(offset);
     return `${file}:${line}:${col}`;
   };
-  if (doc.errors.length > 0) {
-    const err = doc.errors[0];
-    const what = err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    throw new UserError(at(err.pos[0]), `YAML syntax error: ${what}`, yamlHint(err.code));
-  }
+  if (doc.errors.length > 0) throw explainYamlSyntax(doc.errors[0], text, at, kind);
+  const duplicate = firstDuplicateKey(doc);
+  if (duplicate !== undefined) throw duplicateKeyError(at(duplicate));
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: LIMITS.maxAliases });
   } catch (e) {
-    throw new UserError(
-      file,
-      `YAML could not be read: ${(e as Error).message}`,
-      'avoid deeply nested aliases',
-    );
+    throw explainYamlValues(e, file, unresolvedAlias(doc, at));
   }
   if (data === null || data === undefined) data = {};
+  if (kind !== 'spec') checkKindOfFile(data, schema, kind, at(0));
+  dropExtensionKeys(data, schema);
 
   const placeOf = (path: FieldPath): string => {
-    const node = nodeAt(doc.contents, path);
+    const node = nodeAt(doc, path);
     return node?.range ? at(node.range[0]) : at(0);
   };
   const keyPlaceOf = (path: FieldPath, key: string): string => {
-    const parent = nodeAt(doc.contents, path);
-    if (isMap(parent)) {
-      for (const pair of parent.items) {
-        if (isScalar(pair.key) && String(pair.key.value) === key && pair.key.range)
-          return at(pair.key.range[0]);
-      }
-    }
-    return placeOf(path);
+    const pair = pairOf(doc, nodeAt(doc, path), key);
+    return isScalar(pair?.key) && pair.key.range ? at(pair.key.range[0]) : placeOf(path);
   };
 
   const result = schema.safeParse(data);
@@ -82,40 +111,105 @@ export function parseYaml<S extends z.ZodType>(
   return { value: result.data, file, placeOf };
 }
 
+/** Offset of the first key written twice in one mapping (merge keys aside), if any; in linear time. */
+function firstDuplicateKey(doc: Document): number | undefined {
+  let found: number | undefined;
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key) || isMergePair(pair)) continue;
+        const value = pair.key.value;
+        const id = `${typeof value}:${String(value)}`;
+        if (seen.has(id)) {
+          const offset = pair.key.range?.[0] ?? 0;
+          if (found === undefined || offset < found) found = offset;
+          return undefined;
+        }
+        seen.add(id);
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/** `file:line:col` of the first alias (`*name`) that names no anchor before it, if any. */
+function unresolvedAlias(doc: Document, at: (offset: number) => string): string | undefined {
+  let place: string | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      if (node.resolve(doc) !== undefined) return undefined;
+      place = at(node.range?.[0] ?? 0);
+      return visit.BREAK;
+    },
+  });
+  return place;
+}
+
+/**
+ * Refuses a file that is plainly not of its kind — a mapping none of whose keys its kind has (extension keys
+ * aside) — without quoting any of it.
+ */
+function checkKindOfFile(data: unknown, schema: z.ZodType, kind: string, where: string): void {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return;
+  const keys = Object.keys(data).filter((k) => !isExtensionKey(k));
+  const known = new Set(keysAt(schema, []));
+  if (keys.length > 0 && !keys.some((k) => known.has(k))) {
+    throw new UserError(
+      where,
+      `is not a ${kind}: none of its keys is one a ${kind} has`,
+      `is this the right file? A ${kind} has keys such as ${[...known].slice(0, 4).join(', ')}`,
+    );
+  }
+}
+
 function compareOffsets(a: string, b: string): number {
   const pa = a.split(':').slice(-2).map(Number);
   const pb = b.split(':').slice(-2).map(Number);
   return pa[0] - pb[0] || pa[1] - pb[1];
 }
 
-function yamlHint(code: string): string | undefined {
-  switch (code) {
-    case 'DUPLICATE_KEY':
-      return 'each key may appear once per mapping';
-    case 'BAD_INDENT':
-    case 'MISSING_CHAR':
-      return 'check the indentation and that every "key: value" has a space after the colon';
-    case 'TAB_AS_INDENT':
-      return 'indent with spaces, not tabs';
-    default:
-      return 'quote text that contains ":" or "#", and indent nested items consistently';
-  }
+/** Whether a pair is a merge key (`<<: *base`). */
+function isMergePair(pair: Pair): boolean {
+  return isScalar(pair.key) && (typeof pair.key.value === 'symbol' || pair.key.value === '<<');
 }
 
-function nodeAt(root: unknown, path: FieldPath): Node | undefined {
-  let node: unknown = root;
-  let last: Node | undefined = isNode(root) ? root : undefined;
+/**
+ * The pair of `key` in a mapping as its values are read: its own pair, else the first of its merge sources
+ * (`<<: *base` or `<<: [*a, *b]`, in order, and their own merges) that has one.
+ */
+function pairOf(doc: Document, map: unknown, key: string, depth = 0): Pair | undefined {
+  if (!isMap(map) || depth > LIMITS.maxAliases) return undefined;
+  const own = map.items.find(
+    (p) => isPair(p) && !isMergePair(p) && isScalar(p.key) && String(p.key.value) === key,
+  );
+  if (own) return own;
+  for (const p of map.items) {
+    if (!isMergePair(p)) continue;
+    const sources = isSeq(p.value) ? p.value.items : [p.value];
+    for (const source of sources) {
+      const found = pairOf(doc, isAlias(source) ? source.resolve(doc) : source, key, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The node written for the value at `path` (or its nearest written ancestor); merged values are followed. */
+function nodeAt(doc: Document, path: FieldPath): Node | undefined {
+  let node: unknown = doc.contents;
+  let last: Node | undefined = isNode(node) ? node : undefined;
   for (const key of path) {
+    if (isAlias(node)) node = node.resolve(doc);
     if (isMap(node)) {
-      const pair = node.items.find(
-        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(key),
-      );
-      node = pair?.value;
+      node = pairOf(doc, node, String(key))?.value;
     } else if (isSeq(node) && typeof key === 'number') {
       node = node.items[key];
     } else {
       return last;
     }
+    if (isAlias(node)) node = node.resolve(doc) ?? node;
     if (!isNode(node)) return last;
     last = node;
   }
@@ -287,57 +381,6 @@ function expectedName(expected: string): string {
   }
 }
 
-interface SchemaDef {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  items?: z.ZodType[];
-  in?: z.ZodType;
-}
-
-function defOf(schema: z.ZodType): SchemaDef {
-  return (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
-}
-
-/** Keys an object schema accepts at `path` (through optionals, arrays and unions), for "did you mean". */
-function keysAt(schema: z.ZodType, path: FieldPath): string[] {
-  const found = new Set<string>();
-  const walk = (s: z.ZodType, rest: FieldPath): void => {
-    const def = defOf(s);
-    switch (def.type) {
-      case 'optional':
-      case 'default':
-      case 'nullable':
-      case 'readonly':
-        if (def.innerType) walk(def.innerType, rest);
-        return;
-      case 'pipe':
-        if (def.in) walk(def.in, rest);
-        return;
-      case 'union':
-        for (const o of def.options ?? []) walk(o, rest);
-        return;
-      case 'array':
-        if (rest.length > 0 && def.element) walk(def.element, rest.slice(1));
-        return;
-      case 'object':
-        if (rest.length === 0) {
-          for (const k of Object.keys(def.shape ?? {})) found.add(k);
-        } else {
-          const next = def.shape?.[String(rest[0])];
-          if (next) walk(next, rest.slice(1));
-        }
-        return;
-      default:
-        return;
-    }
-  };
-  walk(schema, path);
-  return [...found];
-}
-
 /** Reads a located YAML file (spec or theme) through the build's file access and validates it. */
 export function loadYamlRef<S extends z.ZodType>(
   files: FileAccess,
@@ -345,5 +388,5 @@ export function loadYamlRef<S extends z.ZodType>(
   schema: S,
 ): LoadedYaml<z.infer<S>> {
   const text = decodeText(files.read(ref), ref.shownAs, ref.from, ref.kind);
-  return parseYaml(text, ref.shownAs, schema);
+  return parseYaml(text, ref.shownAs, schema, { kind: ref.kind });
 }

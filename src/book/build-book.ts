@@ -7,14 +7,18 @@ import type { BookPlan, PlanOptions } from '../plan/book-plan.js';
 import type { CoverPlan } from '../plan/plan-cover.js';
 import { renderSvgPage } from '../render/svg.js';
 import { fontOf } from '../text/fonts.js';
+import { checkStars } from './check-stars.js';
 import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';
 import { nonGreyColours } from './ink-check.js';
 import { checkFrozen, type LockFile, lockFor, lockPath, parseLock, withPdf } from './lockfile.js';
+import { makeUnit, ratesPuzzles } from './make-unit.js';
 import { checkOutputs, type OutputFile, shownPath, writeOutputs } from './outputs.js';
-import { generateOnWorkers, useWorkers } from './parallel.js';
+import { generateOnWorkers, useWorkers, workUnits } from './parallel.js';
 import { type PlannedSpec, planSpecFiles } from './plan-spec.js';
-import { type ChosenPuzzle, checkBook, choosePuzzle } from './select.js';
+import { type MadeUnit, rerollRepeats } from './repeats.js';
+import { type ChosenPuzzle, checkBook } from './select.js';
 
+export { ratesPuzzles } from './make-unit.js';
 export { ensureDir, shownPath } from './outputs.js';
 export { loadSpec, type PlannedSpec, planSpec, planSpecFiles } from './plan-spec.js';
 
@@ -46,6 +50,8 @@ export interface BuildOptions extends PlanOptions {
   /** Also write one SVG per page into this folder. */
   svgDir?: string;
   onProgress?: (p: Progress) => void;
+  /** Told when writing waits for another mazebook writing the same output (default: stderr). */
+  onWait?: (message: string) => void;
 }
 
 export type GeneratedPuzzle = ChosenPuzzle;
@@ -65,41 +71,103 @@ export interface BuildResult {
   inputs: string[];
 }
 
-/** Whether any puzzle is rated: asked for, shown on the page, or used in a title. */
-export function ratesPuzzles(plan: BookPlan, rateAll: boolean): boolean {
-  return rateAll || plan.showDifficulty !== 'none' || plan.puzzles.some((p) => p.usesRating);
-}
-
 /**
  * maze → analyze (→ rate and choose among candidates) for every puzzle of the plan, in book order, on this
- * thread; warnings go to `warn` as `where: what`.
+ * thread; warnings go to `warn` as `where: what`. No puzzle repeats another, nor a maze of `avoid`
+ * (canonical hashes of other volumes' lockfiles).
  */
 export function generatePuzzles(
   plan: BookPlan,
   onProgress?: (p: Progress) => void,
   warn: (message: string) => void = () => {},
   rateAll = false,
+  avoid: ReadonlySet<string> = new Set(),
 ): GeneratedPuzzle[] {
-  const total = plan.puzzles.length;
   const rate = ratesPuzzles(plan, rateAll);
+  const units = workUnits(plan);
+  const total = plan.puzzles.length;
+  let done = 0;
+  const made = units.map((indices) => {
+    const unit = makeUnit(plan, indices, rate, avoid);
+    done += indices.length;
+    onProgress?.({ stage: 'maze', done, total });
+    return unit;
+  });
+  return finishUnits(plan, made, rateAll, warn, avoid);
+}
+
+/**
+ * The units of the plan (`workUnits`) made each on its own — on worker threads when the book is big enough
+ * (see parallel.ts), else on this thread; the same units either way. While threads generate, this thread
+ * runs `whileGenerating` (work the build needs later that does not depend on the puzzles); its failures are
+ * ignored here, so the step that needs its result reports them.
+ */
+export async function makeUnits(
+  plan: BookPlan,
+  rateAll: boolean,
+  avoid: ReadonlySet<string>,
+  onProgress?: (p: Progress) => void,
+  whileGenerating?: () => Promise<void>,
+): Promise<MadeUnit[]> {
+  const rate = ratesPuzzles(plan, rateAll);
+  const threads = useWorkers(plan, rate);
+  const total = plan.puzzles.length;
+  if (threads === 0) {
+    let done = 0;
+    return workUnits(plan).map((indices) => {
+      const unit = makeUnit(plan, indices, rate, avoid);
+      done += indices.length;
+      onProgress?.({ stage: 'maze', done, total });
+      return unit;
+    });
+  }
+  // The other work waits until the threads are starting: it runs for a while without yielding.
+  let started = (): void => {};
+  const poolStarted = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const [units] = await Promise.all([
+    generateOnWorkers(
+      plan,
+      rate,
+      avoid,
+      threads,
+      (done) => onProgress?.({ stage: 'maze', done, total }),
+      started,
+    ),
+    whileGenerating && poolStarted.then(whileGenerating).catch(() => {}),
+  ]);
+  return units;
+}
+
+/**
+ * The book's puzzles from its units made each on their own (`made`, in the order of `workUnits(plan)`): in
+ * book order, a unit repeating an earlier maze (or one of `avoid`) is made again without them
+ * (`rerollRepeats`, on this thread); then each puzzle's warnings go to `warn`, in book order.
+ */
+export function finishUnits(
+  plan: BookPlan,
+  made: MadeUnit[],
+  rateAll: boolean,
+  warn: (message: string) => void,
+  avoid: ReadonlySet<string>,
+): GeneratedPuzzle[] {
+  const rate = ratesPuzzles(plan, rateAll);
+  rerollRepeats(plan, workUnits(plan), made, avoid, (indices, exclude) =>
+    makeUnit(plan, indices, rate, exclude),
+  );
   const out: GeneratedPuzzle[] = [];
-  for (const [i, p] of plan.puzzles.entries()) {
-    const prev = out[i - 1];
-    const previous =
-      p.series && p.series.index > 0 && prev?.plan.series?.page === p.series.page
-        ? prev.rating?.score
-        : undefined;
-    out.push(choosePuzzle(plan, p, rate, previous, (what) => warn(`${p.where}: ${what}`)));
-    onProgress?.({ stage: 'maze', done: i + 1, total });
+  for (const unit of made) {
+    unit.puzzles.forEach((p, k) => {
+      for (const w of unit.warnings[k]) warn(w);
+      out.push(p);
+    });
   }
   return out;
 }
 
 /**
- * The plan's puzzles, on worker threads when the book is big enough (see parallel.ts), else on this thread;
- * the same puzzles either way. While threads generate, this thread runs `whileGenerating` (work the
- * build needs later that does not depend on the puzzles); its failures are ignored here, so the step that
- * needs its result reports them.
+ * The plan's puzzles (`makeUnits`, then `finishUnits`): the same puzzles on any number of threads.
  */
 export async function makePuzzles(
   plan: BookPlan,
@@ -107,27 +175,10 @@ export async function makePuzzles(
   warn: (message: string) => void,
   onProgress?: (p: Progress) => void,
   whileGenerating?: () => Promise<void>,
+  avoid: ReadonlySet<string> = new Set(),
 ): Promise<GeneratedPuzzle[]> {
-  const rate = ratesPuzzles(plan, rateAll);
-  const threads = useWorkers(plan, rate);
-  if (threads === 0) return generatePuzzles(plan, onProgress, warn, rateAll);
-  // The other work waits until the threads are starting: it runs for a while without yielding.
-  let started = (): void => {};
-  const poolStarted = new Promise<void>((resolve) => {
-    started = resolve;
-  });
-  const [puzzles] = await Promise.all([
-    generateOnWorkers(
-      plan,
-      rate,
-      threads,
-      warn,
-      (done) => onProgress?.({ stage: 'maze', done, total: plan.puzzles.length }),
-      started,
-    ),
-    whileGenerating && poolStarted.then(whileGenerating).catch(() => {}),
-  ]);
-  return puzzles;
+  const made = await makeUnits(plan, rateAll, avoid, onProgress, whileGenerating);
+  return finishUnits(plan, made, rateAll, warn, avoid);
 }
 
 /**
@@ -142,41 +193,54 @@ async function prepareRender(plan: BookPlan): Promise<void> {
 }
 
 /**
- * The print profile's rules checked on the finished pages: page count, line weights, text sizes, a theme
- * meant for screens on paper. Also the profile's notes (a raised gutter). One message per problem.
+ * The print floors checked on the finished pages: the profile's page count, line weights, text sizes, a
+ * theme meant for screens on paper; large print's text sizes and walls (`floors`). Also the profile's notes
+ * (a raised gutter). One message per problem.
  */
 export function checkPrint(plan: BookPlan, doc: DisplayDocument): string[] {
-  const { print } = plan;
+  const { print, floors } = plan;
   const out = print.notes.map((n) => `${plan.specFile}: ${n}`);
-  if (!print.profile) return out;
-  const name = `${plan.specFile}: profile ${print.profile}`;
+  const large = plan.floor.audience === 'large-print' || floors.wall > 0;
+  if (!print.profile && !large) return out;
   const rules = print.rules;
-  if (rules.minPages !== undefined && doc.pages.length < rules.minPages) {
+  const name = print.profile ? `${plan.specFile}: profile ${print.profile}` : plan.specFile;
+  if (print.profile && rules.minPages !== undefined && doc.pages.length < rules.minPages) {
     out.push(
       `${name}: the book has ${doc.pages.length} pages; ${print.profile} prints at least ${rules.minPages}`,
     );
   }
-  let thinLines = 0;
-  let smallText = 0;
-  let firstThin = 0;
-  let firstSmall = 0;
+  const minLine = print.profile ? rules.minLine : 0;
+  const count = { thin: 0, small: 0, wall: 0 };
+  const first = { thin: 0, small: 0, wall: 0 };
+  const found = (what: keyof typeof count, page: number) => {
+    if (count[what]++ === 0) first[what] = page;
+  };
   doc.pages.forEach((page, i) => {
     for (const item of page.items) {
-      if (item.type === 'path' && item.stroke && item.stroke.width < rules.minLine - 1e-9) {
-        if (thinLines++ === 0) firstThin = i + 1;
+      if (item.type === 'path' && item.stroke) {
+        if (item.stroke.width < minLine - 1e-9) found('thin', i + 1);
+        if (item.role === 'walls' && item.stroke.width < floors.wall - 1e-9) found('wall', i + 1);
       }
-      if (item.type === 'text' && item.size < rules.minText - 1e-9) {
-        if (smallText++ === 0) firstSmall = i + 1;
-      }
+      if (item.type === 'text' && item.size < floors.text - 1e-9) found('small', i + 1);
     }
   });
-  if (thinLines > 0) {
-    out.push(`${name}: ${thinLines} lines are thinner than ${rules.minLine}pt (first on page ${firstThin})`);
+  if (count.thin > 0) {
+    out.push(
+      `${name}: ${count.thin} lines are thinner than ${rules.minLine}pt (first on page ${first.thin})`,
+    );
   }
-  if (smallText > 0) {
-    out.push(`${name}: ${smallText} texts are smaller than ${rules.minText}pt (first on page ${firstSmall})`);
+  const why = large ? ' (large print)' : '';
+  if (count.small > 0) {
+    out.push(
+      `${name}: ${count.small} texts are smaller than ${floors.text}pt${why} (first on page ${first.small})`,
+    );
   }
-  if (rules.print && !plan.theme.print) {
+  if (count.wall > 0) {
+    out.push(
+      `${name}: ${count.wall} mazes have walls thinner than ${floors.wall}pt${why} (first on page ${first.wall})`,
+    );
+  }
+  if (print.profile && rules.print && !plan.theme.print) {
     out.push(`${name}: theme "${plan.theme.name}" is meant for screens (dark pages use a lot of ink)`);
   }
   return out;
@@ -207,6 +271,27 @@ export interface MadeBook {
   puzzles: GeneratedPuzzle[];
   warnings: string[];
   problems: string[];
+  /** The `--avoid` lockfiles, as named and as read. */
+  avoided: AvoidedLock[];
+}
+
+/** A lockfile of another volume whose mazes this book must not repeat. */
+export interface AvoidedLock {
+  name: string;
+  lock: LockFile;
+}
+
+/** Reads the `--avoid` lockfiles through the build's file access. */
+function readAvoided(files: FileAccess, names: readonly string[] = []): AvoidedLock[] {
+  return names.map((name) => ({
+    name,
+    lock: parseLock(files.read(files.given(resolve(name), name, 'lockfile')), name),
+  }));
+}
+
+/** The canonical hashes of the avoided lockfiles' puzzles (older lockfiles have only the printed hash). */
+function avoidedHashes(avoided: readonly AvoidedLock[]): Set<string> {
+  return new Set(avoided.flatMap((a) => a.lock.puzzles.map((e) => e.canonical ?? e.hash)));
 }
 
 /**
@@ -225,6 +310,7 @@ export async function makeBook(
   const planned = await planSpecFiles(specPath, options, (options as BuildOptions).files);
   const { plan, files } = planned;
   await beforeGenerating?.(plan, planned);
+  const avoided = readAvoided(files, (options as BuildOptions).avoid);
   const warnings: string[] = [];
   const puzzles = await makePuzzles(
     plan,
@@ -232,14 +318,17 @@ export async function makeBook(
     (w) => warnings.push(w),
     onProgress,
     whileGenerating && (() => whileGenerating(plan)),
+    avoidedHashes(avoided),
   );
-  return { plan, files, puzzles, warnings, problems: checkBook(puzzles) };
+  const problems = [...checkBook(puzzles), ...checkStars(plan, puzzles)];
+  return { plan, files, puzzles, warnings, problems, avoided };
 }
 
 export interface LaidOutBook {
   plan: BookPlan;
   files: FileAccess;
   puzzles: GeneratedPuzzle[];
+  avoided: AvoidedLock[];
   doc: DisplayDocument;
   warnings: string[];
   reports: string[];
@@ -277,7 +366,15 @@ export async function layoutBook(
     );
   }
   warnings.push(...printProblems);
-  return { plan, files: made.files, puzzles, doc, warnings, reports: seriesReports(puzzles) };
+  return {
+    plan,
+    files: made.files,
+    puzzles,
+    avoided: made.avoided,
+    doc,
+    warnings,
+    reports: seriesReports(puzzles),
+  };
 }
 
 /** Where a build writes: the PDF (default `output/<spec name>.pdf`), its lockfile, and SVG pages if asked. */
@@ -320,15 +417,17 @@ function frozenLock(files: FileAccess, path: string): LockFile {
 export async function buildBook(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
   const paths = outputPaths(specPath, options);
   const planned: OutputFile[] = [
-    { path: paths.lock, what: 'lockfile', data: '' },
-    { path: paths.pdf, what: 'PDF', data: '' },
-    ...(paths.svgDir ? [{ path: join(paths.svgDir, 'page-001.svg'), what: 'SVG page', data: '' }] : []),
+    { path: paths.lock, what: 'lockfile', data: '', option: '-o' },
+    { path: paths.pdf, what: 'PDF', data: '', option: '-o' },
+    ...(paths.svgDir
+      ? [{ path: join(paths.svgDir, 'page-001.svg'), what: 'SVG page', data: '', option: '--svg' }]
+      : []),
   ];
   const covers = coverPaths(paths.pdf);
   let coverPlan: CoverPlan | undefined;
   let coverSource: PlannedSpec | undefined;
   let ebook = false;
-  const { plan, files, puzzles, doc, warnings, reports } = await layoutBook(
+  const { plan, files, puzzles, avoided, doc, warnings, reports } = await layoutBook(
     specPath,
     options,
     async (p, loaded) => {
@@ -338,8 +437,8 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
       checkOutputs(
         [
           ...planned,
-          ...(cover ? [{ path: covers.pdf, what: 'cover PDF' }] : []),
-          ...(ebook ? [{ path: covers.ebook, what: 'ebook cover' }] : []),
+          ...(cover ? [{ path: covers.pdf, what: 'cover PDF', option: '-o' }] : []),
+          ...(ebook ? [{ path: covers.ebook, what: 'ebook cover', option: '-o' }] : []),
         ],
         p.inputs,
       );
@@ -352,10 +451,6 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
     },
     prepareRender,
   );
-  const avoided: LockFile[] = [];
-  for (const other of options.avoid ?? []) {
-    avoided.push(parseLock(files.read(files.given(resolve(other), other, 'lockfile')), other));
-  }
   const pages = doc.pages.length;
   let cover: MadeCover | undefined;
   if (coverPlan && coverSource) {
@@ -367,8 +462,8 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   const extra = { pages, model: plan.difficultyModel, ...(cover ? { cover: cover.lock } : {}) };
   const fresh = lockFor(plan.title, plan.seed, puzzles, undefined, extra);
   if (options.frozen) checkFrozen(frozenLock(files, paths.lock), fresh, shownPath(paths.lock));
-  avoided.forEach((theirs, k) => {
-    const other = options.avoid?.[k] ?? '';
+  // Generation re-rolled every repeat it could; a hand-made maze (a Finger Maze string) is the one it cannot.
+  avoided.forEach(({ name: other, lock: theirs }) => {
     // The canonical hash also catches a mirrored or rotated copy.
     const hashes = new Map(theirs.puzzles.map((e) => [e.canonical ?? e.hash, e]));
     for (const e of fresh.puzzles) {
@@ -396,19 +491,20 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   const lock = withPdf(fresh, pdf);
   options.onProgress?.({ stage: 'write', done: 0, total: 1 });
   const outputs: OutputFile[] = [
-    { path: paths.lock, what: 'lockfile', data: `${JSON.stringify(lock, null, 2)}\n` },
-    { path: paths.pdf, what: 'PDF', data: pdf },
+    { path: paths.lock, what: 'lockfile', data: `${JSON.stringify(lock, null, 2)}\n`, option: '-o' },
+    { path: paths.pdf, what: 'PDF', data: pdf, option: '-o' },
   ];
   if (cover) {
-    outputs.push({ path: covers.pdf, what: 'cover PDF', data: cover.pdf });
-    if (cover.ebook) outputs.push({ path: covers.ebook, what: 'ebook cover', data: cover.ebook });
+    outputs.push({ path: covers.pdf, what: 'cover PDF', data: cover.pdf, option: '-o' });
+    if (cover.ebook)
+      outputs.push({ path: covers.ebook, what: 'ebook cover', data: cover.ebook, option: '-o' });
   }
   if (paths.svgDir) {
     svgPageFiles(paths.svgDir, doc.pages.length).forEach((path, i) => {
-      outputs.push({ path, what: 'SVG page', data: renderSvgPage(doc, i) });
+      outputs.push({ path, what: 'SVG page', data: renderSvgPage(doc, i), option: '--svg' });
     });
   }
-  await writeOutputs(outputs, plan.inputs);
+  await writeOutputs(outputs, plan.inputs, { onWait: options.onWait });
   return {
     output: paths.pdf,
     ...(cover

@@ -1,15 +1,19 @@
+import { existsSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { UserError } from '../base/errors.js';
 import type { FileAccess } from '../base/files.js';
 import { coverGuides } from '../layout/cover.js';
 import type { BookPlan, PlanOptions } from '../plan/book-plan.js';
-import { makeCover, planMinPassage, prepareCover } from './cover.js';
+import { coverPaths, makeCover, planMinPassage, prepareCover } from './cover.js';
 import { type LockFile, lockPath, parseLock } from './lockfile.js';
 import { checkOutputs, type OutputFile, shownPath, writeOutputs } from './outputs.js';
 
 export interface CoverOptions extends PlanOptions {
-  /** Where the cover goes: a .pdf, or a .png preview (screen resolution, with the guide lines). */
-  output: string;
+  /**
+   * Where the cover goes: a .pdf, or a .png preview (screen resolution, with the guide lines). Default: where
+   * `build` writes it, next to the interior (`output/<spec name>-cover.pdf`).
+   */
+  output?: string;
   /** Also write the preview picture next to the PDF (`cover.png` beside `cover.pdf`). */
   png?: boolean;
   /** The interior PDF whose lockfile gives the page count it was built with (default output/<spec>.pdf). */
@@ -32,7 +36,8 @@ export interface CoverResult {
  */
 export async function buildCover(specPath: string, options: CoverOptions): Promise<CoverResult> {
   const { planSpecFiles } = await import('./build-book.js');
-  const out = resolve(options.output);
+  const interior = options.interior ?? join('output', `${basename(specPath, extname(specPath))}.pdf`);
+  const out = resolve(options.output ?? coverPaths(interior).pdf);
   const ext = extname(out).toLowerCase();
   if (ext !== '.pdf' && ext !== '.png') {
     throw new UserError(
@@ -49,7 +54,6 @@ export async function buildCover(specPath: string, options: CoverOptions): Promi
       'add cover: (see docs/spec.md, "Cover")',
     );
   }
-  const interior = options.interior ?? join('output', `${basename(specPath, extname(specPath))}.pdf`);
   const counted = await countInteriorPages(specPath, options, plan, files, interior);
   const pages = counted.pages;
   const notes = [counted.note];
@@ -60,22 +64,27 @@ export async function buildCover(specPath: string, options: CoverOptions): Promi
   };
   const wantsEbook = spec.value.cover.ebook === true;
   const targets = [
-    ...(paths.pdf ? [{ path: paths.pdf, what: 'cover PDF' }] : []),
-    ...(paths.preview ? [{ path: paths.preview, what: 'cover preview' }] : []),
-    ...(wantsEbook ? [{ path: paths.ebook, what: 'ebook cover' }] : []),
+    ...(paths.pdf ? [{ path: paths.pdf, what: 'cover PDF', option: '-o' }] : []),
+    ...(paths.preview ? [{ path: paths.preview, what: 'cover preview', option: '-o' }] : []),
+    ...(wantsEbook ? [{ path: paths.ebook, what: 'ebook cover', option: '-o' }] : []),
   ];
   checkOutputs(targets, plan.inputs);
   const cover = await prepareCover(planned, pages, planMinPassage(plan));
   const made = await makeCover(cover, plan, pages, undefined, options.warn ?? (() => {}));
   const outputs: OutputFile[] = [];
-  if (paths.pdf) outputs.push({ path: paths.pdf, what: 'cover PDF', data: made.pdf });
+  if (paths.pdf) outputs.push({ path: paths.pdf, what: 'cover PDF', data: made.pdf, option: '-o' });
   if (paths.preview) {
     const { pagePng, PREVIEW_DPI } = await import('./cover-images.js');
     const page = made.composed.doc.pages[0];
     const doc = { ...made.composed.doc, pages: [{ ...page, items: [...page.items, ...coverGuides(cover)] }] };
-    outputs.push({ path: paths.preview, what: 'cover preview', data: await pagePng(doc, PREVIEW_DPI) });
+    outputs.push({
+      path: paths.preview,
+      what: 'cover preview',
+      data: await pagePng(doc, PREVIEW_DPI),
+      option: '-o',
+    });
   }
-  if (made.ebook) outputs.push({ path: paths.ebook, what: 'ebook cover', data: made.ebook });
+  if (made.ebook) outputs.push({ path: paths.ebook, what: 'ebook cover', data: made.ebook, option: '-o' });
   await writeOutputs(outputs, plan.inputs);
   return {
     outputs: outputs.map((o) => o.path),
@@ -99,10 +108,13 @@ async function countInteriorPages(
 ): Promise<{ pages: number; note: string }> {
   const lockFile = lockPath(resolve(interior));
   let lock: LockFile | undefined;
+  /** Why the lockfile there cannot be read, when there is one (a newer version, damaged, not a lockfile). */
+  let unreadable: string | undefined;
   try {
     lock = parseLock(files.read(files.given(lockFile, shownPath(lockFile), 'lockfile')), shownPath(lockFile));
-  } catch {
+  } catch (e) {
     lock = undefined;
+    if (e instanceof UserError && existsSync(lockFile)) unreadable = `${shownPath(lockFile)} ${e.what}`;
   }
   const same =
     lock !== undefined &&
@@ -119,9 +131,9 @@ async function countInteriorPages(
   const pages = (await layoutBook(specPath, { seed: options.seed, allowAnyPath: options.allowAnyPath })).doc
     .pages.length;
   const why =
-    lock === undefined
-      ? `no interior lockfile at ${shownPath(lockFile)}`
-      : `${shownPath(resolve(interior))} was built from other puzzles`;
+    lock !== undefined
+      ? `${shownPath(resolve(interior))} was built from other puzzles`
+      : (unreadable ?? `no interior lockfile at ${shownPath(lockFile)}`);
   return {
     pages,
     note: `${pages} interior pages, counted by laying the interior out (${why}): build the interior before printing`,

@@ -22,6 +22,8 @@ export interface CalibrateOptions {
   /** Book seed instead of the spec's, as `build --seed` (the mazes must be the ones the readers solved). */
   seed?: number;
   allowAnyPath?: boolean;
+  /** Write the model even when the times show no sign of difficulty (a warning instead of an error). */
+  force?: boolean;
 }
 
 export interface Calibrated {
@@ -81,9 +83,12 @@ export async function calibrateTimes(timesPath: string, options: CalibrateOption
   inputs.push(...files.located.map((f) => f.real));
 
   const name = options.name ?? basename(abs, extname(abs));
-  const fit = fitDifficultyModel(timed, base, shown, name);
+  const fit = fitDifficultyModel(timed, base, shown, name, { force: options.force });
   const output = resolve(options.output ?? join(dir, `${basename(abs, extname(abs))}.model.yaml`));
-  await writeOutputs([{ path: output, data: fit.text, what: 'difficulty model' }], [...new Set(inputs)]);
+  await writeOutputs(
+    [{ path: output, data: fit.text, what: 'difficulty model', option: '-o' }],
+    [...new Set(inputs)],
+  );
   return { fit, output, base };
 }
 
@@ -109,12 +114,15 @@ function mazeOf(
         if (e instanceof CodecError)
           throw new UserError(
             r.where,
-            `maze JSON ${excerpt(ref.path)}: ${e.where ? `${e.where}: ` : ''}${e.what}`,
+            `maze JSON ${excerpt(ref.path)}${e.where ? ` at ${e.where}` : ''}: ${e.what}`,
+            e.hint,
           );
+        // JSON.parse's message quotes the text: not shown (the file may be any file).
         if (e instanceof SyntaxError)
           throw new UserError(
             r.where,
-            `maze JSON ${excerpt(ref.path)} is not JSON: ${excerpt(e.message, 80)}`,
+            `maze JSON ${excerpt(ref.path)} is not JSON`,
+            'name a maze JSON file, as mazebook render -o FILE.json writes it',
           );
         throw e;
       }

@@ -3,8 +3,8 @@ import type { Item } from '../layout/display-list.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import { inches, spineWidth } from '../plan/cover-geometry.js';
 import { inkExtent } from '../plan/cover-text.js';
-import type { Rect } from '../plan/page-geometry.js';
 import type { CoverPlan } from '../plan/plan-cover.js';
+import type { Rect } from '../plan/rect.js';
 import { textWidth } from '../text/fonts.js';
 import { pathBox } from '../vector/path-data.js';
 
@@ -60,7 +60,9 @@ export function coverProblems(
         out.push(`${what} crosses the fold at x=${x.toFixed(1)}pt`);
     }
     if (g.barcode && overlaps(box, g.barcode)) out.push(`${what} runs into the barcode area`);
-    if (!safe.some((r) => inside(box, r))) out.push(`${what} leaves the safe zone (${fmtRect(box)})`);
+    // Patterns are decoration: they may run into the bleed, past the safe zone.
+    if (tag.kind !== 'pattern' && !safe.some((r) => inside(box, r)))
+      out.push(`${what} leaves the safe zone (${fmtRect(box)})`);
   });
   return out;
 }

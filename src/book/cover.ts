@@ -12,6 +12,7 @@ import type { BookSpec } from '../spec/schema.js';
 import { mm } from '../spec/units.js';
 import { checkCover } from './cover-checks.js';
 import { type LockCover, lockFor } from './lockfile.js';
+import { makeBookPrefix, ratesPuzzles } from './make-unit.js';
 import { type ChosenPuzzle, choosePuzzle, clearPassageIn } from './select.js';
 
 /**
@@ -61,9 +62,7 @@ export async function prepareCover(
  * narrowest passage known: below the floor it is warned about (other mazes were checked at planning).
  */
 export function makeCoverArt(cover: CoverPlan, book: BookPlan, warn: (w: string) => void): ChosenPuzzle {
-  const art = choosePuzzle(book, cover.art, false, undefined, (w) =>
-    warn(`${cover.where}: cover maze: ${w}`),
-  );
+  const art = choosePuzzle(book, cover.art, false, (w) => warn(`${cover.where}: cover maze: ${w}`));
   art.clear = clearPassageIn(art.maze, cover.front.artArea, cover.theme.walls.width);
   if (art.maze.grid.tone && art.clear < cover.minPassage - 1e-6) {
     warn(
@@ -75,7 +74,8 @@ export function makeCoverArt(cover: CoverPlan, book: BookPlan, warn: (w: string)
 
 /**
  * The puzzles the cover's back shows, by number: taken from `have` (a build's puzzles), else generated here
- * (a series from its first page, as each page's difficulty depends on the one before).
+ * as the build makes them (every unit up to the last one shown: a unit's re-rolled repeats depend on the
+ * ones before it).
  */
 export function coverPuzzles(
   cover: CoverPlan,
@@ -83,26 +83,10 @@ export function coverPuzzles(
   have: readonly ChosenPuzzle[] | undefined,
   warn: (w: string) => void,
 ): Map<number, ChosenPuzzle> {
-  const out = new Map<number, ChosenPuzzle>();
-  for (const t of cover.back.thumbnails) {
-    if (t.puzzle === undefined || out.has(t.puzzle)) continue;
-    const made = have?.[t.puzzle - 1];
-    if (made) {
-      out.set(t.puzzle, made);
-      continue;
-    }
-    const p = book.puzzles[t.puzzle - 1];
-    const first = p.series ? t.puzzle - p.series.index : t.puzzle;
-    let previous: number | undefined;
-    for (let n = first; n <= t.puzzle; n++) {
-      const q = book.puzzles[n - 1];
-      const rate = q.series !== undefined || q.usesRating || book.showDifficulty !== 'none';
-      const chosen = choosePuzzle(book, q, rate, previous, (w) => warn(`${q.where}: ${w}`));
-      previous = chosen.rating?.score;
-      if (n === t.puzzle) out.set(n, chosen);
-    }
-  }
-  return out;
+  const shown = cover.back.thumbnails.flatMap((t) => (t.puzzle === undefined ? [] : [t.puzzle]));
+  const last = Math.max(0, ...shown);
+  const made = have ?? (last > 0 ? makeBookPrefix(book, last - 1, ratesPuzzles(book, false), warn) : []);
+  return new Map(shown.map((n) => [n, made[n - 1]]));
 }
 
 export interface MadeCover {

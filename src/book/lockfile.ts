@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type DifficultyModel, difficultyModelHash } from '../analyze/difficulty-model.js';
 import { UserError } from '../base/errors.js';
-import { excerpt } from '../base/files.js';
 import { canonicalHash } from '../codec/canonical.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
@@ -61,6 +60,11 @@ export interface LockEntry {
   /** The derived seed of the candidate kept, as hex. */
   seed: string;
   candidate: number;
+  /**
+   * The key the kept candidate's seed derives from, when not this puzzle's own (a series shares its
+   * candidates among its puzzles).
+   */
+  seedKey?: string;
   /** Algorithm and post-processes with the generator version, e.g. `backtracker@1`. */
   generator: string;
   /** The recipe as data (masks by description). */
@@ -127,8 +131,9 @@ export function lockFor(
     puzzles: puzzles.map((p) => ({
       key: p.plan.key,
       number: p.plan.number,
-      seed: seedToHex(deriveSeed(p.plan.pageSeed ?? bookSeed, p.plan.key, p.candidate)),
+      seed: seedToHex(deriveSeed(p.plan.pageSeed ?? bookSeed, p.seedKey ?? p.plan.key, p.candidate)),
       candidate: p.candidate,
+      ...(p.seedKey ? { seedKey: p.seedKey } : {}),
       generator: p.recipe.fixed
         ? 'fm'
         : [p.recipe.algorithm, ...(p.recipe.post ?? []).map((s) => s.name)]
@@ -166,6 +171,7 @@ const lockEntrySchema = z.looseObject({
   number: z.int(),
   seed: z.string(),
   candidate: z.int(),
+  seedKey: z.string().optional(),
   generator: z.string(),
   recipe: z.record(z.string(), z.unknown()),
   hash: z.string(),
@@ -194,21 +200,49 @@ const lockSchema = z.looseObject({
   difficultyModel: z.looseObject({ name: z.string(), hash: z.string() }).optional(),
 });
 
+/** The line and column of a character offset in a text, 1-based. */
+function lineCol(text: string, offset: number): string {
+  const before = text.slice(0, offset).split('\n');
+  return `${before.length}:${before[before.length - 1].length + 1}`;
+}
+
 /**
- * A lockfile's content, checked: anything else (not JSON, another format, a damaged entry) is a UserError
- * naming the file and the first bad field.
+ * A lockfile's content, checked: anything else (not JSON, another format, a newer version, a damaged entry) is
+ * a UserError naming the file, saying what was expected and never quoting what the file holds (it may be any
+ * file given by mistake).
  * @param shown the file as messages show it
  */
 export function parseLock(bytes: Buffer, shown: string): LockFile {
+  const text = bytes.toString('utf8');
   let value: unknown;
   try {
-    value = JSON.parse(bytes.toString('utf8'));
+    value = JSON.parse(text);
   } catch (e) {
-    throw new UserError(shown, `is not a lockfile: ${excerpt((e as Error).message, 80)}`);
+    // JSON.parse's message quotes the text around the mistake: only its offset is kept.
+    const at = /position (\d+)/.exec((e as Error).message);
+    const looksJson = /^\s*[[{]/.test(text);
+    throw new UserError(
+      looksJson && at ? `${shown}:${lineCol(text, Number(at[1]))}` : shown,
+      looksJson ? 'is not a lockfile: its JSON is damaged here' : 'is not a lockfile: it is not JSON',
+      looksJson
+        ? 'build again without --frozen to write a new one'
+        : 'give the .lock.json file that mazebook build writes next to a PDF',
+    );
   }
-  const format = (value as { format?: unknown } | null)?.format;
-  if (format !== 'mazebook-lock') {
-    throw new UserError(shown, 'is not a mazebook lockfile (format mazebook-lock, version 1)');
+  const head = (value ?? {}) as { format?: unknown; version?: unknown };
+  if (head.format !== 'mazebook-lock') {
+    throw new UserError(
+      shown,
+      'is not a mazebook lockfile (format mazebook-lock, version 1)',
+      'give the .lock.json file that mazebook build writes next to a PDF',
+    );
+  }
+  if (typeof head.version === 'number' && head.version > 1) {
+    throw new UserError(
+      shown,
+      `was written by a newer mazebook (lockfile version ${head.version}; this one reads version 1)`,
+      'update mazebook to compare with it',
+    );
   }
   const checked = lockSchema.safeParse(value);
   if (!checked.success) {

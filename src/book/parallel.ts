@@ -4,12 +4,18 @@ import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { GridSize } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import { cellsToGenerate } from '../plan/resolve-puzzles.js';
-import type { ChosenPuzzle } from './select.js';
+import type { ChosenPuzzle } from './chosen-puzzle.js';
+import { workUnits } from './make-unit.js';
+import type { MadeUnit } from './repeats.js';
+
+export { workUnits } from './make-unit.js';
 
 /** The plan a worker receives once, when it starts (structured-cloned: the plan is plain data). */
 export interface WorkerSetup {
   plan: BookPlan;
   rate: boolean;
+  /** Canonical hashes of the mazes no puzzle may repeat (the `--avoid` lockfiles'). */
+  avoid: string[];
 }
 
 /** One unit of work: a puzzle, or a whole series (its pages depend on each other), in book order. */
@@ -19,7 +25,6 @@ export interface WorkerTask {
 
 /** One puzzle as a worker sends it back: the chosen puzzle without its plan (the main thread has it). */
 export type WorkerResult = Omit<ChosenPuzzle, 'plan' | 'recipe'> & {
-  index: number;
   /** The size of the maze kept (it differs from the plan's with `cells: auto`). */
   size: GridSize;
   /** Its algorithm and post-processes (the search may change them to reach a difficulty). */
@@ -65,33 +70,21 @@ export function useWorkers(plan: BookPlan, rate: boolean): number {
   return work >= PARALLEL_WORK ? Math.min(cores, plan.puzzles.length) : 0;
 }
 
-/** Units of work: each puzzle alone, except that a series stays together, in order. */
-export function workUnits(plan: BookPlan): number[][] {
-  const units: number[][] = [];
-  for (const [i, p] of plan.puzzles.entries()) {
-    const prev = plan.puzzles[i - 1];
-    if (p.series && p.series.index > 0 && prev?.series?.page === p.series.page)
-      units[units.length - 1].push(i);
-    else units.push([i]);
-  }
-  return units;
-}
-
 /**
- * Makes the plan's puzzles on `threads` worker threads. Each worker gets the plan once (no worker reads the
- * spec or a picture again); units are handed out biggest first (by the plan's cost estimate) to whichever
- * worker is free. `onStarted` is called once the pool exists and every unit is queued. Results are put
- * back in book order and each puzzle's warnings reported in book order, so the book never depends on which
- * thread finished first.
+ * Makes the plan's units of work (`workUnits`) on `threads` worker threads. Each worker gets the plan once
+ * (no worker reads the spec or a picture again); units are handed out biggest first (by the plan's cost
+ * estimate) to whichever worker is free. `onStarted` is called once the pool exists and every unit is queued.
+ * Units come back in book order, each exactly as `makeUnit` makes it on this thread, so the book never
+ * depends on which thread finished first.
  */
 export async function generateOnWorkers(
   plan: BookPlan,
   rate: boolean,
+  avoid: ReadonlySet<string>,
   threads: number,
-  warn: (message: string) => void,
   onDone: (done: number) => void,
   onStarted?: () => void,
-): Promise<ChosenPuzzle[]> {
+): Promise<MadeUnit[]> {
   const units = workUnits(plan);
   const cost = units.map((u) => u.reduce((a, i) => a + puzzleCost(plan.puzzles[i], rate), 0));
   const order = units.map((_, n) => n).sort((a, b) => cost[b] - cost[a] || a - b);
@@ -101,9 +94,9 @@ export async function generateOnWorkers(
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 1000,
-    workerData: { plan, rate } satisfies WorkerSetup,
+    workerData: { plan, rate, avoid: [...avoid] } satisfies WorkerSetup,
   });
-  const results = new Array<WorkerResult>(plan.puzzles.length);
+  const made = new Array<MadeUnit>(units.length);
   let done = 0;
   try {
     const all = Promise.all(
@@ -120,10 +113,9 @@ export async function generateOnWorkers(
           );
         }
         if (!reply.ok) throw rebuildError(reply.error);
-        for (const r of reply.results) {
-          results[r.index] = r;
-          onDone(++done);
-        }
+        made[n] = unitOf(plan, units[n], reply.results);
+        done += units[n].length;
+        onDone(done);
       }),
     );
     // Every task is queued and the threads are starting: this thread may take on other work now.
@@ -132,12 +124,17 @@ export async function generateOnWorkers(
   } finally {
     await pool.destroy();
   }
-  return results.map((r, i) => {
-    const p = plan.puzzles[i];
-    for (const w of r.warnings) warn(w);
-    const { index: _i, size, algorithm, post, warnings: _w, ...chosen } = r;
+  return made;
+}
+
+/** A unit as a worker sent it back, with each puzzle's plan and recipe put back. */
+function unitOf(plan: BookPlan, indices: readonly number[], results: readonly WorkerResult[]): MadeUnit {
+  const puzzles = results.map((r, k) => {
+    const p = plan.puzzles[indices[k]];
+    const { size, algorithm, post, warnings: _w, ...chosen } = r;
     return { ...chosen, plan: p, recipe: { ...p.recipe, size, algorithm, post } };
   });
+  return { puzzles, warnings: results.map((r) => r.warnings) };
 }
 
 /** Errors from a worker: user errors keep their message (they concern the same plan). */

@@ -1,35 +1,30 @@
 /**
- * Worker side of parallel generation: receives the plan once (plain data, structured-cloned) and makes the
- * puzzles of each task it is handed, in order. Results are plain data (typed arrays), cloned back.
+ * Worker side of parallel generation: receives the plan once (plain data, structured-cloned) and makes each
+ * unit of work it is handed (`makeUnit`: a puzzle, or a whole series). Results are plain data (typed arrays),
+ * cloned back.
  */
 import { workerData } from 'piscina';
+import { makeUnit } from './make-unit.js';
 import type { WorkerResult, WorkerSetup, WorkerTask } from './parallel.js';
-import { choosePuzzle } from './select.js';
 
-const { plan, rate } = workerData as WorkerSetup;
+const { plan, rate, avoid } = workerData as WorkerSetup;
+const excluded = new Set(avoid);
 
 export default function makePuzzles(
   task: WorkerTask,
 ): { ok: true; results: WorkerResult[] } | { ok: false; error: { message: string; name: string } } {
   try {
-    let previous: number | undefined;
-    const results: WorkerResult[] = [];
-    for (const index of task.indices) {
-      const p = plan.puzzles[index];
-      const warnings: string[] = [];
-      const prev = p.series && p.series.index > 0 ? previous : undefined;
-      const chosen = choosePuzzle(plan, p, rate, prev, (w) => warnings.push(`${p.where}: ${w}`));
-      previous = chosen.rating?.score;
+    const unit = makeUnit(plan, task.indices, rate, excluded);
+    const results = unit.puzzles.map((chosen, k): WorkerResult => {
       const { plan: _p, recipe, ...rest } = chosen;
-      results.push({
+      return {
         ...rest,
-        index,
         size: recipe.size,
         algorithm: recipe.algorithm,
         post: recipe.post,
-        warnings,
-      });
-    }
+        warnings: unit.warnings[k],
+      };
+    });
     return { ok: true, results };
   } catch (e) {
     return {

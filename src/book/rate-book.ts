@@ -9,9 +9,9 @@ import { type PlanOptions, puzzleTemplateVars, sizeLabel } from '../plan/plan-bo
 import { deriveSeed } from '../random/derive-seed.js';
 import { heatmapPng, heatmapSvg } from '../render/heatmap.js';
 import { renderTemplate } from '../text/template.js';
-import { ensureDir, makeBook } from './build-book.js';
+import { makeBook } from './build-book.js';
 import { toMm } from './lockfile.js';
-import { type OutputFile, writeOutputs } from './outputs.js';
+import { checkOutputs, type OutputFile, writeOutputs } from './outputs.js';
 import { bandDistance } from './select.js';
 
 export type RateStage = 'spec' | 'maze' | 'rate' | 'heatmap';
@@ -89,6 +89,9 @@ export interface BookRatings {
 export async function rateBook(specPath: string, options: RateBookOptions = {}): Promise<BookRatings> {
   const progress = options.onProgress;
   const simulator = options.simulator ?? 'smart';
+  const dir = options.heatmapDir ? resolve(options.heatmapDir) : undefined;
+  // The heatmap folder is checked before any maze is made, and made only when the pictures are written.
+  if (dir) checkOutputs([{ path: join(dir, 'heatmap.png'), what: 'heatmap', option: '--heatmap' }], []);
   const made = await makeBook(specPath, options, true, (p) =>
     p.stage === 'spec' || p.stage === 'maze'
       ? progress?.({ stage: p.stage, done: p.done, total: p.total })
@@ -97,8 +100,6 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
   const { plan, puzzles } = made;
   const warnings = [...made.warnings, ...made.problems];
 
-  const dir = options.heatmapDir ? resolve(options.heatmapDir) : undefined;
-  if (dir) ensureDir(dir, 'heatmap');
   const pages: PageRating[] = [];
   const heatmaps: OutputFile[] = [];
   for (const [i, p] of puzzles.entries()) {
@@ -110,7 +111,7 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
     let visits: Float64Array | undefined;
     if (simulator !== 'smart' || dir) {
       // The seed choosePuzzle rated this candidate with: `smart` repeats its walks exactly.
-      const seed = deriveSeed(p.plan.pageSeed ?? plan.seed, `${key}#rate`, p.candidate);
+      const seed = deriveSeed(p.plan.pageSeed ?? plan.seed, `${p.seedKey ?? key}#rate`, p.candidate);
       shown = rateMaze(p.maze, seed, {
         simulator,
         model: plan.difficultyModel,
@@ -170,7 +171,12 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
         caption,
       });
       page.heatmap = join(dir, `${number}-${key}.png`);
-      heatmaps.push({ path: page.heatmap, what: 'heatmap', data: await heatmapPng(svg) });
+      heatmaps.push({
+        path: page.heatmap,
+        what: 'heatmap',
+        data: await heatmapPng(svg),
+        option: '--heatmap',
+      });
     }
     pages.push(page);
     if (simulator !== 'smart' || dir) {

@@ -3,14 +3,14 @@ import { UserError } from '../base/errors.js';
 import { createFileAccess, defaultPathPolicy } from '../base/files.js';
 import type { FieldPath } from '../base/parse-yaml.js';
 import { topologies } from '../grid/registry.js';
+import { answerKeyStyle } from '../layout/answer-key-style.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
-import { drawMarkers, MARKER_ROOM, type MarkerStyle } from '../layout/markers.js';
-import { routeStyle } from '../layout/page-parts.js';
+import { drawMarkers } from '../layout/markers.js';
 import { markerStyle } from '../layout/puzzle-pages.js';
 import type { BookPlan } from '../plan/book-plan.js';
-import { pictureInset } from '../plan/page-geometry.js';
+import { markerRoom, markerSize } from '../plan/marker-rule.js';
 import { planBook } from '../plan/plan-book.js';
 import { Problems } from '../plan/problems.js';
 import { preloadImages } from '../plan/resolve-mask.js';
@@ -18,9 +18,9 @@ import { type PackedPaths, packBigPaths } from '../render/big-paths.js';
 import { renderSvgPage } from '../render/svg.js';
 import { type BookSpec, bookSchema, type MazeSpec } from '../spec/schema.js';
 import { parseLength } from '../spec/units.js';
-import { textWidth } from '../text/fonts.js';
 import { planSpecFiles, shownPath } from './build-book.js';
-import { type ChosenPuzzle, choosePuzzle } from './select.js';
+import type { ChosenPuzzle } from './chosen-puzzle.js';
+import { makeBookPrefix } from './make-unit.js';
 
 export const renderFormats = ['svg', 'png', 'pdf', 'json', 'txt', 'fm'] as const;
 export type RenderFormat = (typeof renderFormats)[number];
@@ -180,10 +180,14 @@ export async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookP
     plan = planBook(loaded, { files, images, problems, specDir: cwd });
   }
   const p = plan.puzzles[index];
-  const puzzle = choosePuzzle(plan, p, p.usesRating, undefined, (w) =>
-    process.stderr.write(`warning: ${w}\n`),
-  );
-  return { plan, puzzle };
+  // As the build makes it: a series is chosen as a whole, and a repeat of an earlier maze re-rolled.
+  const warn = (w: string) => process.stderr.write(`warning: ${w}\n`);
+  // Only this page's warnings, as `what` (the command names no place).
+  const own = `${p.where}: `;
+  const made = makeBookPrefix(plan, index, p.usesRating, (w) => {
+    if (w.startsWith(own)) warn(w.slice(own.length));
+  });
+  return { plan, puzzle: made[index] };
 }
 
 /**
@@ -202,24 +206,22 @@ export function renderDocument(
   const side = parseLength(options.size ?? DEFAULT_SIZE, '--size');
   const { grid } = p.maze;
   const scale = side / Math.max(grid.width, grid.height);
-  const markers = markerStyle(plan, p.plan, { x: 0, y: 0, width: 0, height: 0 });
-  // Room around the maze for its markers, as a page leaves it, and for their words when they have some.
-  const words = markers.labels ? wordRoom(markers.labels) : 0;
-  const room = theme.markers.size * MARKER_ROOM + words + PAGE_MARGIN;
   const drawn = { width: grid.width * scale, height: grid.height * scale };
-  // Picture markers sit in a band around the maze, as on puzzle pages (pictureInset's room, outside it).
-  const inset = p.plan.markers.pictures ? insetFor(drawn, theme) : 0;
-  const outer = { x: room, y: room, width: drawn.width + 2 * inset, height: drawn.height + 2 * inset };
-  const rect = p.plan.markers.pictures ? pictureInset(outer, theme) : outer;
-  const page = { width: outer.width + 2 * room, height: outer.height + 2 * room };
+  // Room around the maze for its markers (the book's marker rule at the maze's passage) and their words.
+  const { fit } = p.plan.markers;
+  const size = markerSize(fit.rule, scale * topologies[p.recipe.shape].narrowest - theme.walls.width);
+  const room = markerRoom(size, fit) + PAGE_MARGIN;
+  const rect = { x: room, y: room, width: drawn.width, height: drawn.height };
+  const page = { width: drawn.width + 2 * room, height: drawn.height + 2 * room };
   const frame = {
     x: PAGE_MARGIN,
     y: PAGE_MARGIN,
     width: page.width - 2 * PAGE_MARGIN,
     height: page.height - 2 * PAGE_MARGIN,
   };
+  const markers = markerStyle(plan, p.plan, size, frame);
   const place = fitGrid(grid, rect);
-  const route = routeStyle(
+  const route = answerKeyStyle(
     plan,
     theme.walls.width,
     theme.solution.width,
@@ -230,14 +232,14 @@ export function renderDocument(
     p.maze,
     rect,
     {
-      walls: { color: theme.colors.walls, ...theme.walls },
+      walls: options.solution ? route.walls : { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      ...(options.solution ? route : {}),
+      ...(options.solution ? { band: route.band, solution: route.solution } : {}),
     },
     options.solution ? p.solution : undefined,
   );
   onMaze?.(items);
-  items.push(...drawMarkers(p.maze, place, rect, theme.walls.width, { ...markers, frame }));
+  items.push(...drawMarkers(p.maze, place, rect, theme.walls.width, markers));
   const fonts: Record<string, string> = {
     heading: theme.fonts.heading.path,
     body: theme.fonts.body.path,
@@ -267,23 +269,6 @@ export function renderDocument(
       },
     ],
   };
-}
-
-/** Room beside a marker for its word: the longer word and a gap of its type size on each side, pt. */
-function wordRoom(labels: NonNullable<MarkerStyle['labels']>): number {
-  const word = Math.max(
-    textWidth(labels.face, labels.start, labels.size),
-    textWidth(labels.face, labels.finish, labels.size),
-  );
-  return word + 2 * labels.size;
-}
-
-/** How far pictureInset moves a maze's edges in, for a maze drawn `drawn` big once inset. */
-function insetFor(drawn: { width: number; height: number }, theme: BookPlan['theme']): number {
-  // pictureInset takes d = min(size × room, w / 6, h / 6) of the outer rectangle; the fixed part is
-  // found by asking it for an outer rectangle big enough that the size term is the least.
-  const probe = pictureInset({ x: 0, y: 0, width: 1e9, height: 1e9 }, theme).x;
-  return Math.min(probe, drawn.width / 4, drawn.height / 4);
 }
 
 /**

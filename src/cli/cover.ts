@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { parseSeed, sourceDateEpoch } from './options.js';
 
 /**
- * `mazebook cover SPEC -o FILE`: only the cover of a book (the spec's `cover:` section), as a PDF, or as a
+ * `mazebook cover SPEC [-o FILE]`: only the cover of a book (the spec's `cover:` section), as a PDF, or as a
  * preview picture with the trim, folds, safe zones and barcode area drawn on it. The interior is planned for
  * its page count; no interior maze is generated.
  */
@@ -11,7 +11,10 @@ export function registerCover(program: Command): void {
     .command('cover')
     .description('write only the cover of a book spec (its cover: section) as a PDF or a preview PNG')
     .argument('<spec>', 'the book spec (YAML)')
-    .requiredOption('-o, --output <file>', 'the cover to write: .pdf, or .png for a preview with guide lines')
+    .option(
+      '-o, --output <file>',
+      'the cover to write: .pdf, or .png for a preview with guide lines (default output/<spec name>-cover.pdf)',
+    )
     .option('--png', 'also write the preview picture next to the PDF (FILE.png)')
     .option(
       '--interior <pdf>',
@@ -24,7 +27,7 @@ export function registerCover(program: Command): void {
       async (
         spec: string,
         opts: {
-          output: string;
+          output?: string;
           png?: boolean;
           interior?: string;
           seed?: number;

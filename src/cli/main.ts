@@ -79,7 +79,10 @@ program
     '--frozen',
     'fail (exit 2, nothing written) if any puzzle differs from the lockfile next to the PDF',
   )
-  .option('--avoid <lockfile...>', 'report puzzles identical to those of other volumes (their .lock.json)')
+  .option(
+    '--avoid <lockfile...>',
+    'repeat no maze of other volumes (their .lock.json): a repeat is re-rolled',
+  )
   .option('-w, --watch', 'build, then rebuild whenever the spec or a file it names changes (Ctrl-C to stop)')
   .action(async (spec: string, opts: BuildCliOptions) => {
     if (!opts.watch) {
@@ -115,6 +118,11 @@ async function buildOnce(spec: string, opts: BuildCliOptions, files?: FileAccess
     sourceDateEpoch: sourceDateEpoch(),
     onProgress: (p) =>
       progress.update(`${STAGE_LABEL[p.stage]}${p.total > 1 ? ` ${p.done}/${p.total}` : ''}`),
+    onWait: (message) => {
+      if (opts.quiet) return;
+      progress.clear();
+      process.stderr.write(`note: ${message}\n`);
+    },
   }).finally(() => progress.clear());
   for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
   if (!opts.quiet) for (const r of result.reports) process.stdout.write(`${r}\n`);
@@ -217,25 +225,35 @@ program
   .option('--name <text>', 'the name written into the model (default: the times file name)')
   .option('--seed <n>', 'the book seed the readers’ book was built with, if not the spec’s', parseSeed)
   .option('--allow-any-path', 'let the spec and the times name files outside their own folders')
+  .option('--force', 'write the model even when the times show no sign of difficulty (a warning instead)')
   .addHelpText(
     'after',
     `
 Each line of the times file is one reader's time for one maze: a page key (as \`mazebook rate\` lists them)
 or #n (puzzle n of --spec), or the name of a maze JSON file (relative to the times file); the time in
 seconds or m:ss; optionally an age group. The fit starts from the spec's difficulty-model (or the default
-one) and keeps the meaning of the 1–10 scale. Name the written file in a spec with difficulty-model: FILE.
-See docs/difficulty.md, "How a teacher collects times".`,
+one) and keeps the meaning of the 1–10 scale. Times that fit no better than the same times shuffled among
+the mazes show no sign of difficulty: no model is written (exit 2) unless --force. Name the written file in a
+spec with difficulty-model: FILE. See docs/difficulty.md, "How a teacher collects times".`,
   )
   .action(
     async (
       times: string,
-      opts: { output?: string; spec?: string; name?: string; seed?: number; allowAnyPath?: boolean },
+      opts: {
+        output?: string;
+        spec?: string;
+        name?: string;
+        seed?: number;
+        allowAnyPath?: boolean;
+        force?: boolean;
+      },
     ) => {
       const { calibrateTimes } = await import('../book/calibrate-times.js');
       const { shownPath } = await import('../book/outputs.js');
       const progress = createProgress(process.stderr, true);
       progress.update('fitting');
       const done = await calibrateTimes(times, opts).finally(() => progress.clear());
+      for (const w of done.fit.warnings) process.stderr.write(`warning: ${w}\n`);
       for (const line of done.fit.summary) process.stdout.write(`${line}\n`);
       process.stdout.write(`wrote ${shownPath(done.output)}\n`);
     },
@@ -295,9 +313,13 @@ program
   .option('--allow-any-path', 'let the maze name files outside the current folder')
   .action(async (opts: RenderCliOptions) => {
     const { formatOf, renderMazeOutput } = await import('../book/render-maze.js');
-    const { shownPath, writeOutputs } = await import('../book/outputs.js');
+    const { checkOutputs, shownPath, writeOutputs } = await import('../book/outputs.js');
     const { resolve } = await import('node:path');
     const format = formatOf(opts.output);
+    const out = resolve(opts.output);
+    const target = { path: out, what: format.toUpperCase(), option: '-o' };
+    // Before drawing: a folder that cannot take the file is reported at once.
+    checkOutputs([target], []);
     const { data, inputs } = await renderMazeOutput({
       format,
       ...(opts.spec ? { spec: opts.spec, page: opts.page } : { maze: mazeFromFlags(opts) }),
@@ -309,8 +331,7 @@ program
       text: opts.style,
       allowAnyPath: opts.allowAnyPath,
     });
-    const out = resolve(opts.output);
-    await writeOutputs([{ path: out, what: format.toUpperCase(), data }], inputs);
+    await writeOutputs([{ ...target, data }], inputs);
     process.stdout.write(`${shownPath(out)}: ${format}, ${(data.length / 1024).toFixed(1)} KB\n`);
   });
 
@@ -332,8 +353,8 @@ program
   .addOption(
     new Option(
       '--audience <who>',
-      'who solves them: kids keeps passages at least 6mm clear, adults 3mm (default: kids with --theme kids)',
-    ).choices(['kids', 'adults']),
+      'who solves them: kids keeps passages at least 6mm clear, adults 3mm, large-print 5mm with 14pt text and 1.5pt walls (default: kids with --theme kids)',
+    ).choices(['kids', 'adults', 'large-print']),
   )
   .option('--no-answers', 'leave out the answer page')
   .option('--print-spec', 'print the equivalent book spec (YAML) and stop')
@@ -421,10 +442,19 @@ program
   .argument('<name>', 'the new spec’s name or path (".yaml" is added)')
   .action(async (name: string) => {
     const { initSpec } = await import('./starter.js');
+    const { mazebookCommand, shellQuote } = await import('./invocation.js');
     const { shownPath } = await import('../book/outputs.js');
-    const file = await initSpec(name);
+    const run = mazebookCommand();
+    const file = await initSpec(name, run);
+    const spec = shellQuote(shownPath(file));
     process.stdout.write(
-      `${shownPath(file)}: created; build it with  npx mazebook build ${shownPath(file)}\n`,
+      [
+        `${shownPath(file)}: created (with book.schema.json beside it, which editors read to complete fields)`,
+        'next:',
+        `  ${run} build ${spec}      # the book, its answers and its cover, into output/`,
+        `  ${run} preview ${spec}    # see it in a browser as you edit`,
+        '',
+      ].join('\n'),
     );
   });
 

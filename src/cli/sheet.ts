@@ -9,7 +9,7 @@ export interface SheetCliOptions {
   theme?: string;
   locale?: string;
   nameDate?: boolean;
-  /** `kids` or `adults`: the narrowest clear passage automatic sizes may use (docs/spec.md, audience). */
+  /** `kids`, `adults` or `large-print`: the floors of the sheet (docs/spec.md, audience). */
   audience?: string;
   answers: boolean;
   printSpec?: boolean;
@@ -71,7 +71,9 @@ export function sheetSpec(o: SheetCliOptions): Record<string, unknown> {
     ...(o.nameDate ? { 'name-date': true } : {}),
     ...(o.audience ? { audience: o.audience } : {}),
     front: [],
-    defaults: { title: '{{number}}', ...maze },
+    // Sheets of several carry the title on top and number their slips; a sheet of one is a puzzle page,
+    // whose heading is its puzzle's title: the sheet's title then.
+    defaults: { title: o.count === 1 ? '{{book}}' : '{{number}}', ...maze },
     pages: Array.from({ length: o.count }, () => ({})),
     solutions: o.answers ? 'inline' : false,
   };

@@ -3,11 +3,15 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { UserError } from '../base/errors.js';
 import { type OutputFile, shownPath, writeOutputs } from '../book/outputs.js';
 import { BOOK_SCHEMA_ID, bookJsonSchemaText } from '../spec/json-schema.js';
+import { shellQuote } from './invocation.js';
 
-/** A commented starter spec titled after `name`, pointing editors at the JSON Schema in `schemaPath`. */
-export function starterSpec(title: string, schemaPath: string, fileName: string): string {
+/**
+ * A commented starter spec titled after `name`, pointing editors at the JSON Schema in `schemaPath`; its
+ * comment names the command that builds it (`run`: how mazebook is run, see invocation.ts).
+ */
+export function starterSpec(title: string, schemaPath: string, fileName: string, run = 'mazebook'): string {
   return `# yaml-language-server: $schema=${schemaPath}
-# A mazebook book spec. Build it with:  npx mazebook build ${fileName}
+# A mazebook book spec. Build it, from this folder, with:  ${run} build ${shellQuote(fileName)}
 # Every field is described in docs/spec.md; your editor completes them from the schema above.
 title: ${JSON.stringify(title)}
 subtitle: A book of mazes
@@ -33,6 +37,10 @@ pages:
 solutions:
   appendix: true
   per-page: 6
+cover:                     # a wraparound paperback cover, written next to the book (<name>-cover.pdf)
+  blurb: |
+    Six mazes, from a warm-up to a hard one, and a secret message. The answers are at the back.
+  maze: { shape: circle, passage: 9mm }
 `;
 }
 
@@ -44,7 +52,15 @@ export const SCHEMA_FILE = 'book.schema.json';
  * overwrite an existing file, and the book spec's JSON Schema beside it (book.schema.json, refreshed if an
  * older one is there), which the spec's modeline names by a relative path. Returns the spec's path.
  */
-export async function initSpec(name: string): Promise<string> {
+export async function initSpec(name: string, run = 'mazebook'): Promise<string> {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(name)) {
+    throw new UserError(
+      'init',
+      'the name holds a control character (a line break, a tab…)',
+      'choose a name of letters, digits, spaces and punctuation',
+    );
+  }
   const file = resolve(extname(name) === '.yaml' || extname(name) === '.yml' ? name : `${name}.yaml`);
   if (existsSync(file)) {
     throw new UserError(
@@ -58,7 +74,7 @@ export async function initSpec(name: string): Promise<string> {
     .replace(/[-_]+/g, ' ')
     .replace(/^\w/, (c) => c.toUpperCase());
   const outputs: OutputFile[] = [
-    { path: file, what: 'spec', data: starterSpec(title, `./${SCHEMA_FILE}`, basename(file)) },
+    { path: file, what: 'spec', data: starterSpec(title, `./${SCHEMA_FILE}`, basename(file), run) },
   ];
   if (!existsSync(schemaFile) || isOurSchema(schemaFile)) {
     outputs.push({ path: schemaFile, what: 'schema', data: bookJsonSchemaText() });

@@ -23,6 +23,20 @@ export function showJsonValue(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
+/**
+ * What kind of JSON value something is, for messages about a document that is not maze JSON at all (its
+ * content is not quoted: it may be any file).
+ */
+export function jsonKind(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return 'text';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return 'true or false';
+  return 'an object';
+}
+
 /** The topologies maze JSON can name (those of src/grid/registry.ts). */
 const TOPOLOGIES = ['square', 'hex', 'triangle', 'octagon', 'circle'] as const;
 
@@ -114,7 +128,8 @@ const body = {
 };
 
 const format = z.literal('mazebook-maze', {
-  error: (issue) => `expected format "mazebook-maze", got ${showJsonValue(issue.input)}`,
+  error: (issue) =>
+    `is not maze JSON: its format is not "mazebook-maze"${issue.input === undefined ? ' (it names none)' : ''}`,
 });
 const version = z.union([z.literal(1), z.literal(2)], {
   error: (issue) => `expected version 1 or 2, got ${showJsonValue(issue.input)}`,
@@ -126,7 +141,7 @@ const version = z.union([z.literal(1), z.literal(2)], {
  */
 export const mazeJsonHeader = z.looseObject(
   { format, version },
-  { error: (issue) => `expected an object, got ${showJsonValue(issue.input)}` },
+  { error: (issue) => `expected an object, got ${jsonKind(issue.input)}` },
 );
 
 /**
@@ -169,7 +184,7 @@ export const mazeJsonZod = z.discriminatedUnion(
       const input = issue.input;
       return typeof input === 'object' && input !== null && !Array.isArray(input)
         ? `expected a topology (${TOPOLOGIES.join(', ')}), got ${showJsonValue((input as { topology?: unknown }).topology)}`
-        : `expected an object, got ${showJsonValue(input)}`;
+        : `expected an object, got ${jsonKind(input)}`;
     },
   },
 );

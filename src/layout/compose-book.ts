@@ -1,6 +1,8 @@
 import type { BookPlan } from '../plan/book-plan.js';
 import { sheetRanges } from '../plan/sheets.js';
-import { answerPage, paginateAnswers } from './answer-pages.js';
+import { answerPage } from './answer-pages.js';
+import { arrangeAnswers } from './arrange-answers.js';
+import { decoratePage } from './decorations.js';
 import type { DisplayDocument, Page } from './display-list.js';
 import { finishPages } from './finish-pages.js';
 import { contentsPage, copyrightPage, instructionsPage, sectionPage, titlePage } from './front-pages.js';
@@ -22,10 +24,10 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
   const groups = sheetGroups(puzzles);
   const numbers = numberPages(book, groups, pages.length + 1);
   const { sectionPages, pageOf, sheetAt, blankBefore } = numbers;
-  const answerGroups = book.solutions.appendix ? paginateAnswers(book, puzzles) : [];
+  const answerGroups = book.solutions.appendix ? arrangeAnswers(book, puzzles) : [];
   const answerOf = new Map<number, number>();
   answerGroups.forEach((group, k) => {
-    for (const p of group) answerOf.set(p.plan.number, numbers.next + k);
+    for (const t of group.thumbs) answerOf.set(t.puzzle.plan.number, numbers.next + k);
   });
   const pointTo = book.solutions.pointers && answerGroups.length > 0;
 
@@ -33,7 +35,7 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
     const section = group[0].plan.section;
     if (blankBefore.has(g)) pages.push(blankPage(book));
     if (section && pages.length + 1 < sheetAt[g])
-      pages.push(sectionPage(book, section.heading, pages.length + 1));
+      pages.push(sectionPage(book, section.heading, section.where, pages.length + 1));
     const number = sheetAt[g];
     const page =
       group[0].plan.perPage === 1
@@ -51,6 +53,7 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
             fontKey,
             pointTo ? (p) => answerOf.get(p.plan.number) ?? 0 : undefined,
           );
+    decoratePage(book, page);
     if (interactive) page.bookmark = group.map((p) => `${book.words.puzzle} ${p.plan.number}`).join(', ');
     pages.push(page);
     // `solutions: inline`: the answers on the next page, the back of the sheet when printed double-sided.
@@ -118,7 +121,7 @@ function letterFontKeys(puzzles: readonly PuzzleForLayout[]): Map<string, string
 /** The page numbers of the puzzle pages, from page `first` on. */
 interface PageNumbers {
   /** Section headings and the pages they start on, for the contents. */
-  sectionPages: { heading: string; page: number }[];
+  sectionPages: { heading: string; page: number; where: string }[];
   /** The page each puzzle is printed on (for answer labels and links), and each sheet's page. */
   pageOf: Map<number, number>;
   sheetAt: number[];
@@ -129,7 +132,7 @@ interface PageNumbers {
 }
 
 function numberPages(book: BookPlan, groups: readonly PuzzleForLayout[][], first: number): PageNumbers {
-  const sectionPages: { heading: string; page: number }[] = [];
+  const sectionPages: { heading: string; page: number; where: string }[] = [];
   const pageOf = new Map<number, number>();
   const sheetAt: number[] = [];
   const blankBefore = new Set<number>();
@@ -141,7 +144,7 @@ function numberPages(book: BookPlan, groups: readonly PuzzleForLayout[][], first
         blankBefore.add(g);
         next++;
       }
-      sectionPages.push({ heading: section.heading, page: next++ });
+      sectionPages.push({ heading: section.heading, page: next++, where: section.where });
     }
     sheetAt.push(next);
     for (const p of group) pageOf.set(p.plan.number, next);

@@ -1,14 +1,20 @@
+import { generateMaze } from '../generate/generate-maze.js';
+import { topologies } from '../grid/registry.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import type { CoverFontKey, TextBlock } from '../plan/cover-text.js';
-import type { Rect } from '../plan/page-geometry.js';
+import { fitMarkers } from '../plan/marker-rule.js';
+import { gridClearIn, MARKER_ROOM } from '../plan/page-geometry.js';
+import { contrast, mixColors } from '../plan/palette.js';
 import type { CoverPlan, FrontLayout } from '../plan/plan-cover.js';
+import type { Rect } from '../plan/rect.js';
+import { deriveSeed } from '../random/derive-seed.js';
 import { type FontFace, textOutline } from '../text/fonts.js';
 import { PathBuilder } from '../vector/path-data.js';
-import { parseSvgPath, transformPath } from '../vector/svg-icon.js';
 import type { DisplayDocument, Item, Page } from './display-list.js';
 import { drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import type { PuzzleForLayout } from './puzzle-for-layout.js';
+import { parseSvgPath, transformPath } from './svg-icon.js';
 import { centredText } from './text-items.js';
 
 /**
@@ -22,10 +28,15 @@ export interface ComposedCover {
   tags: CoverTag[];
 }
 
+/**
+ * `pattern`: decoration that may run into the bleed and past the safe zone, but never across a fold or into
+ * the barcode area (the front's maze bands).
+ */
 export type CoverTag =
   | { kind: 'background' }
   | { kind: 'text'; field: string }
-  | { kind: 'art'; field: string };
+  | { kind: 'art'; field: string }
+  | { kind: 'pattern'; field: string };
 
 /** Slant of italic drawn from an upright font (no italic font given): 12°, as type designers' obliques. */
 const SLANT = Math.tan((12 * Math.PI) / 180);
@@ -49,7 +60,7 @@ export function composeCover(
       tags.push(tag);
     }
   };
-  drawFront(cover, cover.front, art, add);
+  drawFront(cover, cover.front, art, add, book.seed);
   const back = cover.back;
   if (back.blurb)
     add({ kind: 'text', field: 'cover.blurb' }, ...textBlockItems(cover, back.blurb, theme.colors.text));
@@ -117,7 +128,7 @@ export function composeEbookCover(cover: CoverPlan, book: BookPlan, art: CoverPu
   const ebook = cover.ebook;
   if (!ebook) throw new Error('internal: the cover has no ebook layout');
   const items: Item[] = [];
-  drawFront(cover, ebook.front, art, (_tag, ...more) => items.push(...more));
+  drawFront(cover, ebook.front, art, (_tag, ...more) => items.push(...more), book.seed);
   return {
     color: 'rgb',
     info: {
@@ -147,8 +158,12 @@ function drawFront(
   front: FrontLayout,
   art: CoverPuzzle,
   add: (tag: CoverTag, ...items: Item[]) => void,
+  seed: number,
 ): void {
   const { theme } = cover;
+  front.bands.forEach((band, i) => {
+    add({ kind: 'pattern', field: 'cover.pattern' }, ...patternBand(cover, band, seed, i));
+  });
   add({ kind: 'text', field: 'cover.title' }, ...textBlockItems(cover, front.title, theme.colors.text));
   if (front.subtitle)
     add(
@@ -157,15 +172,29 @@ function drawFront(
     );
   if (front.author)
     add({ kind: 'text', field: 'cover.author' }, ...textBlockItems(cover, front.author, theme.colors.muted));
-  const area = front.artArea;
+  // The art maze leaves its markers the room the book's marker rule gives them at its passage.
+  const topo = topologies[(art.recipe ?? art.plan.recipe).shape];
+  const { area, size } = fitMarkers(
+    front.artArea,
+    theme.markers.size * MARKER_ROOM,
+    art.plan.markers.fit,
+    gridClearIn(art.maze.grid, topo.narrowest, theme.walls.width),
+  );
+  const pictures = art.plan.markers.pictures;
   add(
     { kind: 'art', field: 'cover.maze' },
     ...drawMaze(art.maze, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      markers: { color: theme.colors.markers, size: theme.markers.size, frame: front.artFrame },
+      markers: {
+        color: theme.colors.markers,
+        size,
+        frame: front.artFrame,
+        ...(pictures ? { pictures } : {}),
+      },
     }),
   );
+  if (front.badge) add({ kind: 'art', field: 'cover.badge' }, ...badgeItems(cover, front.badge));
   if (art.mazegram && art.plan.mazegram) {
     add(
       { kind: 'art', field: 'cover.maze' },
@@ -183,6 +212,55 @@ function drawFront(
       ),
     );
   }
+}
+
+/** The box around a badge's circle, pt. */
+function badgeBox(b: NonNullable<FrontLayout['badge']>): Rect {
+  return { x: b.cx - b.r, y: b.cy - b.r, width: 2 * b.r, height: 2 * b.r };
+}
+
+/**
+ * The badge: a disc in the theme's marker colour, its words in the page or the text colour, whichever stands
+ * out more on it.
+ */
+function badgeItems(cover: CoverPlan, badge: NonNullable<FrontLayout['badge']>): Item[] {
+  const { colors } = cover.theme;
+  const disc = new PathBuilder().moveTo(badge.cx + badge.r, badge.cy);
+  disc.arc(badge.cx, badge.cy, badge.r, 0, 2 * Math.PI).close();
+  const ink =
+    contrast(colors.page, colors.markers) >= contrast(colors.text, colors.markers)
+      ? colors.page
+      : colors.text;
+  return [
+    { type: 'path', path: disc.finish(), fill: colors.markers },
+    ...textBlockItems(cover, badge.text, ink),
+  ];
+}
+
+/**
+ * A band of maze pattern: a four-row maze (seeded from the book's seed and the band) filling the band's height,
+ * its walls a tint of the walls' colour towards the page, so it reads as decoration beside the real maze.
+ */
+function patternBand(cover: CoverPlan, band: Rect, seed: number, index: number): Item[] {
+  const { theme } = cover;
+  const rows = 4;
+  const columns = Math.max(2, Math.floor(band.width / (band.height / rows)));
+  const maze = generateMaze(
+    {
+      shape: 'square',
+      size: { columns, rows },
+      algorithm: 'backtracker',
+      options: { straightness: 0 },
+      entry: { kind: 'auto' },
+      exit: { kind: 'auto' },
+    },
+    deriveSeed(seed, `#cover-band-${index}`, 0),
+    'cover pattern',
+  );
+  const tint = mixColors(theme.colors.walls, theme.colors.page, 0.6);
+  return drawMaze(maze, band, {
+    walls: { color: tint, width: Math.max(0.75, theme.walls.width * 0.6), cap: 'round', join: 'round' },
+  });
 }
 
 /** A small drawing of a puzzle on the back (solved, for the cover maze), its strokes thinned to its size. */

@@ -21,6 +21,11 @@ export interface PathItem {
   fill?: string;
   /** Fill by the even-odd rule (so inner loops are holes); nonzero otherwise. */
   evenOdd?: boolean;
+  /**
+   * What a maze's path is, for the book's checks (a large-print book's thinnest wall) and for tests: its
+   * walls, or an answer route's band or line. Renderers ignore it.
+   */
+  role?: 'walls' | 'band' | 'route';
 }
 
 /** One line of text, already positioned: (x, y) is the start of its baseline. */

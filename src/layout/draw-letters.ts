@@ -1,13 +1,11 @@
 import type { Maze } from '../generate/maze.js';
 import { type TopologyInfo, type TopologyName, topologies } from '../grid/registry.js';
 import type { Mazegram } from '../mazegram/place.js';
+import { LETTER_SHARE } from '../plan/resolve-mazegram.js';
 import { capHeight, type FontFace, textWidth } from '../text/fonts.js';
 import { PathBuilder } from '../vector/path-data.js';
 import type { Item } from './display-list.js';
 import type { Placement } from './wall-paths.js';
-
-/** Letter height (cap height) as a share of the passage width. */
-const LETTER_SHARE = 0.5;
 
 export interface LetterStyle {
   fontKey: string;

@@ -2,7 +2,7 @@ import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import { type Grid, wallMidpoint } from '../grid/grid.js';
 import { WEAVE_INSET } from '../grid/weave.js';
-import type { Rect } from '../plan/page-geometry.js';
+import type { Rect } from '../plan/rect.js';
 import { PathBuilder, type PathData, shortSweep } from '../vector/path-data.js';
 import type { Item, Stroke } from './display-list.js';
 import { tonedOverhang, tonedWallItems } from './draw-toned-walls.js';
@@ -58,6 +58,7 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
           type: 'path',
           path: weave ? weaveWallPaths(maze, place, style.walls.width) : wallPaths(maze, place),
           stroke: style.walls,
+          role: 'walls',
         },
       ];
   const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
@@ -77,11 +78,11 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   }
   const { band, solution: line } = fitRoute(style, clear);
   if (route && line) {
-    const path: Item = { type: 'path', path: route, stroke: line };
+    const path: Item = { type: 'path', path: route, stroke: line, role: 'route' };
     if (style.solutionUnder) items.unshift(path);
     else items.push(path);
   }
-  if (route && band) items.unshift({ type: 'path', path: route, stroke: band });
+  if (route && band) items.unshift({ type: 'path', path: route, stroke: band, role: 'band' });
   if (style.background) {
     items.unshift({
       type: 'path',

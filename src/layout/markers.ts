@@ -1,13 +1,14 @@
+import type { Icon } from '../art/icon.js';
 import type { Maze } from '../generate/maze.js';
 import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
 import { wallChords } from '../mask/wall-chords.js';
-import type { Rect } from '../plan/page-geometry.js';
+import { CLEARANCE_SHARE, markerRoom } from '../plan/marker-rule.js';
+import type { Rect } from '../plan/rect.js';
 import { capHeight, type FontFace, textWidth } from '../text/fonts.js';
 import { PathBuilder, polygon } from '../vector/path-data.js';
-import type { Icon } from '../vector/svg-icon.js';
-import { transformPath } from '../vector/svg-icon.js';
 import type { FontKey, Item } from './display-list.js';
 import { hypot } from './hypot.js';
+import { iconItems } from './svg-icon.js';
 import type { Placement } from './wall-paths.js';
 import { type GridBox, wallsNearOpenings } from './walls-near-openings.js';
 
@@ -23,11 +24,13 @@ export interface MarkerLabels {
 }
 
 export interface MarkerStyle {
+  /** The colour of arrows, dots and one-colour pictures (a picture's coloured shapes keep their colours). */
   color: string;
   /**
-   * The theme's marker size, pt: an arrow's width across its head is 0.84 of its size, its length 1.25.
-   * Markers grow from it with the passage ({@link ARROW_SHARE}, at most {@link MAX_GROWTH} times), and
-   * shrink below it only where the frame or nearby walls leave no room.
+   * The markers' size, pt, the same at both ends: an arrow's length (it is two thirds of that across its
+   * head), a picture's side. The marker rule (`plan/marker-rule.ts`) gives it from the maze's passage; a
+   * marker is drawn smaller only where no place in the frame keeps it clear of the walls at this size, and
+   * then both ends alike.
    */
   size: number;
   /** Pictures drawn at the entry and the exit instead of arrows. */
@@ -36,7 +39,7 @@ export interface MarkerStyle {
   labels?: MarkerLabels;
   /**
    * Where markers and labels may be drawn, pt in page coordinates (the page's free area around the maze).
-   * Default: the maze's rectangle grown by 1.75 × `size` on every side, the room pages reserve today.
+   * Default: the maze's rectangle grown by the room markers of `size` need (`markerRoom`) on every side.
    */
   frame?: Rect;
   /**
@@ -49,26 +52,11 @@ export interface MarkerStyle {
 /** Least free space between a marker or its label and another part of the page ({@link MarkerStyle.avoid}): 3 mm, pt. */
 export const PART_CLEARANCE = (3 / 25.4) * 72;
 
-/** Arrow size (0.84 of it across the head) as a share of the opening's clear width. */
-export const ARROW_SHARE = 0.8;
-/** Picture side as a share of the opening's clear width. */
-export const PICTURE_SHARE = 1.1;
-/** Pictures are never smaller than this many marker sizes (a picture must read as what it shows). */
-const PICTURE_MIN = 1.4;
-/** Markers grow with the passage up to this many marker sizes. */
-export const MAX_GROWTH = 2.5;
-/** The larger end's marker may be at most this times the smaller one's; beyond, it is placed again no larger. */
-const SAME_SIZE = 1.15;
-/** Markers shrink (where room is short) down to this share of the marker size, then fall back. */
+/** Markers shrink (where no place keeps them clear at their size) down to this share of it, then fall back. */
 const SHRINK_FLOOR = 0.5;
-/** Room to grow the default frame by, in marker sizes: what page layouts reserve around the maze area. */
-export const MARKER_ROOM = 1.75;
 
-/**
- * Least free space between a marker (or label) and any wall's stroke: this share of the marker's size, at
- * least a wall's width.
- */
-export const CLEARANCE_SHARE = 0.15;
+export { MARKER_ROOM } from '../plan/page-geometry.js';
+export { CLEARANCE_SHARE };
 
 /** One placed marker, in page points (y down). */
 export interface PlacedMarker {
@@ -78,7 +66,7 @@ export interface PlacedMarker {
   wall: number;
   /** Outline the marker is drawn within: the arrow itself, or the picture's or the dot's box. */
   outline: [number, number][];
-  /** Marker size (arrows) or picture side, pt. */
+  /** Arrow length or picture side, pt. */
   size: number;
   /** Unit vector the marker points along: into the maze at the entry, out of it at the exit. */
   direction: [number, number];
@@ -94,8 +82,9 @@ export interface PlacedMarker {
 /** How far below the baseline a label's box reaches (descenders of words such as "Départ"), in ems. */
 export const LABEL_DESCENT = 0.25;
 
-/** Labels shrink down to this share of their size before they are left out. */
-export const LABEL_SHRINK = 0.72;
+import { LABEL_SHRINK } from '../plan/marker-rule.js';
+
+export { LABEL_SHRINK };
 
 /** Straight pieces of walls, (x0, y0, x1, y1) each, in page points. */
 type Segments = number[];
@@ -105,10 +94,10 @@ type InsideTest = (p: readonly [number, number]) => boolean;
 
 /**
  * Where the entry and exit markers go. For an end on the rim: the marker sits outside the opening on its
- * outward normal (arrows point along it), sized to the passage, at the smallest distance and the largest
- * size that keep it at least the clearance from every wall's stroke and from the other end's marker,
- * outside the maze, and inside the frame. Labels go beyond the marker along the normal or beside it,
- * wherever they fit first.
+ * outward normal (arrows point along it), at the style's size, at the smallest distance that keeps it at
+ * least the clearance from every wall's stroke and from the other end's marker, outside the maze, and inside
+ * the frame; only where no distance does is it drawn smaller (and the other end then no larger). Labels go
+ * beyond the marker along the normal or beside it, wherever they fit first, a little smaller if they must.
  * @param wallWidth stroke width of the walls, pt
  */
 export function placeMarkers(
@@ -119,7 +108,10 @@ export function placeMarkers(
   style: MarkerStyle,
 ): PlacedMarker[] {
   const { grid } = maze;
-  const room = style.size * MARKER_ROOM;
+  const room = markerRoom(style.size, {
+    wall: wallWidth,
+    label: style.labels ? labelWidth(style.labels) : 0,
+  });
   const frame = style.frame ?? {
     x: rect.x - room,
     y: rect.y - room,
@@ -130,21 +122,14 @@ export function placeMarkers(
     ['start', maze.entryWall, maze.entryCell],
     ['finish', maze.exitWall, maze.exitCell],
   ] as const;
-  /** An end's opening, its smallest marker, its largest one no larger than `limit` (pt) and how far
-   * everything a marker that size (at most 1.25 × biggest long, 2.5 × biggest out) or its label could
-   * touch reaches from the opening's middle. */
+  /** An end's opening, its marker's size (at most `limit`, pt) and how far everything a marker that size (at
+   * most 1.25 × it long, 2.5 × it out) or its label could touch reaches from the opening's middle. */
   const sizes = (end: PlacedMarker['end'], wall: number, limit: number) => {
     const picture = style.pictures?.[end];
     const open = opening(grid, wall, place);
-    const clear = Math.max(0, open.width - wallWidth);
-    const least = picture ? PICTURE_MIN * style.size : style.size;
-    const biggest = Math.min(
-      Math.max((picture ? PICTURE_SHARE : ARROW_SHARE) * clear, least),
-      MAX_GROWTH * least,
-      limit,
-    );
-    const reach = 6 * biggest + 4 * wallWidth + (style.labels ? labelReach(style.labels) : 0);
-    return { picture, open, least, biggest, reach };
+    const size = Math.min(style.size, limit);
+    const reach = 6 * size + 4 * wallWidth + (style.labels ? labelReach(style.labels) : 0);
+    return { picture, open, size, reach };
   };
   // The walls any placing below can come near, and the rim walls beside them, found for both ends at the
   // largest reach from the rim and the cells near each opening; each placing then looks only among them.
@@ -184,70 +169,45 @@ export function placeMarkers(
         placed.push(insideMarker(grid, cell, place, style, end, style.pictures?.[end]));
         continue;
       }
-      const { picture, open, least, biggest, reach } = sizes(end, wall, limit);
+      const { picture, open, size, reach } = sizes(end, wall, limit);
       const near = wallsNear(maze, place, open.mx, open.my, reach, around[i]?.walls).concat(
         nearby(taken, open.mx, open.my, reach),
       );
       const parts = style.avoid ?? [];
-      const markerUpTo = (cap: number) =>
-        fitMarker(open, cap, least, wallWidth, end, picture, near, insides[i], frame, parts);
-      const labelBeside = (m: PlacedMarker, k: number): PlacedMarker['label'] =>
-        style.labels
-          ? fitLabel(
-              m,
-              open,
-              wallWidth,
-              { ...style.labels, size: style.labels.size * k },
-              end,
-              near,
-              insides[i],
-              frame,
-              parts,
-            )
-          : undefined;
-      // Where room is short, the word keeps its size (so words read alike across a page) beside a smaller
-      // marker, down to the theme's size; then the word shrinks (never under LABEL_SHRINK of it) beside
-      // markers down to the shrink floor; a word that fits nowhere is left out beside the largest marker.
-      let marker = markerUpTo(biggest);
-      let label: PlacedMarker['label'];
-      const tries: [number, number][] = [[1, least]];
-      for (const k of [0.85, LABEL_SHRINK]) tries.push([k, least * SHRINK_FLOOR]);
-      for (const [k, smallest] of style.labels ? tries : []) {
-        for (let m = marker; ; ) {
-          label = labelBeside(m, k);
-          if (label) {
-            marker = m;
-            break;
-          }
-          const cap = m.size * 0.85;
-          if (!m.fits || cap < smallest) break;
-          m = markerUpTo(cap);
-          if (!m.fits) break;
-        }
-        if (label) break;
-      }
+      const marker = fitMarker(open, size, wallWidth, end, picture, near, insides[i], frame, parts);
       marker.wall = wall;
-      if (label) {
-        marker.label = label;
-        pushOutline(taken, boxOutline(label.x, label.y, label.width, label.height));
+      // The word keeps its size where it fits (so words read alike across a page), else shrinks a little
+      // (never under LABEL_SHRINK of it); a word that fits nowhere is left out. The marker never shrinks
+      // for its word: the page leaves room for both (`markerRoom`).
+      for (const k of style.labels ? [1, 0.85, LABEL_SHRINK] : []) {
+        const labels = style.labels as MarkerLabels;
+        const label = fitLabel(
+          marker,
+          open,
+          wallWidth,
+          { ...labels, size: labels.size * k },
+          end,
+          near,
+          insides[i],
+          frame,
+          parts,
+        );
+        if (label) {
+          marker.label = label;
+          pushOutline(taken, boxOutline(label.x, label.y, label.width, label.height));
+          break;
+        }
       }
       pushOutline(taken, marker.outline);
       placed.push(marker);
     }
     return placed;
   };
-  // The two ends drawn alike: where one end has less room (a maze filling the page's width leaves its sides
-  // narrow), the other is placed again no larger than it.
+  // The two ends drawn alike: where one end had to be drawn smaller, the other is placed again no larger.
   const first = placeEnds(Number.POSITIVE_INFINITY);
   const [a, b] = first;
-  if (!a || !b || a.wall === undefined || b.wall === undefined || a.wall < 0 || b.wall < 0) return first;
-  // Words beside the markers keep their own rules (their size first); pictures and arrows are not compared.
-  if (style.labels || !!style.pictures?.start !== !!style.pictures?.finish) return first;
-  const small = Math.min(a.size, b.size);
-  if (Math.max(a.size, b.size) <= small * SAME_SIZE) return first;
-  // Kept only where both still fit (a smaller marker may be placed closer in).
-  const alike = placeEnds(small);
-  return alike.every((m) => m.fits) ? alike : first;
+  if (!a || !b || a.wall < 0 || b.wall < 0 || a.size === b.size) return first;
+  return placeEnds(Math.min(a.size, b.size));
 }
 
 /** Display items for the markers {@link placeMarkers} chose: filled arrows or pictures, then labels. */
@@ -263,7 +223,7 @@ export function drawMarkers(
     const picture = style.pictures?.[m.end];
     if (m.kind === 'picture' && picture) {
       const [x0, y0] = m.outline[0];
-      items.push(pictureItem(picture, x0, y0, m.size, style.color));
+      items.push(...iconItems(picture, x0, y0, m.size, style.color));
     } else if (m.kind === 'dot') {
       const [cx, cy] = centreOf(m.outline);
       const b = new PathBuilder();
@@ -314,13 +274,13 @@ function opening(grid: Grid, wall: number, { ox, oy, scale }: Placement): Openin
 }
 
 /**
- * The largest marker (from the passage-sized one down) at the smallest distance out of the opening that is
- * clear of the walls near it and of the page's other parts, outside the maze and inside the frame.
+ * The marker of `biggest` size at the smallest distance out of the opening that is clear of the walls near
+ * it and of the page's other parts, outside the maze and inside the frame; where none is, the largest smaller
+ * one down to {@link SHRINK_FLOOR} of it, else the marker at its size beside the opening, `fits` false.
  */
 function fitMarker(
   open: Opening,
   biggest: number,
-  least: number,
   wallWidth: number,
   end: 'start' | 'finish',
   picture: Icon | undefined,
@@ -334,7 +294,7 @@ function fitMarker(
   const direction: [number, number] = picture ? [nx, ny] : inward ? [-nx, -ny] : [nx, ny];
   const shape = (size: number, distance: number): [number, number][] =>
     picture ? pictureBox(open, size, distance) : arrowOutline(open, size, distance, inward);
-  for (let size = biggest; size >= least * SHRINK_FLOOR; size *= 0.85) {
+  for (let size = biggest; size >= biggest * SHRINK_FLOOR; size *= 0.85) {
     const margin = Math.max(wallWidth, CLEARANCE_SHARE * size);
     const first = wallWidth / 2 + margin;
     for (let distance = first; distance <= first + 2.5 * size; distance += 0.1 * size) {
@@ -346,7 +306,7 @@ function fitMarker(
       return { end, kind: picture ? 'picture' : 'arrow', wall: -1, outline, size, direction, fits: true };
     }
   }
-  const size = least;
+  const size = biggest;
   return {
     end,
     kind: picture ? 'picture' : 'arrow',
@@ -360,14 +320,15 @@ function fitMarker(
 
 /**
  * An arrow with a shaft (so its direction reads at any angle) on the opening's normal: pointing in, its tip
- * is `distance` out of the opening; pointing out, its tail is. Length 1.25 × size, head 0.84 × size across.
+ * is `distance` out of the opening; pointing out, its tail is. `size` long, its head half of that long and
+ * 0.67 × size across, its shaft 0.21 × size wide.
  */
 function arrowOutline(open: Opening, size: number, distance: number, inward: boolean): [number, number][] {
   const { mx, my, nx, ny } = open;
-  const L = size * 1.25;
+  const L = size;
   const head = L * 0.5;
-  const headHalf = size * 0.42;
-  const shaftHalf = size * 0.13;
+  const headHalf = size * 0.336;
+  const shaftHalf = size * 0.104;
   const [ux, uy] = inward ? [-nx, -ny] : [nx, ny];
   const tail = inward ? distance + L : distance;
   const tx = mx + nx * tail;
@@ -393,20 +354,6 @@ function pictureBox(open: Opening, size: number, distance: number): [number, num
   return boxOutline(cx - size / 2, cy - size / 2, size, size);
 }
 
-/** A picture scaled to fit a square of side `size` with its top-left corner at (x, y), centred in it. */
-function pictureItem(icon: Icon, x: number, y: number, size: number, color: string): Item {
-  const [vx, vy, vw, vh] = icon.viewBox;
-  const k = size / Math.max(vw, vh);
-  const dx = x + (size - vw * k) / 2 - vx * k;
-  const dy = y + (size - vh * k) / 2 - vy * k;
-  return {
-    type: 'path',
-    path: transformPath(icon.path, [k, 0, 0, k, dx, dy]),
-    fill: color,
-    ...(icon.evenOdd ? { evenOdd: true } : {}),
-  };
-}
-
 /**
  * An end inside the maze (the centre of a circle maze): a dot small enough to leave the walls clear, or
  * the picture when it fits in the cell at the marker's least size.
@@ -423,8 +370,8 @@ function insideMarker(
   const y = oy + grid.cellY[cell] * scale;
   // The centre disc of a circle maze has radius 1 grid unit; other cells at least half a unit inside.
   const inner = scale * (grid.arcs ? 1 : 0.5);
-  const side = inner * 1.2;
-  if (picture && side >= style.size) {
+  const side = Math.min(inner * 1.2, style.size);
+  if (picture && side >= style.size * SHRINK_FLOOR) {
     return {
       end,
       kind: 'picture',
@@ -435,7 +382,7 @@ function insideMarker(
       fits: true,
     };
   }
-  const r = Math.min(style.size * 0.35, scale * 0.3);
+  const r = Math.min(style.size * 0.28, scale * 0.3);
   return {
     end,
     kind: 'dot',
@@ -633,13 +580,17 @@ function gridBox(place: Placement, x: number, y: number, radius: number): GridBo
   return { x0: gx - r, x1: gx + r, y0: gy - r, y1: gy + r };
 }
 
-/** How far a label may reach from its marker: its widest plausible word and a gap, pt. */
-function labelReach(labels: MarkerLabels): number {
-  const word = Math.max(
+/** The wider of the start and finish words at the labels' size, pt. */
+function labelWidth(labels: MarkerLabels): number {
+  return Math.max(
     textWidth(labels.face, labels.start, labels.size),
     textWidth(labels.face, labels.finish, labels.size),
   );
-  return word + 2 * labels.size;
+}
+
+/** How far a label may reach from its marker: its widest plausible word and a gap, pt. */
+function labelReach(labels: MarkerLabels): number {
+  return labelWidth(labels) + 2 * labels.size;
 }
 
 /** Every rim wall, openings included: the outline of the maze's area, for inside tests. */

@@ -1,10 +1,10 @@
 import type { BookPlan } from '../plan/book-plan.js';
-import { contrast, ensureContrast, mixColors } from '../plan/palette.js';
+import { headingBand } from '../plan/page-geometry.js';
 import { shownStars } from '../plan/resolve-difficulty.js';
 import { textWidth } from '../text/fonts.js';
 import { PathBuilder, polygon } from '../vector/path-data.js';
-import type { Item, Page, Stroke } from './display-list.js';
-import { centredText, fitSize, type TextStyle } from './text-items.js';
+import type { Item, Page } from './display-list.js';
+import { centredText, fitLine, fitText, type TextStyle, textDoesNotFit } from './text-items.js';
 
 /** Building blocks every kind of page uses: an empty page, the folio, the heading, marks and strokes. */
 
@@ -30,14 +30,47 @@ export function folio(book: BookPlan, page: Page, number: number): void {
   );
 }
 
-/** The heading at the top of a page, centred, shrunk (down to 60 %) if it would not fit on one line. */
-export function pageHeading(book: BookPlan, page: Page, text: string): void {
-  const { theme, geometry } = book;
-  const size = fitSize(theme, text, 'heading', theme.sizes.heading, geometry.content.width);
-  const cx = geometry.content.x + geometry.content.width / 2;
-  page.items.push(
-    centredText(theme, text, cx, geometry.titleBaseline, { font: 'heading', size, color: theme.colors.text }),
+/** Line height of a heading that wraps, as a share of its size. */
+export const HEADING_LEADING = 1.15;
+
+/**
+ * The heading at the top of a page, centred on the content: one line at the theme's heading size where it
+ * fits; else wrapped to the content's width and set smaller (in steps, down to the book's text floor) until
+ * its lines end above `bottom` — the page's heading band ({@link headingBand}), less the row of difficulty
+ * stars under it when `stars`. Text that does not fit even at the floor is an error at `where`.
+ * @returns the baseline of the heading's last line, in points
+ */
+export function pageHeading(
+  book: BookPlan,
+  page: Page,
+  text: string,
+  where: string,
+  options: { stars?: boolean; bottom?: number } = {},
+): number {
+  const { theme, geometry, floors } = book;
+  const top = geometry.titleBaseline - theme.sizes.heading;
+  const bottom = options.bottom ?? top + headingBand(theme);
+  const below = (size: number): number => (options.stars ? theme.sizes.label * 2.2 : size * 0.25);
+  const fitted = fitText(
+    theme,
+    text,
+    'heading',
+    theme.sizes.heading,
+    floors.text,
+    geometry.content.width,
+    (n, size) => top + size + (n - 1) * size * HEADING_LEADING + below(size) <= bottom + 1e-9,
   );
+  if (!fitted) throw textDoesNotFit(where, text, 'the heading band at the top of its page', floors.text);
+  const cx = geometry.content.x + geometry.content.width / 2;
+  let y = fitted.size === theme.sizes.heading ? geometry.titleBaseline : top + fitted.size;
+  const last = y + (fitted.lines.length - 1) * fitted.size * HEADING_LEADING;
+  for (const line of fitted.lines) {
+    page.items.push(
+      centredText(theme, line, cx, y, { font: 'heading', size: fitted.size, color: theme.colors.text }),
+    );
+    y += fitted.size * HEADING_LEADING;
+  }
+  return last;
 }
 
 /**
@@ -111,105 +144,11 @@ export function nameDateLine(
   while (n > 6 && textWidth(theme.fonts.body, line(n), size) > width) n--;
   const text = line(n);
   page.items.push(
-    centredText(theme, text, cx, y, { ...style, size: fitSize(theme, text, 'body', size, width) }),
+    centredText(theme, text, cx, y, {
+      ...style,
+      size: fitLine(theme, text, 'body', size, book.floors.text, width) ?? book.floors.text,
+    }),
   );
-}
-
-/** The thinnest line an answer drawing may use: the profile's, and never under 0.5pt. */
-export function thinnestLine(book: BookPlan): number {
-  return Math.max(book.print.rules.minLine, 0.5);
-}
-
-/** How an answer route is drawn: a wide light band under the walls and a contrasting line along its middle. */
-export interface RouteStyle {
-  solution: Stroke;
-  band: Stroke;
-}
-
-/**
- * Greyscale contrast (WCAG ratio of relative luminance, what a greyscale print or photocopy keeps) of the
- * route's band against the paper: at least `least` so the band shows, at most `most` where the theme's own
- * route colour can stay the centre line; and of the centre line against the band.
- */
-export const ROUTE_CONTRAST = { bandLeast: 1.35, bandMost: 1.5, line: 3 } as const;
-
-/**
- * The colours of an answer route on `paper` (the page, or the background behind the maze). Under `ink: black`
- * the theme's colours are already its grayscale rule's: the band is `solution`, the line `solutionLine`. In
- * colour the band is the theme's route colour washed towards the paper, as dark as {@link ROUTE_CONTRAST}
- * `bandMost` allows while the route colour keeps `line` contrast against it (never lighter than `bandLeast`);
- * where the route colour cannot keep that contrast on the lightest band, the line is the nearest shade of it
- * (same hue, another lightness) that does.
- */
-export function routeColors(book: BookPlan): { band: string; line: string } {
-  const { colors, grayscale } = book.theme;
-  if (book.ink === 'black') return { band: colors.solution, line: grayscale.solutionLine };
-  const paper = colors.background ?? colors.page;
-  const route = colors.solution;
-  const wash = (t: number): string => mixColors(route, paper, t);
-  /** The wash furthest towards the paper that still satisfies `ok` (the route colour itself if none does). */
-  const furthest = (ok: (c: string) => boolean): string => {
-    if (!ok(wash(0))) return wash(0);
-    let lo = 0;
-    let hi = 1;
-    for (let k = 0; k < 24; k++) {
-      const t = (lo + hi) / 2;
-      if (ok(wash(t))) lo = t;
-      else hi = t;
-    }
-    return wash(lo);
-  };
-  const darkest = furthest((c) => contrast(c, paper) >= ROUTE_CONTRAST.bandMost);
-  if (contrast(darkest, route) >= ROUTE_CONTRAST.line) return { band: darkest, line: route };
-  const lightest = furthest((c) => contrast(c, paper) >= ROUTE_CONTRAST.bandLeast);
-  if (contrast(lightest, route) >= ROUTE_CONTRAST.line) {
-    // The darkest band between the two that still lets the route colour read along its middle.
-    let lo = 0;
-    let hi = 1;
-    for (let k = 0; k < 24; k++) {
-      const t = (lo + hi) / 2;
-      if (contrast(mixColors(darkest, lightest, t), route) >= ROUTE_CONTRAST.line) hi = t;
-      else lo = t;
-    }
-    return { band: mixColors(darkest, lightest, hi), line: route };
-  }
-  const line =
-    ensureContrast(route, [lightest], ROUTE_CONTRAST.line) ??
-    (contrast('#000000', lightest) >= contrast('#ffffff', lightest) ? '#000000' : '#ffffff');
-  return { band: lightest, line };
-}
-
-/**
- * The answer route's strokes for walls of width `wall` and passages `passage` wide (wall centre to wall
- * centre), all in points, the same in every ink so that a route reads in colour and in greyscale (colours:
- * {@link routeColors}). The band lies under the walls, 2.5 wall widths wide or three quarters of the clear
- * passage where that is more (`highlight`: nine tenths). The centre line is `route` wide (`highlight`: the
- * thinnest line allowed), at most 0.4 of the band, and never has the walls' weight: a line within a fifth
- * of it is drawn at half the walls' width instead (1.6 times where half would be thinner than the thinnest
- * line allowed). Under `ink: black` the line is always that half (or 1.6×) width. `dashed` dashes the line.
- */
-export function routeStyle(book: BookPlan, wall: number, route: number, passage: number): RouteStyle {
-  const { band, line } = routeColors(book);
-  const thinnest = thinnestLine(book);
-  const clear = Math.max(0, passage - wall);
-  const highlight = book.solutions.style === 'highlight';
-  const bandWidth = Math.max(2.5 * wall, (highlight ? 0.9 : 0.75) * clear);
-  const unlikeWalls = wall * 0.5 >= thinnest ? wall * 0.5 : Math.max(thinnest, wall * 1.6);
-  let width =
-    book.ink === 'black'
-      ? unlikeWalls
-      : Math.max(thinnest, Math.min(highlight ? thinnest : route, 0.4 * bandWidth));
-  if (Math.abs(width - wall) < 0.2 * wall) width = unlikeWalls;
-  return {
-    band: { color: band, width: bandWidth, cap: 'butt', join: 'round' },
-    solution: {
-      color: line,
-      width,
-      cap: 'round',
-      join: 'round',
-      ...(book.solutions.style === 'dashed' ? { dash: [width * 3, width * 2.5] as [number, number] } : {}),
-    },
-  };
 }
 
 /**

@@ -1,22 +1,25 @@
 import { topologies } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
+import { fitMarkers, markerLabelSize } from '../plan/marker-rule.js';
 import {
+  gridClearIn,
+  MARKER_ROOM,
   type PuzzlePageGeometry,
-  pictureInset,
-  puzzleMazeArea,
-  type Rect,
+  pageMazeArea,
   type Slot,
 } from '../plan/page-geometry.js';
+import type { Rect } from '../plan/rect.js';
 import { markerWords } from '../plan/resolve-markers.js';
 import { puzzleTemplateVars } from '../plan/template-vars.js';
 import { answerPointer } from '../plan/words.js';
 import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
 import { PathBuilder, subpathBoxes } from '../vector/path-data.js';
+import { answerKeyStyle } from './answer-key-style.js';
 import type { Item, Page } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
-import { MARKER_ROOM, type MarkerStyle, PART_CLEARANCE } from './markers.js';
+import { type MarkerStyle, PART_CLEARANCE } from './markers.js';
 import {
   answerBlankLines,
   blankPage,
@@ -24,10 +27,9 @@ import {
   folio,
   nameDateLine,
   pageHeading,
-  routeStyle,
 } from './page-parts.js';
 import type { PuzzleForLayout } from './puzzle-for-layout.js';
-import { centredText, fitSize, leftText, type TextStyle } from './text-items.js';
+import { centredText, fitLine, leftText, type TextStyle, textDoesNotFit } from './text-items.js';
 
 /** Puzzle pages: one maze with its title, or an activity sheet of several (and the answers on its back). */
 
@@ -57,13 +59,31 @@ export function pageGeometry(book: BookPlan, p: PuzzlePlan): PuzzlePageGeometry 
 }
 
 /**
- * The start and finish markers of a puzzle: arrows or its pictures, with the locale's words when it asks,
- * free to use `frame` (the page's free area around the maze) and keeping clear of `avoid` (the page's other
- * parts, {@link partBoxes}).
+ * Where a puzzle's maze goes in `given` (a page's or a slip's maze area, with the theme's room around it) and
+ * its markers' size: the marker rule's size for the passage the maze is drawn with, the maze drawn smaller
+ * where the markers need more room than `given` has (`fitMarkers`).
+ */
+export function fitPuzzle(
+  book: BookPlan,
+  p: Pick<PuzzleForLayout, 'plan' | 'maze' | 'recipe'>,
+  given: Rect,
+): { area: Rect; size: number } {
+  const { narrowest } = topologies[(p.recipe ?? p.plan.recipe).shape];
+  const room = book.theme.markers.size * MARKER_ROOM;
+  const clear = gridClearIn(p.maze.grid, narrowest, book.theme.walls.width);
+  const { area, size } = fitMarkers(given, room, p.plan.markers.fit, clear);
+  return { area, size };
+}
+
+/**
+ * The start and finish markers of a puzzle: arrows or its pictures, `size` big (see {@link fitPuzzle}), with
+ * the locale's words when it asks, free to use `frame` (the page's free area around the maze) and keeping
+ * clear of `avoid` (the page's other parts, {@link partBoxes}).
  */
 export function markerStyle(
   book: BookPlan,
-  p: PuzzlePlan,
+  p: Pick<PuzzlePlan, 'markers'>,
+  size: number,
   frame: Rect,
   avoid: readonly Rect[] = [],
 ): MarkerStyle {
@@ -71,7 +91,7 @@ export function markerStyle(
   const words = markerWords(book.words);
   return {
     color: theme.colors.markers,
-    size: theme.markers.size,
+    size,
     frame,
     ...(avoid.length > 0 ? { avoid } : {}),
     ...(p.markers.pictures ? { pictures: p.markers.pictures } : {}),
@@ -81,7 +101,7 @@ export function markerStyle(
             ...words,
             fontKey: 'heading',
             face: theme.fonts.heading,
-            size: Math.max(theme.sizes.label * 1.2, theme.sizes.body * 0.85),
+            size: markerLabelSize(theme, book.floors.text),
             color: theme.colors.markers,
           },
         }
@@ -93,7 +113,9 @@ export function markerStyle(
 function pointer(book: BookPlan, page: Page, number: number, text: string): void {
   const { theme, geometry } = book;
   const style: TextStyle = { font: 'body', size: theme.sizes.label, color: theme.colors.muted };
-  const size = fitSize(theme, text, 'body', style.size, geometry.content.width * 0.4);
+  const size =
+    fitLine(theme, text, 'body', style.size, book.floors.text, geometry.content.width * 0.4) ??
+    book.floors.text;
   const verso = book.print.facing && number % 2 === 0;
   const width = textWidth(theme.fonts.body, text, size);
   const x = verso ? geometry.content.x : geometry.content.x + geometry.content.width - width;
@@ -116,9 +138,13 @@ export function puzzlePage(
   const { theme } = book;
   const geometry = pageGeometry(book, p.plan);
   const title = renderTemplate(p.plan.title, puzzleVars(book, p, number));
-  pageHeading(book, page, title);
-  if (book.showDifficulty !== 'none' && p.rating)
-    difficultyMark(book, page, p.rating, undefined, p.plan.difficulty);
+  const stars = book.showDifficulty !== 'none' && p.rating !== undefined;
+  const last = pageHeading(book, page, title, p.plan.title.where, { stars });
+  if (stars && p.rating) {
+    const cx = geometry.content.x + geometry.content.width / 2;
+    const at = { cx, y: last + theme.sizes.label * 1.6, scale: 1 };
+    difficultyMark(book, page, p.rating, at, p.plan.difficulty);
+  }
   const { content } = geometry;
   if (geometry.nameLine !== undefined) {
     nameDateLine(
@@ -131,12 +157,9 @@ export function puzzlePage(
     );
   }
   const gram = p.mazegram && p.plan.mazegram;
-  // The maze's rectangle (smaller for picture markers) within the room its markers may use.
-  const around = puzzleMazeArea(geometry, theme, {
-    blanks: !!(gram && p.plan.mazegram?.blanks),
-    pictures: false,
-  });
-  const area = p.plan.markers.pictures ? pictureInset(around, theme) : around;
+  // The maze's rectangle (smaller where its markers need more room) within the room its markers may use.
+  const around = pageMazeArea(geometry, theme, !!(gram && p.plan.mazegram?.blanks));
+  const { area, size } = fitPuzzle(book, p, around);
   if (gram && p.plan.mazegram?.blanks) {
     // Answer blanks under the maze (below the room its arrows need): a drawn rule per letter.
     const room = theme.markers.size * MARKER_ROOM;
@@ -166,7 +189,7 @@ export function puzzlePage(
     ...drawMaze(p.maze, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      markers: markerStyle(book, p.plan, frame, avoid),
+      markers: markerStyle(book, p.plan, size, frame, avoid),
     }),
   );
   if (p.mazegram && p.plan.mazegram) {
@@ -234,10 +257,8 @@ function outerSpan(book: BookPlan, number: number): [number, number] | undefined
 function slotsOf(book: BookPlan, geometry: PuzzlePageGeometry, first: PuzzleForLayout): Slot[] {
   if (geometry.slots) return geometry.slots;
   const room = book.theme.markers.size * MARKER_ROOM;
-  const maze = puzzleMazeArea(geometry, book.theme, {
-    blanks: !!(first.mazegram && first.plan.mazegram?.blanks),
-    pictures: false, // each slip's maze is inset for its own pictures
-  });
+  // Each slip's maze is fitted to its own markers.
+  const maze = pageMazeArea(geometry, book.theme, !!(first.mazegram && first.plan.mazegram?.blanks));
   const box = {
     x: geometry.content.x,
     y: maze.y - room,
@@ -282,7 +303,8 @@ export function sheetPage(
 ): Page {
   const page = blankPage(book);
   const geometry = pageGeometry(book, group[0].plan);
-  pageHeading(book, page, group[0].plan.section?.heading ?? book.title);
+  const section = group[0].plan.section;
+  pageHeading(book, page, section?.heading ?? book.title, section?.where ?? book.places.title);
   const slots = slotsOf(book, geometry, group[0]);
   if (book.print.profile === 'home' && slots.length > 1) cutLines(book, page, slots);
   folio(book, page, number);
@@ -304,7 +326,7 @@ export function answerSheet(
 ): Page {
   const page = blankPage(book);
   const geometry = pageGeometry(book, group[0].plan);
-  pageHeading(book, page, book.solutions.title);
+  pageHeading(book, page, book.solutions.title, book.places.solutions);
   const slots = slotsOf(book, geometry, group[0]);
   const backs = slots.map((slot) => backOf(book, slot));
   folio(book, page, number);
@@ -359,7 +381,9 @@ function slipParts(
   if (many || answers) {
     const label = renderTemplate(p.plan.title, puzzleVars(book, p, number));
     const style: TextStyle = { font: 'body', size: theme.sizes.label * 1.2, color: theme.colors.text };
-    const size = fitSize(theme, label, 'body', style.size, slot.box.width);
+    const size = fitLine(theme, label, 'body', style.size, book.floors.text, slot.box.width);
+    if (size === undefined)
+      throw textDoesNotFit(p.plan.title.where, label, 'the title line of its slip', book.floors.text);
     page.items.push(centredText(theme, label, cx, slot.label, { ...style, size }));
   }
   if (!answers && slot.nameLine !== undefined) {
@@ -372,7 +396,9 @@ function slipParts(
       : slot.maze.y + slot.maze.height + room + theme.sizes.body * 2.4 * 0.7;
     if (answers) {
       const msg = p.mazegram.message;
-      const size = fitSize(theme, msg, 'body', theme.sizes.label * 1.2, slot.maze.width);
+      const size = fitLine(theme, msg, 'body', theme.sizes.label * 1.2, book.floors.text, slot.maze.width);
+      if (size === undefined)
+        throw textDoesNotFit(p.plan.where, msg, 'the line under its answer', book.floors.text);
       page.items.push(centredText(theme, msg, cx, y, { font: 'body', size, color: theme.colors.text }));
     } else {
       page.items.push(answerBlankLines(p.mazegram.words, cx, y, slot.maze.width, theme));
@@ -395,19 +421,19 @@ function slipMaze(
   avoid: readonly Rect[],
 ): void {
   const { theme } = book;
-  const mazeRect = p.plan.markers.pictures ? pictureInset(slot.maze, theme) : slot.maze;
+  const { area: mazeRect, size } = fitPuzzle(book, p, slot.maze);
   const place = fitGrid(p.maze.grid, mazeRect);
   const passage = place.scale * topologyPassage(p);
-  const route = routeStyle(book, theme.walls.width, theme.solution.width, passage);
+  const route = answerKeyStyle(book, theme.walls.width, theme.solution.width, passage);
   page.items.push(
     ...drawMaze(
       p.maze,
       mazeRect,
       {
-        walls: { color: theme.colors.walls, ...theme.walls },
+        walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
-        markers: markerStyle(book, p.plan, frame, avoid),
-        ...(answers ? route : {}),
+        markers: markerStyle(book, p.plan, size, frame, avoid),
+        ...(answers ? { band: route.band, solution: route.solution } : {}),
       },
       answers ? p.solution : undefined,
     ),

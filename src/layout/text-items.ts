@@ -51,6 +51,78 @@ export function fitSize(theme: Theme, text: string, font: FontKey, size: number,
   return w <= maxWidth ? size : Math.max(size * 0.6, (size * maxWidth) / w);
 }
 
+/** Text set to fit a space: its lines and the one size they all take, in points. */
+export interface FittedText {
+  lines: string[];
+  size: number;
+}
+
+/** Each step down in {@link fitText} sets the text this much smaller than the step before. */
+const SHRINK_STEP = 0.96;
+
+/**
+ * Text wrapped to `width` (points) at the largest size from `size` down to `floor` at which every line fits
+ * the width and `fits(lines, size)` accepts the block (a height, a number of lines): first the text is
+ * wrapped at its size, then set smaller in steps of 4 %, the last step the floor itself. Undefined when it
+ * does not fit even at the floor (a word wider than the width, or too many lines): the caller reports it,
+ * as text is never clipped nor left to run over the page.
+ */
+export function fitText(
+  theme: Theme,
+  text: string,
+  font: FontKey,
+  size: number,
+  floor: number,
+  width: number,
+  fits: (lines: number, size: number) => boolean = () => true,
+): FittedText | undefined {
+  const f = face(theme, font);
+  const trial = (s: number): FittedText | undefined => {
+    const lines = wrapText(theme, text, { font, size: s, color: '' }, width);
+    if (lines.some((line) => textWidth(f, line, s) > width + 1e-9)) return undefined;
+    return fits(lines.length, s) ? { lines, size: s } : undefined;
+  };
+  const top = Math.max(size, floor);
+  for (let s = top; s > floor; s *= SHRINK_STEP) {
+    const fitted = trial(s);
+    if (fitted) return fitted;
+  }
+  return trial(floor);
+}
+
+/** One line of `text` at the largest size from `size` down to `floor` that fits `width`, or undefined. */
+export function fitLine(
+  theme: Theme,
+  text: string,
+  font: FontKey,
+  size: number,
+  floor: number,
+  width: number,
+): number | undefined {
+  const w = textWidth(face(theme, font), text, 1);
+  const fitted = Math.min(Math.max(size, floor), width / Math.max(w, 1e-9));
+  return fitted >= floor - 1e-9 ? Math.max(fitted, floor) : undefined;
+}
+
+/**
+ * Refuses text that cannot be set in its place: a located error naming the text (its start), the space and
+ * the floor, so a build stops (exit 2) before anything is written instead of clipping it.
+ * @param where the spec place the text came from
+ * @param space what it must fit, for the message ("the title band of page 12")
+ */
+export function textDoesNotFit(where: string, text: string, space: string, floor: number): UserError {
+  const shown = text.length > 40 ? `${text.slice(0, 37).trimEnd()}…` : text;
+  return new UserError(
+    where,
+    `"${shown}" (${text.length} characters) does not fit ${space}, even set at ${round(floor)}pt, the smallest text the book allows`,
+    'shorten the text, or use larger paper or smaller margins',
+  );
+}
+
+function round(n: number): string {
+  return String(Math.round(n * 100) / 100);
+}
+
 /**
  * Refuses text the font cannot draw (it would print as empty boxes), naming the characters and the font.
  * @param where the spec place the text came from

@@ -1,4 +1,5 @@
 import type { DifficultyModel } from '../analyze/difficulty-model.js';
+import type { Icon } from '../art/icon.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { AlgorithmName } from '../generate/registry.js';
 import type { GridSize } from '../grid/registry.js';
@@ -6,7 +7,7 @@ import type { Language } from '../mazegram/languages.js';
 import type { Seed128 } from '../random/sfc32.js';
 import type { FontFace } from '../text/fonts.js';
 import type { TemplateSource } from '../text/template.js';
-import type { Icon } from '../vector/svg-icon.js';
+import type { MarkerFit } from './marker-rule.js';
 import type { Margins, PuzzlePageGeometry } from './page-geometry.js';
 import type { PrintPlan } from './print.js';
 import type { Ink, Theme } from './theme.js';
@@ -24,7 +25,14 @@ export interface BookPlan {
   /** The spec's folder (absolute), where the files it names are looked up. */
   specDir: string;
   /** `file:line:col` of the fields later stages report about. */
-  places: { title: string; subtitle: string; author: string; pages: string; front: string };
+  places: {
+    title: string;
+    subtitle: string;
+    author: string;
+    pages: string;
+    front: string;
+    solutions: string;
+  };
   title: string;
   subtitle?: string;
   author?: string;
@@ -62,6 +70,12 @@ export interface BookPlan {
   nameDate: boolean;
   /** Bleed, facing-page margins, colour space and the print profile's rules. */
   print: PrintPlan;
+  /**
+   * The book's print floors, in points, checked on the finished pages: `text`, the smallest text (the
+   * profile's, or large print's 14pt), the size text is shrunk to at most before it must wrap or is an error;
+   * `wall`, the thinnest maze wall (large print's 1.5pt; 0 for none beyond the profile's thinnest line).
+   */
+  floors: { text: number; wall: number };
   /** Built-in words in the book's language. */
   words: Words;
   /** What to show under each puzzle title. */
@@ -73,6 +87,10 @@ export interface BookPlan {
   difficultyModel: DifficultyModel;
   /** The book's passage floor (its `audience` or `min-passage`); sections and pages may have their own. */
   floor: PuzzlePlan['floor'];
+  /** Pictures in the top corners of puzzle pages (`decorations`), left and right. */
+  decorations?: { left: Icon; right: Icon };
+  /** Lines the copyright page prints for bundled art the book uses (its licence asks for the credit). */
+  credits: string[];
   /** Real paths of every file planning read (spec, themes, fonts, pictures): no output may replace one. */
   inputs: string[];
 }
@@ -120,20 +138,29 @@ export interface PuzzlePlan {
   notes: string[];
   /** The message this maze spells, resolved and checked (letters of the language, glyphs of the font). */
   mazegram?: MazegramPlan;
-  /** The section the puzzle belongs to, if the book has sections. */
-  section?: { index: number; heading: string };
+  /**
+   * The section the puzzle belongs to, if the book has sections: its place, heading, and the difficulty its
+   * `defaults` name (a series in it aims at its own `from` and `to`, but its stars must still agree with the
+   * section's).
+   */
+  section?: { index: number; heading: string; where: string; difficulty?: DifficultyTarget };
   /** The title template uses the rating ({{difficulty}} or {{level}}). */
   usesRating: boolean;
   /** Part of a series: the spec page it comes from and its place in the series. */
   series?: { page: number; index: number; count: number };
 }
 
-export type Audience = 'kids' | 'adults';
+export type Audience = 'kids' | 'adults' | 'large-print';
 
-/** Start and finish markers: arrows, or pictures (parsed, plain path data); with the locale's words or not. */
+/**
+ * Start and finish markers: arrows, or pictures (plain path data, in colour or in one colour as the book
+ * prints); with the locale's words or not; sized by the book's marker rule.
+ */
 export interface MarkerPlan {
   pictures?: { start: Icon; finish: Icon };
   labels: boolean;
+  /** The marker rule for the puzzle and what else decides the markers' room. */
+  fit: MarkerFit;
 }
 
 export interface MazegramPlan {
@@ -163,7 +190,28 @@ export type FrontPage =
   | { kind: 'title' }
   | { kind: 'contents' }
   | { kind: 'copyright'; text: string; where: string }
-  | { kind: 'instructions'; heading: string; text: string; where: string };
+  | {
+      kind: 'instructions';
+      heading: string;
+      text: string;
+      where: string;
+      /** The worked example under the text. */
+      example?: ExamplePlan;
+      /** While planning: the spec leaves the example on (it is made once the puzzles are planned). */
+      wantsExample?: boolean;
+    };
+
+/**
+ * The worked example of an instructions page: a small maze drawn solved, with the markers of the book's
+ * first puzzle; its candidates seeded from the book's seed and the key `#example` (the first whose route
+ * winds through at least half the cells, else the longest), so it is the same in every build.
+ */
+export interface ExamplePlan {
+  recipe: MazeRecipe;
+  /** Candidate seeds, tried in order. */
+  seeds: Seed128[];
+  markers: MarkerPlan;
+}
 
 export interface PlanOptions {
   /** Replaces the spec's seed (`--seed`). */

@@ -1,7 +1,7 @@
 import { UserError } from '../base/errors.js';
 import { mm } from '../spec/units.js';
 import { type FontFace, fontOf, shapingPieces, textWidth } from '../text/fonts.js';
-import type { Rect } from './page-geometry.js';
+import type { Rect } from './rect.js';
 
 /**
  * Cover text set while planning: wrapped, fitted to its box (shrunk down to a minimum size first), with every
@@ -129,6 +129,11 @@ export interface FitRequest {
   paragraphGap?: number;
   maxLines?: number;
   align: 'centre' | 'left';
+  /**
+   * Balance each paragraph's lines: as many lines as filling them one by one takes, broken where the longest
+   * line is shortest (titles: "The Little / Maze Book", never a last word alone).
+   */
+  balance?: boolean;
 }
 
 interface Wrapped {
@@ -173,6 +178,7 @@ function wrap(req: FitRequest, fonts: CoverFonts, size: number): Wrapped {
   const breaks = new Set<number>();
   let widest = 0;
   for (const paragraph of req.paragraphs) {
+    const start = lines.length;
     let line: Word[] = [];
     let width = 0;
     for (const w of paragraph) {
@@ -190,9 +196,67 @@ function wrap(req: FitRequest, fonts: CoverFonts, size: number): Wrapped {
       }
     }
     lines.push({ words: line, width });
+    const count = lines.length - start;
+    if (req.balance && count > 1) lines.splice(start, count, ...balanced(paragraph, count, req, fonts, size));
     breaks.add(lines.length);
   }
   return { lines, widest, breaks };
+}
+
+/**
+ * A paragraph's words on `count` lines no wider than the box, broken where the widest line is narrowest
+ * (ties: the first such breaks), never before a glued word; the greedy lines when no such breaks exist.
+ */
+function balanced(
+  words: readonly Word[],
+  count: number,
+  req: FitRequest,
+  fonts: CoverFonts,
+  size: number,
+): { words: Word[]; width: number }[] {
+  const n = words.length;
+  const memo = new Map<string, number>();
+  const width = (i: number, j: number): number => {
+    const key = `${i}:${j}`;
+    let w = memo.get(key);
+    if (w === undefined) {
+      w = setLine(words.slice(i, j), fonts, req.base, size).width;
+      memo.set(key, w);
+    }
+    return w;
+  };
+  // best[k][j]: the narrowest widest line setting words [0, j) on k lines; from[k][j] the last line's start.
+  const best: number[][] = [[0, ...Array<number>(n).fill(Number.POSITIVE_INFINITY)]];
+  const from: number[][] = [[]];
+  for (let k = 1; k <= count; k++) {
+    best.push(Array<number>(n + 1).fill(Number.POSITIVE_INFINITY));
+    from.push(Array<number>(n + 1).fill(-1));
+    for (let j = 1; j <= n; j++) {
+      for (let i = k - 1; i < j; i++) {
+        if (i > 0 && words[i].glued) continue;
+        const prev = best[k - 1][i];
+        if (!Number.isFinite(prev)) continue;
+        const w = width(i, j);
+        if (w > req.box.width + 1e-6) continue;
+        const worst = Math.max(prev, w);
+        if (worst < best[k][j] - 1e-9) {
+          best[k][j] = worst;
+          from[k][j] = i;
+        }
+      }
+    }
+  }
+  if (!Number.isFinite(best[count][n])) {
+    // No breaks keep every line in the box (a word wider than it): fill lines one by one instead.
+    return wrap({ ...req, paragraphs: [words as Word[]], balance: false }, fonts, size).lines;
+  }
+  const lines: { words: Word[]; width: number }[] = [];
+  for (let k = count, j = n; k > 0; k--) {
+    const i = from[k][j];
+    lines.unshift({ words: words.slice(i, j), width: width(i, j) });
+    j = i;
+  }
+  return lines;
 }
 
 const blockHeight = (req: FitRequest, lines: number, paragraphs: number, size: number): number =>
@@ -251,19 +315,20 @@ function place(req: FitRequest, fonts: CoverFonts, size: number, w: Wrapped, hei
   return { field: req.field, size, lines, height };
 }
 
-/** One plain text as a single paragraph of plain words (titles, names). */
+/**
+ * One plain text as a single paragraph of plain words (titles, names). A separator standing alone (`·`, `–`,
+ * `—`, `|`, `/`, `&`, `+`) stays on the line of the word before it, so no line starts with one.
+ */
 export function plainText(text: string): Word[][] {
-  const words = text
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((t) => ({ text: t, style: { bold: false, italic: false }, glued: false }));
+  const words: Word[] = [];
+  for (const t of text.split(/\s+/).filter(Boolean)) {
+    const last = words.at(-1);
+    if (last && /^[·–—|/&+]$/.test(t)) last.text += ` ${t}`;
+    else words.push({ text: t, style: { bold: false, italic: false }, glued: false });
+  }
   return [words];
 }
 
-/**
- * Ink extent of a line of text above and below its baseline, in points (from the glyphs' bounding boxes), so
- * spine text can be centred exactly and sized to the spine.
- */
 export function inkExtent(face: FontFace, text: string, size: number): { above: number; below: number } {
   const font = fontOf(face);
   const scale = size / font.unitsPerEm;

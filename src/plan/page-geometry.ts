@@ -1,12 +1,9 @@
+import { fitMarkers, type MarkerFit, type PassageIn } from './marker-rule.js';
+import type { Rect } from './rect.js';
 import type { Theme } from './theme.js';
 
-/** An axis-aligned rectangle in points, origin at the page's top-left corner, y down. */
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+/** Room the page geometry leaves around a maze area, in theme marker sizes (before the marker rule's own). */
+export const MARKER_ROOM = 1.75;
 
 export interface Margins {
   top: number;
@@ -72,12 +69,12 @@ export function sheetGeometry(
   let [cols, rows] = SHEET_GRID[perPage];
   if (width > height) [cols, rows] = [rows, cols];
   const { content } = base;
-  const top = base.mazeArea.y - theme.markers.size * 1.75;
+  const top = base.mazeArea.y - theme.markers.size * MARKER_ROOM;
   const bottom = base.folioBaseline - theme.sizes.folio * 2.6;
   const gap = theme.sizes.label * 1.5;
   const slotW = (content.width - gap * (cols - 1)) / cols;
   const slotH = (bottom - top - gap * (rows - 1)) / rows;
-  const room = theme.markers.size * 1.75;
+  const room = theme.markers.size * MARKER_ROOM;
   const labelBand = theme.sizes.label * 2;
   const nameBand = nameDate ? theme.sizes.label * 2.2 : 0;
   const slots: Slot[] = [];
@@ -103,35 +100,57 @@ export function sheetGeometry(
 
 /** Height of the answer blanks under a mazegram on a one-maze page (below the arrows' room), in points. */
 export function blanksBand(theme: Theme): number {
-  return theme.sizes.body * 2.4 + theme.markers.size * 1.75;
+  return theme.sizes.body * 2.4 + theme.markers.size * MARKER_ROOM;
 }
 
-/** Extra room around a maze marked by pictures, in marker sizes on each side (pictures are larger than arrows). */
-export const PICTURE_ROOM = 1.25;
-
-/** What a puzzle needs around its maze besides the arrows' room. */
+/** What a puzzle needs around its maze. */
 export interface MazeRoom {
   /** A mazegram's answer blanks under it (one-maze pages). */
   blanks: boolean;
-  /** Picture markers, which need more room than arrows. */
-  pictures: boolean;
-}
-
-/** A slip's or page's maze rectangle made smaller on every side for picture markers. */
-export function pictureInset(rect: Rect, theme: Theme): Rect {
-  const d = Math.min(theme.markers.size * PICTURE_ROOM, rect.width / 6, rect.height / 6);
-  return { x: rect.x + d, y: rect.y + d, width: rect.width - 2 * d, height: rect.height - 2 * d };
+  /** Its markers: the marker rule's sizes and what decides their room. */
+  markers: MarkerFit;
 }
 
 /**
- * Where a puzzle's maze is fitted on its page: the page's maze area (a slip's on a sheet), less the band of
- * answer blanks a mazegram has under it on a one-maze page, less more room for picture markers. Sizing,
- * layout and the lockfile's passage figures all use this rectangle.
+ * The rectangle a page (or a slip) gives a maze before its markers are fitted: the page's maze area, less the
+ * band of answer blanks a mazegram has under it on a one-maze page. It has {@link MARKER_ROOM} theme marker
+ * sizes of room on every side, which {@link puzzleMazeArea} trades for the room the marker rule needs.
  */
-export function puzzleMazeArea(geometry: PuzzlePageGeometry, theme: Theme, room: MazeRoom): Rect {
-  let area = geometry.mazeArea;
-  if (room.blanks && !geometry.slots) area = { ...area, height: area.height - blanksBand(theme) };
-  return room.pictures ? pictureInset(area, theme) : area;
+export function pageMazeArea(geometry: PuzzlePageGeometry, theme: Theme, blanks: boolean): Rect {
+  const area = geometry.mazeArea;
+  return blanks && !geometry.slots ? { ...area, height: area.height - blanksBand(theme) } : area;
+}
+
+/**
+ * Where a puzzle's maze is fitted on its page: {@link pageMazeArea} with the room around it its markers
+ * need (`fitMarkers`) for the passage the maze gets there, `passageIn` (the planned or the generated grid;
+ * without it the markers' least size). Sizing, selection, layout and the lockfile's passage figures all use
+ * this rectangle.
+ */
+export function puzzleMazeArea(
+  geometry: PuzzlePageGeometry,
+  theme: Theme,
+  room: MazeRoom,
+  passageIn?: PassageIn,
+): Rect {
+  return fitMarkers(
+    pageMazeArea(geometry, theme, room.blanks),
+    theme.markers.size * MARKER_ROOM,
+    room.markers,
+    passageIn,
+  ).area;
+}
+
+/**
+ * The clear passage (pt) a grid `width` × `height` grid units gets in an area: where its route is narrowest
+ * (`narrowest` grid units, the topology's), less the walls' stroke `wall` (pt).
+ */
+export function gridClearIn(
+  grid: { width: number; height: number },
+  narrowest: number,
+  wall: number,
+): PassageIn {
+  return (area) => fitScale(grid, area) * narrowest - wall;
 }
 
 /**
@@ -140,6 +159,15 @@ export function puzzleMazeArea(geometry: PuzzlePageGeometry, theme: Theme, room:
  */
 export function fitScale(grid: { width: number; height: number }, area: Rect): number {
   return Math.min(area.width / grid.width, area.height / grid.height);
+}
+
+/**
+ * Height of a page's heading band from the top of the content, in points: 2.4 headings, or one heading and
+ * the row of difficulty stars under it (2.2 labels) where that is more (large print's labels are as large
+ * as its headings).
+ */
+export function headingBand(theme: Theme): number {
+  return Math.max(theme.sizes.heading * 2.4, theme.sizes.heading + theme.sizes.label * 2.2);
 }
 
 export function puzzlePageGeometry(
@@ -156,14 +184,14 @@ export function puzzlePageGeometry(
     height: height - margins.top - margins.bottom,
   };
   const nameBand = nameDate ? theme.sizes.body * 2.2 : 0;
-  const titleBand = theme.sizes.heading * 2.4 + nameBand;
+  const titleBand = headingBand(theme) + nameBand;
   const folioBand = theme.sizes.folio * 2.6;
-  const markerRoom = theme.markers.size * 1.75;
+  const markerRoom = theme.markers.size * MARKER_ROOM;
   return {
     content,
     titleBaseline: content.y + theme.sizes.heading,
     folioBaseline: content.y + content.height,
-    ...(nameDate ? { nameLine: content.y + theme.sizes.heading * 2.4 + theme.sizes.body } : {}),
+    ...(nameDate ? { nameLine: content.y + headingBand(theme) + theme.sizes.body } : {}),
     mazeArea: {
       x: content.x + markerRoom,
       y: content.y + titleBand + markerRoom,

@@ -1,15 +1,19 @@
 import { dirname, resolve } from 'node:path';
 import { defaultDifficultyModel, resolveDifficultyModel } from '../analyze/model-file.js';
+import { type ArtStyle, bundledPicture } from '../art/bundled-pictures.js';
+import { isPictureName, PICTURE_CREDIT, pictureNames } from '../art/picture-names.js';
 import { UserError } from '../base/errors.js';
 import { createFileAccess, defaultPathPolicy, type FileAccess } from '../base/files.js';
 import { LIMITS } from '../base/limits.js';
 import { difficultyLabels } from '../base/names.js';
-import type { LoadedYaml } from '../base/parse-yaml.js';
+import type { FieldPath, LoadedYaml } from '../base/parse-yaml.js';
+import { closest } from '../base/suggest.js';
 import type { MaskShape } from '../mask/shape.js';
+import { deriveSeed } from '../random/derive-seed.js';
 import type { BookSpec } from '../spec/schema.js';
 import { toPoints } from '../spec/units.js';
 import { renderTemplate } from '../text/template.js';
-import type { Audience, BookPlan, PlanOptions, PuzzlePlan } from './book-plan.js';
+import type { Audience, BookPlan, FrontPage, PlanOptions, PuzzlePlan } from './book-plan.js';
 import { checkGlyphs } from './check-glyphs.js';
 import { type PuzzlePageGeometry, sheetGeometry } from './page-geometry.js';
 import { checkUniqueIds, pageKeys } from './page-keys.js';
@@ -17,14 +21,15 @@ import type { ProfileName } from './print.js';
 import { resolvePrint } from './print.js';
 import { Problems } from './problems.js';
 import { resolveFront } from './resolve-front.js';
+import { artStyleFor } from './resolve-markers.js';
 import type { MaskContext } from './resolve-mask.js';
 import { resolveBleed, resolveDate, resolvePaper } from './resolve-paper.js';
 import { cellsToGenerate, expandEntries, resolveFloor, resolvePuzzle } from './resolve-puzzles.js';
 import { sizePhrase } from './resolve-size.js';
-import { expectedPages, resolveSolutions } from './resolve-solutions.js';
+import { expectedPages, isLargePrint, resolveSolutions } from './resolve-solutions.js';
 import { sheetRanges } from './sheets.js';
 import { puzzleTemplateVars } from './template-vars.js';
-import { type Ink, loadTheme, type Theme, themeForInk } from './theme.js';
+import { type Ink, LARGE_PRINT, loadTheme, type Theme, themeForInk, themeForLargePrint } from './theme.js';
 import { answerLabel, answerPointer, type Locale, wordsFor } from './words.js';
 
 export type {
@@ -65,8 +70,13 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   for (const e of checkUniqueIds(spec)) problems.add(e);
   const specDir = options.specDir ?? dirname(resolve(spec.file));
   const files = options.files ?? createFileAccess(defaultPathPolicy(specDir, options.allowAnyPath));
-  const { ink, theme, paper, print } = resolveInkAndPaper(spec, specDir, files, problems);
+  const { ink, largePrint, theme, paper, print } = resolveInkAndPaper(spec, specDir, files, problems);
   const words = wordsFor(s.locale ?? 'en');
+  const floors = {
+    text: Math.max(print.rules.minText, largePrint ? LARGE_PRINT.text : 0),
+    wall: largePrint ? LARGE_PRINT.wall : 0,
+  };
+  for (const e of largePrintSections(s, at, largePrint)) problems.add(e);
   const margins = print.margins;
   const perPage = s['per-page'] ?? 1;
   const nameDate = s['name-date'] ?? false;
@@ -100,10 +110,19 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     layouts,
     perPage,
     audience: impliedAudience(s),
+    floors,
     theme,
     words,
     masks,
-    markers: { specDir, files, theme, words, icons: new Map() },
+    markers: {
+      specDir,
+      files,
+      theme,
+      words,
+      icons: new Map(),
+      art: artStyleFor(theme, ink === 'black'),
+      textFloor: floors.text,
+    },
   };
   const planned = entries.map((entry, n) => problems.catch(() => resolvePuzzle(ctx, entry, n)));
   const puzzles = planned.filter((p): p is PuzzlePlan => p !== undefined);
@@ -112,6 +131,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     if (page.section !== undefined)
       problems.catch(() => checkGlyphs(theme, 'heading', page.section ?? '', at(['pages', i, 'section'])));
   });
+  const decorations = problems.catch(() => resolveDecorations(s, at, artStyleFor(theme, ink === 'black')));
   const solutions = resolveSolutions(s, words);
   problems.catch(() =>
     checkBuiltinWords(theme, words, solutions.title, s.solutions ? at(['solutions']) : spec.file),
@@ -129,6 +149,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
       author: at(['author']),
       pages: at(['pages']),
       front: at(['front']),
+      solutions: s.solutions ? at(['solutions']) : spec.file,
     },
     title: s.title,
     subtitle: s.subtitle,
@@ -143,8 +164,10 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     ink,
     showSeed: s['show-seed'] ?? false,
     duplex: s.duplex ?? 'long-edge',
-    front,
+    front: withExamples(front, puzzles, seed, floorAudience(puzzles)),
     puzzles,
+    ...(decorations ? { decorations } : {}),
+    credits: creditsFor(puzzles, decorations !== undefined),
     solutions,
     showDifficulty: s['show-difficulty'] ?? 'none',
     difficultyModel,
@@ -152,21 +175,28 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     perPage,
     nameDate,
     print,
+    floors,
     words,
     inputs: [...new Set(files.located.map((f) => f.real))],
   };
 }
 
 /**
- * The theme for the book's ink, the paper with its bleed, and the print settings. With a broken theme or
- * paper, planning goes on with the defaults to find the other problems.
+ * The theme for the book's ink (and large print), the paper with its bleed, and the print settings. With a
+ * broken theme or paper, planning goes on with the defaults to find the other problems.
  */
 function resolveInkAndPaper(
   spec: LoadedYaml<BookSpec>,
   specDir: string,
   files: FileAccess,
   problems: Problems,
-): { ink: Ink; theme: Theme; paper: { width: number; height: number }; print: BookPlan['print'] } {
+): {
+  ink: Ink;
+  largePrint: boolean;
+  theme: Theme;
+  paper: { width: number; height: number };
+  print: BookPlan['print'];
+} {
   const s = spec.value;
   const at = spec.placeOf;
   const themeWhere = s.theme ? at(['theme']) : spec.file;
@@ -175,7 +205,9 @@ function resolveInkAndPaper(
   const loaded =
     problems.catch(() => loadTheme(s.theme ?? 'classic', specDir, files, themeWhere)) ??
     loadTheme('classic', specDir, files, themeWhere);
-  const theme = themeForInk(loaded, ink, pageTint);
+  const largePrint = isLargePrint(s);
+  const inked = themeForInk(loaded, ink, pageTint);
+  const theme = largePrint ? themeForLargePrint(inked) : inked;
   const paper = problems.catch(() => resolvePaper(s, at)) ?? { width: 595.28, height: 841.89 };
   const bleed = problems.catch(() => resolveBleed(s, paper, at)) ?? 0;
   const resolved = resolvePrint(s, expectedPages(s), toPoints(DEFAULT_MARGIN));
@@ -186,7 +218,7 @@ function resolveInkAndPaper(
     color: ink === 'black' ? ('cmyk' as const) : resolved.color,
     notes: [...resolved.notes, ...tintNotes(loaded, ink, pageTint)],
   };
-  return { ink, theme, paper, print };
+  return { ink, largePrint, theme, paper, print };
 }
 
 /**
@@ -275,6 +307,29 @@ function tintNotes(theme: Theme, ink: Ink, pageTint: boolean): string[] {
   return [];
 }
 
+/**
+ * Large print sets the whole book's text and walls, so a section cannot ask for it alone: each section that
+ * does in a book that is not large print is an error.
+ */
+function largePrintSections(
+  s: BookSpec,
+  at: LoadedYaml<BookSpec>['placeOf'],
+  largePrint: boolean,
+): UserError[] {
+  if (largePrint) return [];
+  return s.pages.flatMap((page, i) =>
+    page.defaults?.audience === 'large-print'
+      ? [
+          new UserError(
+            at(['pages', i, 'defaults', 'audience']),
+            'audience: large-print sets the text sizes and walls of the whole book, not of one section',
+            'write audience: large-print at the top of the spec (a section may still set min-passage)',
+          ),
+        ]
+      : [],
+  );
+}
+
 /** The audience of a book whose spec names none: the kids theme is for kids. */
 function impliedAudience(s: BookSpec): Audience {
   const base = typeof s.theme === 'string' ? s.theme : s.theme?.base;
@@ -306,7 +361,7 @@ function checkBuiltinWords(
   solutions: string,
   where: string,
 ): void {
-  checkGlyphs(theme, 'heading', `${solutions}${words.contents}${words.howToPlay}`, where);
+  checkGlyphs(theme, 'heading', `${solutions}${words.contents}${words.howToPlay}${words.example}`, where);
   checkGlyphs(
     theme,
     'body',
@@ -332,4 +387,83 @@ function checkBookCells(puzzles: readonly PuzzlePlan[], where: string): void {
     `the book would generate about ${total.toLocaleString('en')} cells; the limit is ${LIMITS.maxBookCells.toLocaleString('en')}`,
     `the biggest pages: ${biggest.join('; ')}. Use fewer or smaller mazes, fewer candidates, or split the book into volumes`,
   );
+}
+
+/** The audience of the book's first puzzle (the worked example is drawn for it). */
+function floorAudience(puzzles: readonly PuzzlePlan[]): string {
+  return puzzles[0]?.floor.audience ?? 'adults';
+}
+
+/**
+ * Instructions pages with their worked example (unless the spec turns it off): a small square maze with the
+ * first puzzle's markers and sides of entry and exit (else the left and the right); 5 × 4 cells for
+ * children, 6 × 5 else.
+ */
+function withExamples(
+  front: FrontPage[],
+  puzzles: readonly PuzzlePlan[],
+  seed: number,
+  audience: string,
+): FrontPage[] {
+  const first = puzzles[0];
+  if (!first) return front;
+  const size = audience === 'kids' ? { columns: 5, rows: 4 } : { columns: 6, rows: 5 };
+  return front.map((page) =>
+    page.kind === 'instructions' && page.example === undefined && page.wantsExample
+      ? {
+          ...page,
+          wantsExample: undefined,
+          example: {
+            recipe: {
+              shape: 'square',
+              size,
+              algorithm: 'backtracker',
+              options: { straightness: 0.3 },
+              // The first puzzle's sides, where it names them (the instructions may speak of them).
+              entry:
+                first.recipe.entry.kind === 'side'
+                  ? first.recipe.entry
+                  : { kind: 'side', side: 'left', at: 0.5 },
+              exit:
+                first.recipe.exit.kind === 'side'
+                  ? first.recipe.exit
+                  : { kind: 'side', side: 'right', at: 0.5 },
+            },
+            seeds: Array.from({ length: 16 }, (_, k) => deriveSeed(seed, '#example', k)),
+            markers: first.markers,
+          },
+        }
+      : page,
+  );
+}
+
+/** The book's `decorations`: bundled pictures by name (one for both corners, or left and right). */
+function resolveDecorations(
+  s: BookSpec,
+  at: (path: FieldPath) => string,
+  art: ArtStyle,
+): BookPlan['decorations'] | undefined {
+  const names = s.decorations;
+  if (!names) return undefined;
+  const icons = names.map((name, i) => {
+    if (isPictureName(name)) return bundledPicture(name, art);
+    const guess = closest(name, pictureNames);
+    throw new UserError(
+      at(['decorations', i]),
+      `unknown picture "${name}"`,
+      `${guess ? `did you mean "${guess}"? ` : ''}bundled pictures: ${pictureNames.join(', ')}`,
+    );
+  });
+  return { left: icons[0], right: icons[1] ?? icons[0] };
+}
+
+/** The credit lines bundled art asks for, when any puzzle shows a bundled picture or the pages are decorated. */
+function creditsFor(puzzles: readonly PuzzlePlan[], decorated: boolean): string[] {
+  const bundled =
+    decorated ||
+    puzzles.some((p) => {
+      const pictures = p.markers.pictures;
+      return !!pictures && (isPictureName(pictures.start.name) || isPictureName(pictures.finish.name));
+    });
+  return bundled ? [PICTURE_CREDIT] : [];
 }

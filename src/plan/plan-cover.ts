@@ -27,8 +27,9 @@ import {
   plainText,
   type TextBlock,
 } from './cover-text.js';
-import type { Rect } from './page-geometry.js';
 import { Problems } from './problems.js';
+import type { Rect } from './rect.js';
+import { artStyleFor } from './resolve-markers.js';
 import { resolveFont } from './resolve-mask.js';
 import { resolvePuzzle } from './resolve-puzzles.js';
 import { loadTheme, type Theme } from './theme.js';
@@ -72,6 +73,10 @@ export interface FrontLayout {
   title: TextBlock;
   subtitle?: TextBlock;
   author?: TextBlock;
+  /** The round badge (`cover.badge`): its circle, pt, and its text set inside it. */
+  badge?: { cx: number; cy: number; r: number; text: TextBlock };
+  /** Maze-pattern bands (`cover.pattern`), pt: across the top and the bottom of the front, into the bleed. */
+  bands: Rect[];
   /** Where the art maze and its start/finish markers go. */
   artFrame: Rect;
   /** The art maze's own area (the frame less room for its markers). */
@@ -164,7 +169,15 @@ export function planCover(inputs: CoverInputs): CoverPlan {
   if (texts.subtitle)
     problems.catch(() => checkGlyphs(theme, 'body', texts.subtitle ?? '', texts.subtitleWhere));
   if (texts.author) problems.catch(() => checkGlyphs(theme, 'body', texts.author ?? '', texts.authorWhere));
-  const front = problems.catch(() => layoutFront(geometry.front, texts, theme, fonts));
+  if (c.badge) problems.catch(() => checkGlyphs(theme, 'heading', c.badge ?? '', at(['badge'])));
+  const decor: FrontDecor = {
+    ...(c.badge ? { badge: { text: c.badge, where: at(['badge']) } } : {}),
+    round: (c.maze?.shape ?? DEFAULT_ART.shape) === 'circle',
+    pattern: c.pattern !== false,
+    bleed,
+    fold: geometry.folds.at(-1) ?? geometry.front.x,
+  };
+  const front = problems.catch(() => layoutFront(geometry.front, texts, theme, fonts, decor));
 
   const thumbs = problems.catch(() => backThumbnails(c, book, at)) ?? [];
   const back = problems.catch(() => layoutBack(c, geometry, thumbs, fonts, theme, minText, at)) ?? {
@@ -183,7 +196,9 @@ export function planCover(inputs: CoverInputs): CoverPlan {
   if (art) problems.catch(() => checkArtPassage(art, theme, minPassage, c, at));
   const ebookFront =
     c.ebook && front
-      ? problems.catch(() => layoutFront(ebookFrame(book.paper.width), texts, theme, fonts))
+      ? problems.catch(() =>
+          layoutFront(ebookFrame(book.paper.width), texts, theme, fonts, { ...decor, bleed: 0, fold: 0 }),
+        )
       : undefined;
   problems.throwIfAny();
   if (!front || !art) throw new Error('internal: cover planned without its front');
@@ -223,9 +238,25 @@ function ebookFrame(width: number): Rect {
   return { x: 0, y: 0, width, height };
 }
 
+/** What the front shows besides its texts and art maze. */
+export interface FrontDecor {
+  badge?: { text: string; where: string };
+  /** The art maze is round (a badge beside it takes less of its room). */
+  round: boolean;
+  pattern: boolean;
+  /** The bleed beyond the trim, and the fold the front starts at (x, pt): the bands run from the one to the other. */
+  bleed: number;
+  fold: number;
+}
+
+/** Spine-side clearance of the front's bands from the fold, pt (KDP's spine text clearance). */
+const FOLD_CLEAR = 0.0625 * 72;
+
 /**
- * The front panel: title (and subtitle) at the top, the author at the bottom, the art maze between. `panel` is
- * the trimmed front; everything stays a comfortable margin inside its safe zone.
+ * The front panel: title (and subtitle) at the top, the author at the bottom, the art maze between, with a
+ * round badge at the art's top-right corner and maze-pattern bands in the margin above and below (from the
+ * fold to the bleed's edge, short of the safe zone). `panel` is the trimmed front; everything stays a
+ * comfortable margin inside its safe zone.
  */
 export function layoutFront(
   panel: Rect,
@@ -238,6 +269,7 @@ export function layoutFront(
   },
   theme: Theme,
   fonts: CoverFonts,
+  decor: FrontDecor = { round: true, pattern: false, bleed: 0, fold: panel.x },
 ): FrontLayout {
   const pad = SAFE + Math.max(0.125 * 72, panel.width * 0.05);
   const frame: Rect = {
@@ -255,6 +287,7 @@ export function layoutFront(
       field: 'the cover title',
       where: texts.title.where,
       paragraphs: plainText(texts.title.text),
+      balance: true,
       base: 'heading',
       box: { x: frame.x, y, width: frame.width, height: frame.height * 0.3 },
       start: titleStart,
@@ -271,6 +304,7 @@ export function layoutFront(
       {
         field: 'the cover subtitle',
         where: texts.subtitleWhere,
+        balance: true,
         paragraphs: plainText(texts.subtitle),
         base: 'body',
         box: { x: frame.x, y, width: frame.width, height: frame.height * 0.14 },
@@ -310,7 +344,50 @@ export function layoutFront(
     bottom = (author.lines[0]?.y ?? bottom) - author.size;
   }
   const gap = titleStart * 0.5;
-  const artFrame: Rect = { x: frame.x, y: y + gap, width: frame.width, height: bottom - gap - (y + gap) };
+  let artFrame: Rect = { x: frame.x, y: y + gap, width: frame.width, height: bottom - gap - (y + gap) };
+  let badge: FrontLayout['badge'];
+  if (decor.badge) {
+    // A circle at the art's top-right corner; the art gives up the top of its room to it (less beside a round
+    // maze, whose corners are free).
+    const r = Math.min(0.7 * 72, frame.width * 0.14, artFrame.height * 0.18);
+    const side = r * Math.SQRT2 * 0.92;
+    const cx = frame.x + frame.width - r;
+    const cy = artFrame.y + r;
+    const text = fitText(
+      {
+        field: 'the cover badge',
+        where: decor.badge.where,
+        paragraphs: plainText(decor.badge.text),
+        balance: true,
+        base: 'heading',
+        box: { x: cx - side / 2, y: cy - side / 2, width: side, height: side },
+        start: Math.min(r * 0.42, 22),
+        min: 7,
+        leading: 1.1,
+        maxLines: 3,
+        align: 'centre',
+      },
+      fonts,
+    );
+    // Centre the lines in the circle.
+    const shift = cy - (text.lines[0].y - text.size * 0.8 + text.height / 2) + text.size * 0.1;
+    for (const line of text.lines) line.y += shift;
+    badge = { cx, cy, r, text };
+    const give = (decor.round ? 1.1 : 2) * r;
+    artFrame = { ...artFrame, y: artFrame.y + give, height: artFrame.height - give };
+  }
+  const bands: Rect[] = [];
+  if (decor.pattern) {
+    // From the fold (clear of it) to the bleed's edge, from the sheet's edge to short of the text's frame:
+    // background art, which may run into the bleed (the safe zone keeps text and the art maze in).
+    const x0 = Math.max(decor.fold + FOLD_CLEAR, panel.x - decor.bleed);
+    const x1 = panel.x + panel.width + decor.bleed;
+    const depth = decor.bleed + pad - 0.06 * 72;
+    if (depth > 0.1 * 72) {
+      bands.push({ x: x0, y: panel.y - decor.bleed, width: x1 - x0, height: depth });
+      bands.push({ x: x0, y: panel.y + panel.height + decor.bleed - depth, width: x1 - x0, height: depth });
+    }
+  }
   if (artFrame.height < frame.height * 0.3) {
     throw new UserError(
       texts.title.where,
@@ -323,6 +400,8 @@ export function layoutFront(
     title,
     ...(subtitle ? { subtitle } : {}),
     ...(author ? { author } : {}),
+    ...(badge ? { badge } : {}),
+    bands,
     artFrame,
     artArea: {
       x: artFrame.x + room,
@@ -522,7 +601,13 @@ function planArt(
   at: (p: FieldPath) => string,
 ): PuzzlePlan {
   const { spec, book } = inputs;
-  const own = c.maze ?? DEFAULT_ART;
+  // The cover maze shows the book's pictures (its first puzzle's) unless it names its own markers.
+  const pictures = book.puzzles[0]?.markers.pictures;
+  const base = c.maze ?? DEFAULT_ART;
+  const own: MazeSpec =
+    base.markers === undefined && pictures
+      ? { ...base, markers: { start: pictures.start.name, finish: pictures.finish.name, labels: false } }
+      : base;
   // resolvePuzzle speaks of `pages[0].maze`; the cover's maze is at `cover.maze`.
   const remap = (p: FieldPath): string =>
     p[0] === 'pages' ? at(c.maze ? ['maze', ...p.slice(3)] : []) : at(c.maze ? ['maze'] : []);
@@ -540,10 +625,19 @@ function planArt(
       layouts: { 1: geometry },
       perPage: 1,
       audience: book.floor.audience,
+      floors: book.floors,
       theme,
       words: book.words,
       masks: { specDir: book.specDir, files: inputs.files, theme, images: inputs.images },
-      markers: { specDir: book.specDir, files: inputs.files, theme, words: book.words, icons: new Map() },
+      markers: {
+        specDir: book.specDir,
+        files: inputs.files,
+        theme,
+        words: book.words,
+        icons: new Map(),
+        art: artStyleFor(theme, false),
+        textFloor: book.floors.text,
+      },
     },
     { page: { maze: own }, i: 0, spec: own, part: 'maze', key: '#cover' },
     0,

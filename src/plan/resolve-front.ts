@@ -58,7 +58,7 @@ export function resolveFront(ctx: FrontContext): FrontPage[] {
       if (!text.trim()) {
         throw new UserError(at(['front', i, 'instructions']), 'the instructions are empty once filled in');
       }
-      return { kind: 'instructions', heading, where, text };
+      return { kind: 'instructions', heading, where, text, wantsExample: item.example !== false };
     });
     if (page) pages.push(page);
   });

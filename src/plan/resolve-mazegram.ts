@@ -5,9 +5,22 @@ import { language } from '../mazegram/languages.js';
 import { messageLetters } from '../mazegram/place.js';
 import type { MazeSpec } from '../spec/schema.js';
 import { toFraction } from '../spec/units.js';
-import { missingCharacters } from '../text/fonts.js';
+import { capHeight, missingCharacters } from '../text/fonts.js';
 import type { MazegramPlan } from './book-plan.js';
 import { type MaskContext, resolveFont } from './resolve-mask.js';
+
+/** A mazegram letter's height (cap height) as a share of the passage width, on every page that draws it. */
+export const LETTER_SHARE = 0.5;
+
+/** The size (points) of a mazegram's letters on a passage `cell` points wide (wall centre to wall centre). */
+export function letterSize(mazegram: Pick<MazegramPlan, 'font'>, cell: number): number {
+  return (cell * LETTER_SHARE) / capHeight(mazegram.font, 1);
+}
+
+/** The narrowest passage (points) at which a mazegram's letters are `text` points or larger. */
+export function mazegramCell(mazegram: Pick<MazegramPlan, 'font'>, text: number): number {
+  return (text * capHeight(mazegram.font, 1)) / LETTER_SHARE;
+}
 
 /**
  * A spec's `mazegram`: the message's letters in its language and case, and a font that has a glyph for every

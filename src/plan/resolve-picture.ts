@@ -11,8 +11,8 @@ import { parseHexColour, type RegionMap } from '../mask/regions.js';
 import { minUnit, type ToneFloors } from '../mask/tone.js';
 import type { BookSpec, MazeSpec } from '../spec/schema.js';
 import { mazeFieldsOf } from './maze-fields.js';
-import type { Rect } from './page-geometry.js';
 import { PROFILES } from './print.js';
+import type { Rect } from './rect.js';
 
 /**
  * Picture mazes in a spec (`tone`, `regions`, `route` on a maze): pictures are decoded before planning

@@ -12,7 +12,7 @@ import {
   algorithmNames,
   weaveAlgorithmNames,
 } from '../generate/registry.js';
-import { topologies } from '../grid/registry.js';
+import { type HexTop, type TopologyName, topologies } from '../grid/registry.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import { maskShapeOf } from '../mask/descriptor.js';
 import { deriveSeed } from '../random/derive-seed.js';
@@ -21,12 +21,19 @@ import { mm, toFraction, toPoints } from '../spec/units.js';
 import { checkTemplate } from '../text/template.js';
 import type { Audience, PuzzlePlan } from './book-plan.js';
 import { checkRouteOnMask } from './check-route.js';
-import { fitScale, type PuzzlePageGeometry, puzzleMazeArea } from './page-geometry.js';
+import {
+  fitScale,
+  gridClearIn,
+  type MazeRoom,
+  type PuzzlePageGeometry,
+  puzzleMazeArea,
+} from './page-geometry.js';
+import type { Rect } from './rect.js';
 import { cellsForScore, levelScore, resolveDifficulty, seriesTarget } from './resolve-difficulty.js';
 import { drawnExtent, fitMask } from './resolve-fidelity.js';
 import { type MarkerContext, resolveMarkers } from './resolve-markers.js';
 import { type MaskContext, resolveMask } from './resolve-mask.js';
-import { resolveMazegram } from './resolve-mazegram.js';
+import { letterSize, mazegramCell, resolveMazegram } from './resolve-mazegram.js';
 import { resolvePicture, toneCellsAtMost } from './resolve-picture.js';
 import { resolveSize, sizePhrase } from './resolve-size.js';
 import { puzzleTemplateVars, SAMPLE_RATING } from './template-vars.js';
@@ -35,12 +42,18 @@ import type { Words } from './words.js';
 
 /** Candidate mazes for a page with a difficulty target, unless it says otherwise. */
 export const DEFAULT_CANDIDATES = 8;
+/**
+ * Candidate mazes each puzzle of a series makes, unless it says otherwise: a series shares its candidates
+ * among its puzzles (a series of 40 chooses among 160), so fewer a puzzle suffice.
+ */
+export const SERIES_CANDIDATES = 4;
 
 /**
  * The narrowest clear passage (the gap between walls, after their width) of each audience, in mm: a pencil
- * line fits an adult's 3 mm; a young child's grip and crayon need about twice that.
+ * line fits an adult's 3 mm; a young child's grip and crayon need about twice that; large print ("bold and
+ * easy" books, for solvers who see less well) 5 mm.
  */
-export const AUDIENCE_FLOOR_MM: Record<Audience, number> = { adults: 3, kids: 6 };
+export const AUDIENCE_FLOOR_MM: Record<Audience, number> = { adults: 3, kids: 6, 'large-print': 5 };
 
 type Defaults = NonNullable<BookSpec['defaults']>;
 
@@ -114,6 +127,8 @@ export interface PuzzleContext {
   perPage: number;
   /** The audience when the spec names none (the kids theme implies kids). */
   audience: Audience;
+  /** The book's print floors (its smallest text, its thinnest wall), in points. */
+  floors: { text: number; wall: number };
   theme: Theme;
   words: Words;
   masks: MaskContext;
@@ -135,6 +150,40 @@ export function resolveFloor(
   return minPassage !== undefined
     ? { clear: toPoints(minPassage), audience, from: 'min-passage' }
     : { clear: toPoints(`${AUDIENCE_FLOOR_MM[audience]}mm`), audience, from: 'audience' };
+}
+
+/**
+ * The maze area a puzzle is sized in: its page's, with the room its markers need at the clear passage the
+ * spec asks for (`passage`, or the one `cells`/`rings` give the unmasked grid there), or, when mazebook
+ * chooses the size, at the floor's (`floorCell`: pt, wall centre to wall centre). The layout fits the generated
+ * maze the same way (`puzzleMazeArea` with its grid): a maze sized here gets a passage at least the one it
+ * was sized for there, so a chosen size keeps the floor.
+ */
+function plannedMazeArea(
+  maze: MazeSpec,
+  shape: TopologyName,
+  geometry: PuzzlePageGeometry,
+  theme: Theme,
+  room: MazeRoom,
+  floorCell: number,
+): Rect {
+  const topo = topologies[shape];
+  const wall = theme.walls.width;
+  if (maze.passage !== undefined) {
+    const clear = (toPoints(maze.passage) * topo.narrowest) / topo.passage - wall;
+    return puzzleMazeArea(geometry, theme, room, () => clear);
+  }
+  const sized = topo.sizedBy === 'rings' ? maze.rings : maze.cells;
+  if (typeof sized === 'number' || Array.isArray(sized)) {
+    const [columns, rows] = typeof sized === 'number' ? [sized, sized] : sized;
+    if (columns >= 1 && rows >= 1) {
+      const hexTop: HexTop | undefined = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
+      const extent = topo.extent({ columns, rows }, hexTop);
+      return puzzleMazeArea(geometry, theme, room, gridClearIn(extent, topo.narrowest, wall));
+    }
+  }
+  const floorClear = (floorCell * topo.narrowest) / topo.passage - wall;
+  return puzzleMazeArea(geometry, theme, room, () => floorClear);
 }
 
 /** Plans one puzzle: its maze fields resolved over the defaults, sized, checked and seeded. */
@@ -169,8 +218,23 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   const blanks =
     maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false);
   const floor = resolveFloor(ctx, entry);
-  const markers = resolveMarkers(maze.markers, floor.audience, field('markers'), at, where, ctx.markers);
-  const area = puzzleMazeArea(geometry, ctx.theme, { blanks, pictures: markers.pictures !== undefined });
+  const markers = resolveMarkers(
+    maze.markers,
+    floor.audience,
+    Math.max(floor.clear, toPoints(`${AUDIENCE_FLOOR_MM[floor.audience]}mm`)),
+    field('markers'),
+    at,
+    where,
+    ctx.markers,
+  );
+  const wall = ctx.theme.walls.width;
+  // The floor holds where a route is narrowest (a door narrower than the cell, in hex and octagon mazes);
+  // weave mazes draw passages inset in their cells: a cell must be wider to keep it.
+  const floorCell =
+    ((floor.clear + wall) * topologies[shape].passage) /
+    topologies[shape].narrowest /
+    (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1);
+  const area = plannedMazeArea(maze, shape, geometry, ctx.theme, { blanks, markers: markers.fit }, floorCell);
   const mask = resolveMask(maze.mask, field('mask'), at, ctx.masks, area.width / area.height);
   const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
   if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
@@ -195,7 +259,12 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     at,
     field,
   });
-  const wall = ctx.theme.walls.width;
+  const mazegram =
+    maze.mazegram === undefined
+      ? undefined
+      : resolveMazegram(maze.mazegram, field('mazegram'), at, ctx.masks);
+  // A mazegram's letters are text: half a passage tall, never under the book's smallest text.
+  const letterCell = mazegram ? mazegramCell(mazegram, ctx.floors.text) : 0;
   const sized = picture?.tone
     ? { size: picture.tone.size, cellSize: picture.tone.cellSize, chosen: true, auto: undefined }
     : resolveSize(
@@ -205,11 +274,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
         mask ? maskShapeOf(mask).aspect : undefined,
         area,
         ctx.theme,
-        // The floor holds where a route is narrowest (a door narrower than the cell, in hex and octagon
-        // mazes); weave mazes draw passages inset in their cells: a cell must be wider to keep it.
-        ((floor.clear + wall) * topologies[shape].passage) /
-          topologies[shape].narrowest /
-          (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1),
+        Math.max(floorCell, letterCell),
         (name) => at(field(name)),
         where,
         difficulty !== undefined && !fixed,
@@ -234,7 +299,15 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     const clear = fitScale(drawn, area) * topologies[shape].narrowest - wall;
     if (clear < floor.clear - 0.01) {
       notes.push(
-        `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'audience' ? `${floor.audience}' floor` : 'min-passage'} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
+        `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'min-passage' ? 'min-passage' : floor.audience === 'large-print' ? 'large-print floor' : `${floor.audience}' floor`} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
+      );
+    }
+  }
+  if (drawn && !sized.chosen && !auto && mazegram) {
+    const cell = fitScale(drawn, area) * topologies[shape].passage;
+    if (cell < letterCell - 0.01) {
+      notes.push(
+        `the mazegram's letters are ${letterSize(mazegram, cell).toFixed(2)}pt at ${sizePhrase(shape, size)}, under the book's smallest text of ${ctx.floors.text}pt; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
       );
     }
   }
@@ -245,10 +318,6 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   const algorithm = maze.algorithm ?? 'backtracker';
   checkAlgorithm(algorithm, shape, mask !== undefined, own, s.defaults ?? {}, field, at);
   if (maze.weave !== undefined) checkWeave(algorithm, shape, maze, fixed !== undefined, field, at);
-  const mazegram =
-    maze.mazegram === undefined
-      ? undefined
-      : resolveMazegram(maze.mazegram, field('mazegram'), at, ctx.masks);
   const sectionTitle = entry.section?.defaults.title;
   const titleSource = page.title ?? sectionTitle ?? s.defaults?.title ?? `${ctx.words.maze} {{number}}`;
   const titlePlace =
@@ -298,7 +367,9 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
       ...(picture ? { picture: picture.picture } : {}),
     },
     cellSize,
-    ...(difficulty ? { difficulty, candidates: maze.candidates ?? DEFAULT_CANDIDATES } : { candidates: 1 }),
+    ...(difficulty
+      ? { difficulty, candidates: maze.candidates ?? (entry.series ? SERIES_CANDIDATES : DEFAULT_CANDIDATES) }
+      : { candidates: 1 }),
     ...(auto ? { autoSize: auto } : {}),
     perPage,
     floor,
@@ -315,7 +386,18 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     notes,
     ...(mazegram ? { mazegram } : {}),
     ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
-    ...(entry.section ? { section: { index: entry.section.index, heading: entry.section.heading } } : {}),
+    ...(entry.section ? { section: sectionOf(entry.section, at) } : {}),
+  };
+}
+
+/** What a puzzle knows of its section: its place, heading and the difficulty its `defaults` name. */
+function sectionOf(section: Section, at: (path: FieldPath) => string): NonNullable<PuzzlePlan['section']> {
+  const d = section.defaults.difficulty;
+  return {
+    index: section.index,
+    heading: section.heading,
+    where: at(['pages', section.page, 'section']),
+    ...(d !== undefined ? { difficulty: resolveDifficulty(d) } : {}),
   };
 }
 

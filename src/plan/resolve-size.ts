@@ -9,7 +9,7 @@ import {
 } from '../grid/registry.js';
 import type { MazeSpec } from '../spec/schema.js';
 import { toPoints } from '../spec/units.js';
-import type { Rect } from './page-geometry.js';
+import type { Rect } from './rect.js';
 import { sizeLabel } from './template-vars.js';
 import type { Theme } from './theme.js';
 

@@ -5,6 +5,21 @@ import type { Words } from './words.js';
 /** Answer thumbnails per appendix page unless the spec says otherwise. */
 export const DEFAULT_ANSWERS_PER_PAGE = 6;
 
+/** Large print: fewer, larger answers a page unless the spec says otherwise. */
+export const LARGE_PRINT_ANSWERS_PER_PAGE = 4;
+
+/** The book is large print: `audience: large-print` at its top level or in its `defaults`. */
+export function isLargePrint(s: BookSpec): boolean {
+  return (s.defaults?.audience ?? s.audience) === 'large-print';
+}
+
+/** Answer thumbnails per appendix page: the spec's, else the default for the book's audience. */
+function answersPerPage(s: BookSpec): number {
+  const sol = s.solutions;
+  const fallback = isLargePrint(s) ? LARGE_PRINT_ANSWERS_PER_PAGE : DEFAULT_ANSWERS_PER_PAGE;
+  return typeof sol === 'object' ? (sol['per-page'] ?? fallback) : fallback;
+}
+
 /** Where the answers go (an appendix, inline after each sheet, or nowhere) and how they are drawn. */
 export function resolveSolutions(s: BookSpec, words: Words): BookPlan['solutions'] {
   const sol = s.solutions;
@@ -19,8 +34,7 @@ export function resolveSolutions(s: BookSpec, words: Words): BookPlan['solutions
   return {
     appendix,
     inline: sol === 'inline',
-    perPage:
-      typeof sol === 'object' ? (sol['per-page'] ?? DEFAULT_ANSWERS_PER_PAGE) : DEFAULT_ANSWERS_PER_PAGE,
+    perPage: answersPerPage(s),
     title: typeof sol === 'object' ? (sol.title ?? words.solutions) : words.solutions,
     style: typeof sol === 'object' ? (sol.style ?? 'line') : 'line',
     pointers: appendix && (typeof sol !== 'object' || sol.pointers !== false),
@@ -52,8 +66,7 @@ export function expectedPages(s: BookSpec): number {
   close();
   const sol = s.solutions;
   const appendix = sol === undefined || sol === true || (typeof sol === 'object' && sol.appendix !== false);
-  const answers =
-    typeof sol === 'object' ? (sol['per-page'] ?? DEFAULT_ANSWERS_PER_PAGE) : DEFAULT_ANSWERS_PER_PAGE;
+  const answers = answersPerPage(s);
   return (
     front + sections + sheets + (appendix ? Math.ceil(puzzles / answers) : sol === 'inline' ? sheets : 0)
   );

@@ -314,3 +314,28 @@ export function loadTheme(
     },
   };
 }
+
+/**
+ * Large print ("bold and easy" books): every text at least {@link LARGE_PRINT.text} (titles, headings,
+ * folios, labels, footers), headings at least {@link LARGE_PRINT.heading}, walls at least
+ * {@link LARGE_PRINT.wall}; the theme's larger sizes and walls stay.
+ */
+export const LARGE_PRINT = { text: 14, heading: 20, wall: 1.5 } as const;
+
+/** The theme as a large-print book prints it (see {@link LARGE_PRINT}). */
+export function themeForLargePrint(theme: Theme): Theme {
+  const at = (size: number, least: number = LARGE_PRINT.text) => Math.max(size, least);
+  const { sizes } = theme;
+  return {
+    ...theme,
+    walls: { ...theme.walls, width: at(theme.walls.width, LARGE_PRINT.wall) },
+    sizes: {
+      title: at(sizes.title, LARGE_PRINT.heading),
+      subtitle: at(sizes.subtitle),
+      heading: at(sizes.heading, LARGE_PRINT.heading),
+      body: at(sizes.body),
+      label: at(sizes.label),
+      folio: at(sizes.folio),
+    },
+  };
+}

@@ -17,6 +17,8 @@ export interface Words {
   start: string;
   finish: string;
   howToPlay: string;
+  /** The caption of the worked example on an instructions page. */
+  example: string;
   contents: string;
   name: string;
   date: string;
@@ -35,6 +37,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     start: 'Start',
     finish: 'Finish',
     howToPlay: 'How to play',
+    example: 'Example',
     contents: 'Contents',
     name: 'Name',
     date: 'Date',
@@ -50,6 +53,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     start: 'Start',
     finish: 'Ziel',
     howToPlay: 'So wird gespielt',
+    example: 'Beispiel',
     contents: 'Inhalt',
     name: 'Name',
     date: 'Datum',
@@ -65,6 +69,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     start: 'Start',
     finish: 'Finish',
     howToPlay: 'Zo speel je',
+    example: 'Voorbeeld',
     contents: 'Inhoud',
     name: 'Naam',
     date: 'Datum',
@@ -80,6 +85,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     start: 'Salida',
     finish: 'Meta',
     howToPlay: 'Cómo se juega',
+    example: 'Ejemplo',
     contents: 'Índice',
     name: 'Nombre',
     date: 'Fecha',
@@ -95,6 +101,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     start: 'Départ',
     finish: 'Arrivée',
     howToPlay: 'Comment jouer',
+    example: 'Exemple',
     contents: 'Sommaire',
     name: 'Nom',
     date: 'Date',
@@ -110,6 +117,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     start: 'Start',
     finish: 'Mål',
     howToPlay: 'Sådan spiller du',
+    example: 'Eksempel',
     contents: 'Indhold',
     name: 'Navn',
     date: 'Dato',
@@ -125,6 +133,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     start: 'Komenco',
     finish: 'Celo',
     howToPlay: 'Kiel ludi',
+    example: 'Ekzemplo',
     contents: 'Enhavo',
     name: 'Nomo',
     date: 'Dato',

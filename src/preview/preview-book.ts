@@ -1,10 +1,19 @@
 import { dirname, resolve } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FileAccess } from '../base/files.js';
-import { checkPrint, type GeneratedPuzzle, makePuzzles, ratesPuzzles } from '../book/build-book.js';
+import {
+  checkPrint,
+  finishUnits,
+  type GeneratedPuzzle,
+  makeUnits,
+  ratesPuzzles,
+} from '../book/build-book.js';
+import { checkStars } from '../book/check-stars.js';
+import { canonicalOfPuzzle } from '../book/chosen-puzzle.js';
 import { mazeContentHash } from '../book/lockfile.js';
 import { workUnits } from '../book/parallel.js';
 import { loadSpec } from '../book/plan-spec.js';
+import type { MadeUnit } from '../book/repeats.js';
 import { checkBook, choosePuzzle } from '../book/select.js';
 import { composeBook } from '../layout/compose-book.js';
 import type { DisplayDocument } from '../layout/display-list.js';
@@ -49,12 +58,6 @@ export interface PreviewBuild {
   warnings: string[];
   /** Puzzles this rebuild generated (the others were unchanged and taken over). */
   generated: number;
-}
-
-/** A unit of work as generated: its puzzles, and their warnings without the page's place. */
-interface MadeUnit {
-  puzzles: GeneratedPuzzle[];
-  warnings: string[];
 }
 
 /**
@@ -121,43 +124,34 @@ export class PreviewBook {
     const known = (key: string) => this.units.get(key) ?? this.previousUnits.get(key);
     const missing = units.filter((u) => !known(u.key));
     const made = new Map<string, MadeUnit>();
-    const loose: string[] = [];
     if (missing.length > 0) {
       const sub: BookPlan = {
         ...plan,
         puzzles: missing.flatMap((u) => u.indices.map((i) => plan.puzzles[i])),
       };
-      const warnings: string[] = [];
-      const puzzles = await makePuzzles(sub, rate, (w) => warnings.push(w));
-      // Warnings come as `where: what`; each unit is one spec page, so its place names its warnings.
-      const byPlace = new Map<string, string[]>();
-      let k = 0;
-      for (const u of missing) {
-        const own: string[] = [];
-        byPlace.set(`${plan.puzzles[u.indices[0]].where}: `, own);
-        made.set(u.key, { puzzles: puzzles.slice(k, k + u.indices.length), warnings: own });
-        k += u.indices.length;
-      }
-      for (const w of warnings) {
-        const place = [...byPlace.keys()].find((p) => w.startsWith(p));
-        if (place) byPlace.get(place)?.push(w.slice(place.length));
-        else loose.push(w);
-      }
+      // Each unit as made on its own (workUnits of `sub` are the missing units, in order).
+      const units = await makeUnits(sub, rate, new Set());
+      missing.forEach((u, k) => {
+        made.set(u.key, units[k]);
+      });
     }
+    const unitOf = (key: string) => made.get(key) ?? (known(key) as MadeUnit);
+    // Then, as a build does, the repeats of earlier mazes re-rolled in book order (rare: small mazes).
+    const finished = units.map((u) => ({ ...unitOf(u.key), puzzles: [...unitOf(u.key).puzzles] }));
+    const book = finishUnits(plan, finished, rate, () => {}, new Set());
     const entries = expandEntries(spec.value, pageKeys(spec.value));
     const sources: GeneratedPuzzle[] = [];
     const puzzles: GeneratedPuzzle[] = [];
     const notes: PuzzleNotes[] = [];
-    for (const u of units) {
-      const unit = made.get(u.key) ?? (known(u.key) as MadeUnit);
-      const where = plan.puzzles[u.indices[0]].where;
-      u.indices.forEach((i, k) => {
-        const source = unit.puzzles[k];
+    let n = 0;
+    units.forEach((u, k) => {
+      u.indices.forEach((i, j) => {
+        const source = book[n++];
         sources.push(source);
         puzzles.push({ ...source, plan: plan.puzzles[i] });
         const own = entries[i]?.page.seed;
         notes.push({
-          warnings: k === 0 ? unit.warnings.map((w) => `${where}: ${w}`) : [],
+          warnings: finished[k].warnings[j],
           fresh: made.has(u.key),
           seed: own ?? plan.seed,
           ownSeed: own !== undefined,
@@ -165,7 +159,7 @@ export class PreviewBook {
           hash: mazeContentHash(source.maze),
         });
       });
-    }
+    });
     const doc = composeBook(plan, puzzles);
     const contents = pageContents(plan);
     if (contents.length !== doc.pages.length) {
@@ -180,11 +174,11 @@ export class PreviewBook {
       puzzles,
       notes,
       pages,
-      warnings: [...loose, ...checkBook(puzzles), ...checkPrint(plan, doc)],
+      warnings: [...checkBook(puzzles), ...checkStars(plan, puzzles), ...checkPrint(plan, doc)],
       generated: missing.reduce((n, u) => n + u.indices.length, 0),
     };
     this.previousUnits = this.units;
-    this.units = new Map(units.map((u) => [u.key, made.get(u.key) ?? (known(u.key) as MadeUnit)]));
+    this.units = new Map(units.map((u) => [u.key, unitOf(u.key)]));
     const versions = new Set(pages.map((p) => p.version));
     for (const v of this.svgs.keys()) if (!versions.has(v)) this.svgs.delete(v);
     this.current = { build, sources };
@@ -223,7 +217,10 @@ export class PreviewBook {
       if (p.rating) continue;
       await nextTurn();
       if (stale() || this.current !== current) return;
-      const again = choosePuzzle(build.plan, p.plan, true, undefined, () => {});
+      // The mazes before it excluded, as the build's repeat pass excludes them (a re-rolled puzzle comes out
+      // the same; the hash check below catches anything else).
+      const before = new Set(build.puzzles.slice(0, i).map(canonicalOfPuzzle));
+      const again = choosePuzzle(build.plan, p.plan, true, () => {}, before);
       if (again.rating && mazeContentHash(again.maze) === build.notes[i].hash) {
         p.rating = again.rating;
         sources[i].rating = again.rating;

@@ -231,7 +231,7 @@ function pdfNumber(n: number): number {
  * writes, byte for byte (the glyphs come from the same `encode`: shaping, subset and widths), written as one
  * piece of content instead of pdfkit's option handling, a call per operator and a second measuring of the
  * line. Text with line breaks is left to pdfkit. It reads pdfkit's own state (`_font`, `_fontSize`, the page's
- * fonts), so it holds for the pinned pdfkit 0.17.2; the test comparing it with `text()` byte for byte guards
+ * fonts), so it holds for the pinned pdfkit 0.20.2; the test comparing it with `text()` byte for byte guards
  * an upgrade.
  */
 function setLevelText(pdf: PDFKit.PDFDocument, text: string, x0: number, y0: number): void {

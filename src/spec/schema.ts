@@ -423,9 +423,10 @@ export const mazeSchema = z
   })
   .meta({ description: 'How one maze is made.' });
 
-const audience = z
-  .enum(['kids', 'adults'])
-  .meta({ description: 'Who solves the mazes: sets the narrowest clear passage (kids 6mm, adults 3mm).' });
+const audience = z.enum(['kids', 'adults', 'large-print']).meta({
+  description:
+    'Who solves the mazes: sets the narrowest clear passage (kids 6mm, adults 3mm, large-print 5mm); large-print also sets every text to 14pt or more and walls to 1.5pt or more.',
+});
 const minPassage = length.meta({
   description:
     'Narrowest clear passage (the gap between walls, after their thickness) automatic sizes may use; replaces the audience’s.',
@@ -515,6 +516,10 @@ const frontItem = z.union(
         .string()
         .optional()
         .meta({ description: 'Heading of the instructions page (default "How to play").' }),
+      example: z
+        .boolean()
+        .optional()
+        .meta({ description: 'Show a small solved maze under the text (default true).' }),
     }),
   ],
   { error: 'expected title-page, contents, {instructions: "…"} or {copyright: "…"}' },
@@ -592,7 +597,10 @@ export const solutionsSchema = z.union(
       .meta({ description: 'Each answer on the page after its puzzle (the back of a sheet).' }),
     z.strictObject({
       appendix: z.boolean().optional(),
-      'per-page': z.literal([4, 6, 9, 12]).optional(),
+      'per-page': z.literal([1, 2, 3, 4, 6, 8, 9, 12]).optional().meta({
+        description:
+          'Most answers on an answer page: 1, 2, 3, 4, 6, 8, 9 or 12 (default 6; 4 with audience large-print).',
+      }),
       title: z.string().optional(),
       style: z
         .enum(['line', 'dashed', 'highlight'])
@@ -681,6 +689,16 @@ export const coverSchema = z
       .boolean()
       .optional()
       .meta({ description: 'Also write the front as a 1600×2560 px PNG for an ebook (default false).' }),
+    badge: z
+      .string()
+      .min(1)
+      .max(60)
+      .optional()
+      .meta({ description: 'A round badge on the front, e.g. "100 mazes · ages 6–9" or "Large print".' }),
+    pattern: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Maze-pattern bands across the top and bottom of the front (default true).' }),
   })
   .meta({ description: 'A print-ready full-wrap cover, written next to the interior.' });
 
@@ -733,6 +751,10 @@ export const bookSchema = z
     }),
     audience: audience.optional(),
     'min-passage': minPassage.optional(),
+    decorations: z.array(z.string().min(1).max(40)).min(1).max(2).optional().meta({
+      description:
+        'One or two bundled pictures drawn small in the top corners of every puzzle page, beside its title.',
+    }),
     duplex: z.enum(['long-edge', 'short-edge', 'none']).optional().meta({
       description:
         'How sheets with answers on the back are printed: flipped on the long edge (default), the short edge, or single-sided.',

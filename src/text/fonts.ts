@@ -41,6 +41,8 @@ let engine: typeof fontkit | undefined;
  * The fontkit every module of mazebook uses, the PDF writer's included (`shareParsedFonts`). Loaded once.
  * Where node loads the modules one by one (the library, tests), modules that require fontkit after this
  * first call get this one; the command's bundle hands it to pdfkit at build time (bench/bundle-cli.mjs).
+ * @internal (as the two below: fontkit's types are no dependency of the package, so no public
+ * declaration may name them)
  */
 export function fontEngine(): typeof fontkit {
   if (!engine) {
@@ -109,6 +111,7 @@ export function loadFont(files: FileAccess, ref: FileRef): FontFace {
 /**
  * Makes a font the caller already holds (a fontkit font, say one made in memory) known under `path`, for
  * measuring and outlines; it cannot be embedded in a PDF unless `bytes` are given.
+ * @internal
  */
 export function registerFont(path: string, font: fontkit.Font, bytes: Buffer = Buffer.alloc(0)): FontFace {
   cache.set(path, { font, bytes, from: path, name: path });
@@ -135,7 +138,7 @@ function loaded(face: FontFace): LoadedFont {
   return now;
 }
 
-/** The parsed font (fontkit) of a loaded face. */
+/** The parsed font (fontkit) of a loaded face. @internal */
 export function fontOf(face: FontFace): fontkit.Font {
   const hit = loaded(face);
   if (!hit.font) {

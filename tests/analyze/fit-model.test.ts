@@ -134,3 +134,60 @@ describe('fitting a model to solve times', () => {
     expect(scoreOfEffort(0, fit.model)).toBe(1);
   });
 });
+
+describe('times that carry no sign of difficulty', () => {
+  /** Each maze timed by one adult and one child, in seconds drawn at random: unrelated to the mazes. */
+  const noiseRows = (seed: number): TimedMaze[] => {
+    const rng = createRng(deriveSeed(seed, 'pure noise', 0));
+    return mazes.flatMap(({ key, maze }) =>
+      (['adult', 'child'] as const).map((group) => ({ key, maze, group, seconds: 20 + 400 * rng.next() })),
+    );
+  };
+
+  it('are refused, saying why and what to do, whichever way they happen to lean', () => {
+    const seen = { flat: 0, falling: 0 };
+    for (let seed = 1; seed <= 6; seed++) {
+      const e = errorOf(() => fitDifficultyModel(noiseRows(seed), base, 'times.csv'));
+      if (/do not rise/.test(e.what)) {
+        seen.falling++;
+        continue;
+      }
+      seen.flat++;
+      expect(e.where).toBe('times.csv');
+      expect(e.what).toMatch(
+        /^the solve times show no sign of difficulty: the fitted model explains \d+ % of how they vary, and the same times shuffled among the 16 mazes fit as well \d+ times in 99$/,
+      );
+      expect(e.hint).toBe(
+        'time more mazes, from easy to hard, by more readers; check that each time is written against the right maze; --force writes the model anyway',
+      );
+    }
+    // Noise that happens to rise with difficulty was written as a model before.
+    expect(seen.flat).toBeGreaterThan(0);
+  });
+
+  it('--force writes the model with a warning', () => {
+    const rows = [1, 2, 3, 4, 5, 6]
+      .map(noiseRows)
+      .find((r) => !/do not rise/.test(errorOf(() => fitDifficultyModel(r, base, 'times.csv')).what));
+    const forced = fitDifficultyModel(rows ?? [], base, 'times.csv', 'noise', { force: true });
+    expect(forced.warnings).toHaveLength(1);
+    expect(forced.warnings[0]).toMatch(
+      /^the solve times show no sign of difficulty: .* \(written anyway: --force\)$/,
+    );
+    expect(forced.quality.p).toBeGreaterThan(0.05);
+  });
+
+  it('times with a real signal pass, even with readers half or twice as fast as each other', () => {
+    const fit = fitDifficultyModel(rows, base, 'times.csv');
+    expect(fit.quality.p).toBeLessThanOrEqual(0.01);
+    expect(fit.quality.r2).toBeGreaterThan(0.9);
+    expect(fit.summary.at(-1)).toMatch(
+      /^the model explains 9\d % of how the times vary; the same times shuffled among the mazes fit as well 0 times in 99$/,
+    );
+    const spread = createRng(deriveSeed(6, 'readers', 0));
+    const noisy = rows.map((r) => ({ ...r, seconds: r.seconds * 2 ** (2 * spread.next() - 1) }));
+    const loose = fitDifficultyModel(noisy, base, 'times.csv');
+    expect(loose.warnings).toEqual([]);
+    expect(loose.quality.p).toBeLessThanOrEqual(0.05);
+  });
+});

@@ -55,22 +55,27 @@ describe('solve times', () => {
   it('names the line and what was expected', () => {
     expect(errorOf('a,95\nb,fast\n')).toMatchObject({
       where: 'times.csv:2',
-      what: 'expected a time such as 95, 95.5 or 1:35, got "fast"',
+      what: 'field 2 is not a time: expected seconds such as 95 or 95.5, or minutes such as 1:35',
     });
-    expect(errorOf('a,95\nb\n')).toMatchObject({ where: 'times.csv:2', what: 'the time for b is missing' });
+    expect(errorOf('a,95\nb\n')).toMatchObject({
+      where: 'times.csv:2',
+      what: 'the time is missing: a line holds the maze, its time, and optionally an age group',
+    });
     expect(errorOf('a,95\n,30\n').what).toBe('the maze is missing');
     expect(errorOf('a,0\n').what).toMatch(/above 0/);
-    expect(errorOf('a,1:75\n').what).toMatch(/expected a time/);
+    expect(errorOf('a,1:75\n').what).toBe(
+      'field 2 is not a time: expected seconds such as 95 or 95.5, or minutes such as 1:35',
+    );
     expect(errorOf('a,95,kids,extra\n')).toMatchObject({
       where: 'times.csv:1',
       what: 'expected at most 3 fields (maze, seconds, age group), got 4',
     });
     expect(errorOf('a,"95\n').what).toBe('a quoted field is not closed');
     expect(errorOf('#0,95\n').what).toBe('puzzle numbers start at 1, got #0');
-    expect(errorOf('#x,95\n').what).toMatch(/expected a puzzle number/);
+    expect(errorOf('#x,95\n').what).toBe('expected a puzzle number such as #12 (# and digits only)');
     expect(errorOf('page,minutes\na,3\n')).toMatchObject({
       where: 'times.csv:1',
-      what: 'unknown column "minutes" in the header',
+      what: 'column 2 of the header is not one mazebook reads',
     });
     expect(errorOf('page,age\n').what).toBe('the header needs a page column and a seconds column');
     expect(errorOf('# nothing yet\n\n')).toMatchObject({ where: 'times.csv', what: 'no solve times found' });

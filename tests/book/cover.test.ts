@@ -285,6 +285,68 @@ describe('books/kdp-interior.yaml', () => {
     const made = await makeCover(plan, planned.plan, pages, undefined, () => {});
     expect(coverProblems(plan, made.composed, planned.plan, pages)).toEqual([]);
     expect(made.composed.doc.color).toBe('cmyk');
+    // Balanced title breaks: no last word alone ("The Little Maze / Book" filled greedily).
+    const lines = plan.front.title.lines.map((l) => l.runs.map((r) => r.text).join(' '));
+    expect(lines).toEqual(['The Little', 'Maze Book']);
+  });
+});
+
+describe('a cover that sells', () => {
+  it('draws its badge as a disc with its words inside, and maze-pattern bands off the folds', async () => {
+    const file = spec('badge', 'kdp', 'white', '  badge: "100 mazes · ages 6–9"\n  barcode: true\n');
+    for (const pages of [24, 300]) {
+      const { plan, planned, made } = await cover(file, pages);
+      expect(coverProblems(plan, made.composed, planned.plan, pages)).toEqual([]);
+      const badge = plan.front.badge;
+      if (!badge) throw new Error('no badge');
+      // Its words on balanced lines inside the disc, none starting with the separator.
+      const words = badge.text.lines.map((l) => l.runs.map((r) => r.text).join(' '));
+      expect(words.join(' ')).toBe('100 mazes · ages 6–9');
+      for (const w of words) expect(w.startsWith('·')).toBe(false);
+      for (const line of badge.text.lines) {
+        expect(Math.hypot(line.runs[0].x - badge.cx, line.y - badge.cy)).toBeLessThan(badge.r);
+        expect(Math.abs(line.y - badge.cy)).toBeLessThan(badge.r * 0.8);
+      }
+      const { items } = made.composed.doc.pages[0];
+      const tags = made.composed.tags;
+      const disc = items.filter(
+        (it, i) => tags[i].kind === 'art' && (tags[i] as { field: string }).field === 'cover.badge',
+      );
+      expect(disc.some((it) => it.type === 'path' && it.fill === plan.theme.colors.markers)).toBe(true);
+      expect(disc.filter((it) => it.type === 'text').length).toBe(badge.text.lines.length);
+      // Two bands of pattern, on the front only.
+      const bands = items.filter((_, i) => tags[i].kind === 'pattern');
+      expect(bands.length).toBeGreaterThanOrEqual(2);
+      expect(plan.front.bands).toHaveLength(2);
+      for (const b of plan.front.bands) expect(b.x).toBeGreaterThan(plan.geometry.folds.at(-1) ?? 0);
+    }
+    // Without them the front is plain; a badge too long is refused by the schema.
+    const plain = spec('plain', 'kdp', 'white', '  pattern: false\n');
+    const { plan } = await cover(plain, 24);
+    expect(plan.front.bands).toEqual([]);
+    expect(plan.front.badge).toBeUndefined();
+  });
+
+  it('keeps the barcode area clear: the check finds a drawing moved into it', async () => {
+    const file = spec('barcode', 'kdp', 'white', '  badge: "Large print"\n  thumbnails: [one, two]\n');
+    const { plan, planned, made } = await cover(file, 120);
+    expect(coverProblems(plan, made.composed, planned.plan, 120)).toEqual([]);
+    const g = plan.geometry;
+    if (!g.barcode) throw new Error('no barcode area');
+    const moved = structuredClone(made.composed);
+    const i = moved.tags.findIndex((t) => t.kind === 'pattern');
+    const item = moved.doc.pages[0].items[i];
+    if (item.type !== 'path') throw new Error('a band is a path');
+    // Move the band's drawing onto the barcode area: the check names it.
+    const dx = g.barcode.x - item.path.coords[0] + 5;
+    const dy = g.barcode.y - item.path.coords[1] + 5;
+    for (let k = 0; k < item.path.coords.length; k += 2) {
+      item.path.coords[k] += dx;
+      item.path.coords[k + 1] += dy;
+    }
+    expect(coverProblems(plan, moved, planned.plan, 120).join('\n')).toMatch(
+      /pattern of cover.pattern runs into the barcode area/,
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createFileAccess, defaultPathPolicy } from '../../src/base/files.js';
 import { buildBook, layoutBook } from '../../src/book/build-book.js';
 import { nonGreyColours } from '../../src/book/ink-check.js';
+import type { PathItem } from '../../src/layout/display-list.js';
 import { builtinThemes, loadTheme, themeForInk } from '../../src/plan/theme.js';
 import { tempDir } from '../helpers.js';
 import { inspectPdf } from '../pdf-inspect.js';
@@ -43,35 +44,31 @@ describe('ink: black', () => {
     expect(ops).toContain('0 0 0 1 scn');
   });
 
-  it('draws answer routes as a wide light band under the walls and a line of another weight over them', async () => {
+  it('draws answer keys with 55 % K walls, a black route 2.5 walls wide over them, a grey band under them', async () => {
     const dir = tempDir({ 'b.yaml': SPEC('ink: black') });
     const { doc, plan } = await layoutBook(join(dir, 'b.yaml'));
     const answers = doc.pages.at(-1);
-    const paths = (answers?.items ?? []).filter((i) => i.type === 'path' && i.stroke);
-    const walls = paths.filter(
-      (i) => i.type === 'path' && i.stroke?.color === '#000000' && !i.stroke.cap.startsWith('r'),
-    );
-    expect(walls.length).toBeGreaterThan(0);
-    const wall = walls[0].type === 'path' ? (walls[0].stroke?.width ?? 0) : 0;
-    const bands = paths.filter((i) => i.type === 'path' && i.stroke?.color === plan.theme.grayscale.solution);
-    const lines = paths.filter(
-      (i) =>
-        i.type === 'path' &&
-        i.stroke?.color === plan.theme.grayscale.solutionLine &&
-        i.stroke.cap === 'round',
-    );
+    const paths = (answers?.items ?? []).filter((i): i is PathItem => i.type === 'path' && !!i.stroke);
+    const walls = paths.filter((i) => i.role === 'walls');
+    const bands = paths.filter((i) => i.role === 'band');
+    const lines = paths.filter((i) => i.role === 'route');
+    expect(walls).toHaveLength(3);
     expect(bands).toHaveLength(3);
     expect(lines).toHaveLength(3);
+    const wall = walls[0].stroke?.width ?? 0;
+    for (const w of walls) expect(w.stroke?.color).toBe('#737373');
     for (const band of bands) {
-      if (band.type !== 'path' || !band.stroke) continue;
-      expect(band.stroke.width).toBeGreaterThanOrEqual(2.5 * wall);
+      expect(band.stroke?.color).toBe(plan.theme.grayscale.solution);
+      expect(band.stroke?.width).toBeGreaterThanOrEqual(2.5 * wall);
       // Under the walls: drawn just before them.
       const at = answers?.items.indexOf(band) ?? -1;
       expect(walls).toContain(answers?.items[at + 1]);
     }
     for (const line of lines) {
-      if (line.type === 'path' && line.stroke)
-        expect(Math.abs(line.stroke.width - wall)).toBeGreaterThan(0.2 * wall);
+      expect(line.stroke?.color).toBe('#000000');
+      expect(line.stroke?.width).toBeGreaterThanOrEqual(2.5 * wall - 1e-9);
+      expect(line.stroke?.cap).toBe('round');
+      expect(answers?.items.indexOf(line)).toBeGreaterThan(answers?.items.indexOf(walls[0]) ?? Infinity);
     }
   });
 

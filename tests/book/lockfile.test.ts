@@ -42,16 +42,25 @@ describe('lockfile', () => {
     );
   });
 
-  it('--avoid reports puzzles identical to another volume’s', async () => {
-    const dir = tempDir({ 'one.yaml': SPEC, 'two.yaml': SPEC.replace('title: T', 'title: Two') });
+  it('--avoid re-rolls puzzles identical to another volume’s, and reports the hand-made ones it cannot', async () => {
+    const fm = 'FM3iEi1W0E0';
+    const spec = `${SPEC}  - { id: c, maze: { fm: "${fm}" } }\n`;
+    const dir = tempDir({ 'one.yaml': spec, 'two.yaml': spec.replace('title: T', 'title: Two') });
     await buildBook(join(dir, 'one.yaml'), { output: join(dir, 'one.pdf') });
+    const one = JSON.parse(readFileSync(join(dir, 'one.lock.json'), 'utf8'));
     const r = await buildBook(join(dir, 'two.yaml'), {
       output: join(dir, 'two.pdf'),
       avoid: [join(dir, 'one.lock.json')],
     });
+    const two = JSON.parse(readFileSync(join(dir, 'two.lock.json'), 'utf8'));
+    // The same spec and seed: each generated puzzle would be volume one's, so it takes its next candidate.
+    expect(two.puzzles.slice(0, 2).map((e: { candidate: number }) => e.candidate)).toEqual([1, 1]);
+    const theirs = new Set(one.puzzles.map((e: { canonical: string }) => e.canonical));
+    expect(two.puzzles.slice(0, 2).filter((e: { canonical: string }) => theirs.has(e.canonical))).toEqual([]);
+    // A Finger Maze string is the author's: it cannot be re-rolled, so it is reported.
     expect(
-      r.warnings.filter((w) => /is identical to puzzle \d \([ab]\) of .*one\.lock\.json/.test(w)),
-    ).toHaveLength(2);
+      r.warnings.filter((w) => /is identical to puzzle \d \([abc]\) of .*one\.lock\.json/.test(w)),
+    ).toEqual([expect.stringMatching(/puzzle 3 is identical to puzzle 3 \(c\)/)]);
   });
 });
 

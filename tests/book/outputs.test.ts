@@ -79,10 +79,14 @@ describe('outputs: checked before anything is written', () => {
     const b = join(dir, 'x.pdf');
     await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        writeOutputs([
-          { path: a, what: 'lockfile', data: `run ${i}` },
-          { path: b, what: 'PDF', data: `run ${i}` },
-        ]),
+        writeOutputs(
+          [
+            { path: a, what: 'lockfile', data: `run ${i}` },
+            { path: b, what: 'PDF', data: `run ${i}` },
+          ],
+          [],
+          { onWait: () => {} },
+        ),
       ),
     );
     expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));

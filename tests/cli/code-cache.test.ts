@@ -162,6 +162,30 @@ describe('runCached', () => {
     expect(runInChild(file, cache, 'validate').used).toBe(true);
   });
 
+  it('caches the files of its folder it requires, not others, and never runs a changed one from the cache', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'outside.cjs'), 'module.exports = 40;\n');
+    writeFileSync(join(dir, 'chunk.cjs'), 'module.exports = 2;\n');
+    const file = join(dir, 'tool.cjs');
+    writeFileSync(
+      file,
+      "globalThis.codeCacheRuns = 1;\nglobalThis.codeCacheLater = String(require('./lib/outside.cjs') + require('./chunk.cjs'));\n",
+    );
+    const cache = codeCacheDir(tempDir()) as string;
+    const first = runInChild(file, cache, 'validate');
+    expect(first.later).toBe('42');
+    expect(first.used).toBe(false);
+    expect(runInChild(file, cache, 'validate').used).toBe(true);
+
+    // The chunk rebuilt (same length, other text): its cache is not used, the new text runs.
+    writeFileSync(join(dir, 'chunk.cjs'), 'module.exports = 3;\n');
+    const rebuilt = runInChild(file, cache, 'validate');
+    expect(rebuilt.later).toBe('43');
+    expect(rebuilt.used).toBe(false);
+    expect(runInChild(file, cache, 'validate').used).toBe(true);
+  });
+
   it('runs without a cache when there is no folder for it', () => {
     const file = script(tempDir());
     const run = runInChild(file, undefined, 'validate');

@@ -115,7 +115,7 @@ describe('maze JSON checks', () => {
         d.format = 'maze';
       },
       '$.format',
-      /expected format "mazebook-maze", got "maze"/,
+      /^is not maze JSON: its format is not "mazebook-maze"$/,
     ],
     [
       'version',
@@ -412,7 +412,7 @@ describe('maze JSON checks', () => {
   it('refuses something that is not an object', () => {
     expect(codecError(() => importMazeJson([])).path).toBe('$');
     expect(codecError(() => importMazeJson(null)).what).toBe('expected an object, got null');
-    expect(codecError(() => importMazeJson('maze')).what).toBe('expected an object, got "maze"');
+    expect(codecError(() => importMazeJson('maze')).what).toBe('expected an object, got text');
   });
 
   it('names a newer version as such, before anything else that differs', () => {

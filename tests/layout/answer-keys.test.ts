@@ -1,29 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
-import { layoutBook } from '../../src/book/build-book.js';
+import { buildBook, layoutBook } from '../../src/book/build-book.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { wallMidpoint } from '../../src/grid/grid.js';
-import { answerCapacity, MIN_ANSWER_CLEAR } from '../../src/layout/answer-pages.js';
-import type { Item, Page, PathItem } from '../../src/layout/display-list.js';
+import { ANSWER_KEY, answerWallColor, routeColors } from '../../src/layout/answer-key-style.js';
+import { MIN_ANSWER_PASSAGE_MM, minAnswerPassage } from '../../src/layout/arrange-answers.js';
+import type { Item, Page, PathItem, TextItem } from '../../src/layout/display-list.js';
 import { fitGrid, solutionPath } from '../../src/layout/draw-maze.js';
-import { routeColors } from '../../src/layout/page-parts.js';
+import type { BookPlan } from '../../src/plan/book-plan.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { CURVE, MOVE } from '../../src/vector/path-data.js';
 import { recipe, squareMaze, tempDir } from '../helpers.js';
+import { inspectPdf } from '../pdf-inspect.js';
 
 async function laidOut(spec: string) {
   const dir = tempDir({ 'b.yaml': spec });
   return layoutBook(join(dir, 'b.yaml'));
 }
-
-const strokes = (page: Page, color: string): number[] => [
-  ...new Set(
-    page.items
-      .filter((i): i is PathItem => i.type === 'path' && i.stroke?.color === color)
-      .map((i) => Math.round((i.stroke?.width ?? 0) * 1000) / 1000),
-  ),
-];
 
 /** Points of a path, [x, y] per MOVE/LINE end and curve end. */
 function points(item: PathItem): [number, number][] {
@@ -57,59 +52,97 @@ pages:
 solutions: { per-page: 6 }
 `;
 
+/** The walls, bands and route lines of a page (paths in the answer key's colours). */
+function keyParts(plan: BookPlan, page: Page) {
+  const paths = page.items.filter((i): i is PathItem => i.type === 'path' && i.stroke !== undefined);
+  const { band, line } = routeColors(plan);
+  const wall = answerWallColor(plan);
+  return {
+    walls: paths.filter((i) => i.stroke?.color === wall),
+    bands: paths.filter((i) => i.stroke?.color === band),
+    routes: paths.filter((i) => i.stroke?.color === line),
+  };
+}
+
+const widths = (items: PathItem[]): number[] => [
+  ...new Set(items.map((i) => Math.round((i.stroke?.width ?? 0) * 1000) / 1000)),
+];
+
+/** The answer pages of a laid-out book: those that draw a route's band. */
+function answerPagesOf(plan: BookPlan, doc: { pages: Page[] }): Page[] {
+  return doc.pages.filter((p) => keyParts(plan, p).bands.length > 0);
+}
+
+/** The box of a path's points. */
+function box(item: PathItem): { x: number; y: number; width: number; height: number } {
+  const pts = points(item);
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
+const labelsOf = (page: Page) =>
+  page.items.filter((i): i is TextItem => i.type === 'text' && i.text.startsWith('Puzzle '));
+
 describe('answer pages', () => {
-  it('use one wall weight and one route weight each, never under 0.5pt', async () => {
+  it('use one wall weight and one route weight each, the route at least 2.5 walls wide', async () => {
     const { doc, plan } = await laidOut(MIXED);
-    const answerPages = doc.pages.filter((p) =>
-      p.items.some((i) => i.type === 'path' && i.stroke?.color === plan.theme.colors.solution),
-    );
-    expect(answerPages.length).toBeGreaterThan(1);
-    for (const page of answerPages) {
-      const walls = strokes(page, plan.theme.colors.walls);
-      const routes = strokes(page, plan.theme.colors.solution);
-      const bands = strokes(page, routeColors(plan).band);
-      expect(walls).toHaveLength(1);
-      expect(routes).toHaveLength(1);
-      expect(bands).toHaveLength(1);
-      expect(walls[0]).toBeGreaterThanOrEqual(0.5);
-      expect(routes[0]).toBeGreaterThanOrEqual(0.5);
+    const pages = answerPagesOf(plan, doc);
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) {
+      const { walls, bands, routes } = keyParts(plan, page);
+      expect(widths(walls)).toHaveLength(1);
+      expect(widths(routes)).toHaveLength(1);
+      expect(widths(bands)).toHaveLength(1);
+      expect(walls).toHaveLength(labelsOf(page).length);
+      expect(widths(walls)[0]).toBeGreaterThanOrEqual(0.5);
+      expect(widths(routes)[0]).toBeGreaterThanOrEqual(ANSWER_KEY.routeToWall * widths(walls)[0] - 2e-3);
+      // The route is drawn over the walls, the band under them.
+      for (const r of routes) expect(page.items.indexOf(r)).toBeGreaterThan(page.items.indexOf(walls[0]));
+      for (const b of bands)
+        expect(page.items.indexOf(b)).toBeLessThan(page.items.indexOf(walls.at(-1) as Item));
     }
   });
 
-  it('give a maze too fine for the spec’s slot a larger one, keeping its passages 1.2mm clear', async () => {
+  it('in black ink: 55 % K walls, a black route, a grey band; never under the profile’s thinnest line', async () => {
+    const { doc, plan } = await laidOut(`${MIXED.replace('paper: a5', 'paper: trim-6x9')}profile: kdp\n`);
+    expect(plan.ink).toBe('black');
+    for (const page of answerPagesOf(plan, doc)) {
+      const { walls, bands, routes } = keyParts(plan, page);
+      for (const w of walls) expect(w.stroke?.color).toBe('#737373');
+      for (const r of routes) expect(r.stroke?.color).toBe('#000000');
+      for (const b of bands) expect(b.stroke?.color).toBe(plan.theme.grayscale.solution);
+      expect(widths(walls)[0]).toBeGreaterThanOrEqual(0.75);
+      expect(widths(routes)[0]).toBeGreaterThanOrEqual(2.5 * 0.75);
+    }
+  });
+
+  it('give a maze too fine for the spec’s slot a larger one, its passages at least the answer floor', async () => {
     const { doc, plan, puzzles } = await laidOut(MIXED);
-    const answers = doc.pages.slice(plan.puzzles.length);
     const big = puzzles[4];
-    const page = answers.find((a) =>
-      a.items.some((i) => i.type === 'text' && i.text.startsWith('Puzzle 5 ')),
+    const page = answerPagesOf(plan, doc).find((a) =>
+      labelsOf(a).some((l) => l.text.startsWith('Puzzle 5 ')),
     ) as Page;
-    const labels = page.items.filter((i) => i.type === 'text' && i.text.startsWith('Puzzle '));
-    const drawn = page.items.filter(
-      (i): i is PathItem => i.type === 'path' && i.stroke?.color === plan.theme.colors.walls,
-    );
+    const labels = labelsOf(page);
+    const { walls } = keyParts(plan, page);
     // The 36×48 maze's page has fewer, larger slots than the spec's six.
     expect(labels.length).toBeLessThan(6);
-    const k = labels.findIndex((l) => l.type === 'text' && l.text.startsWith('Puzzle 5 '));
-    const xs = points(drawn[k]).map((p) => p[0]);
-    const passage = (Math.max(...xs) - Math.min(...xs)) / big.maze.grid.width;
-    expect(passage - strokes(page, plan.theme.colors.walls)[0]).toBeGreaterThanOrEqual(
-      MIN_ANSWER_CLEAR - 0.05,
-    );
-    // At the spec's six a page its passages would close up.
-    expect(answerCapacity(plan, big)).toBeLessThan(6);
+    const k = labels.findIndex((l) => l.text.startsWith('Puzzle 5 '));
+    const passage = box(walls[k]).width / big.maze.grid.width;
+    expect(passage).toBeGreaterThanOrEqual(minAnswerPassage(plan) - 0.05);
+    expect(passage).toBeGreaterThanOrEqual((MIN_ANSWER_PASSAGE_MM / 25.4) * 72 - 0.05);
   });
 
   it('put each label right above its drawing', async () => {
     const { doc, plan } = await laidOut(MIXED);
-    for (const page of doc.pages.slice(plan.puzzles.length)) {
-      const labels = page.items.filter((i) => i.type === 'text' && i.text.startsWith('Puzzle '));
-      const drawings = page.items.filter(
-        (i): i is PathItem => i.type === 'path' && i.stroke?.color === plan.theme.colors.walls,
-      );
-      expect(labels).toHaveLength(drawings.length);
+    for (const page of answerPagesOf(plan, doc)) {
+      const labels = labelsOf(page);
+      const { walls } = keyParts(plan, page);
+      expect(labels).toHaveLength(walls.length);
       labels.forEach((label, k) => {
-        if (label.type !== 'text') return;
-        const top = Math.min(...points(drawings[k]).map((p) => p[1]));
+        const top = box(walls[k]).y;
         expect(top - label.y).toBeGreaterThan(0);
         expect(top - label.y).toBeLessThan(label.size * 1.2);
       });
@@ -133,6 +166,93 @@ describe('answer pages', () => {
     expect(
       off.doc.pages.some((p) => p.items.some((i) => i.type === 'text' && i.text.startsWith('Answer on'))),
     ).toBe(false);
+  });
+});
+
+/** A book of `n` alike 10×13 mazes, with a finer maze every `every` puzzles (so pages hold fewer). */
+function alikeBook(n: number, perPage: number, paper = 'a4', every = 0): string {
+  const pages = Array.from({ length: n }, (_, i) =>
+    every > 0 && i % every === every - 1
+      ? '  - { maze: { cells: [44, 60] } }'
+      : '  - { maze: { cells: [10, 13] } }',
+  );
+  return `title: Alike\nseed: 4\npaper: ${paper}\nfront: []\npages:\n${pages.join('\n')}\nsolutions: { per-page: ${perPage} }\n`;
+}
+
+describe('answers at any count', () => {
+  it.each([1, 2, 3, 4, 6, 8, 9, 12])(
+    'per-page %i: pages of at most that many, in slots that never overlap',
+    async (n) => {
+      for (const paper of ['a4', '{ width: 297mm, height: 210mm }']) {
+        const count = n * 2 + 1;
+        const { doc, plan } = await laidOut(alikeBook(count, n, paper));
+        const pages = answerPagesOf(plan, doc);
+        expect(pages.length).toBe(Math.ceil(count / n));
+        const g = plan.geometry.content;
+        for (const page of pages) {
+          const boxes = keyParts(plan, page).walls.map(box);
+          expect(boxes.length).toBeLessThanOrEqual(n);
+          for (const [i, a] of boxes.entries()) {
+            expect(a.x).toBeGreaterThanOrEqual(g.x - 1e-6);
+            expect(a.x + a.width).toBeLessThanOrEqual(g.x + g.width + 1e-6);
+            expect(a.y + a.height).toBeLessThan(plan.geometry.folioBaseline - plan.theme.sizes.folio);
+            for (const b of boxes.slice(i + 1)) {
+              const apart =
+                a.x + a.width < b.x || b.x + b.width < a.x || a.y + a.height < b.y || b.y + b.height < a.y;
+              expect(apart).toBe(true);
+            }
+          }
+        }
+      }
+    },
+  );
+
+  it.each([1, 2])('per-page %i builds into a PDF', async (n) => {
+    const dir = tempDir({ 'b.yaml': alikeBook(5, n, 'a4', 2) });
+    const result = await buildBook(join(dir, 'b.yaml'), { output: join(dir, 'b.pdf') });
+    // Five puzzles, then the answers: n a page.
+    expect(result.pages).toBe(5 + Math.ceil(5 / n));
+    expect((await inspectPdf(readFileSync(join(dir, 'b.pdf')))).pageCount).toBe(result.pages);
+  });
+
+  it('refuses other counts, naming the ones it takes', async () => {
+    const dir = tempDir({ 'b.yaml': alikeBook(3, 5) });
+    await expect(layoutBook(join(dir, 'b.yaml'))).rejects.toThrow(
+      /solutions\.per-page: expected 1, 2, 3, 4, 6, 8, 9 or 12 \(got 5\)/,
+    );
+  });
+
+  it('draw alike mazes at one scale across the whole appendix, whatever page they land on', async () => {
+    // Every fifth maze is too fine for a slot of six: the pages around it hold fewer, larger slots.
+    const { doc, plan, puzzles } = await laidOut(alikeBook(23, 6, 'a4', 5));
+    const pages = answerPagesOf(plan, doc);
+    const counts = new Set(pages.map((p) => labelsOf(p).length));
+    expect(counts.size).toBeGreaterThan(1);
+    const drawn = new Map<string, Set<string>>();
+    for (const page of pages) {
+      const labels = labelsOf(page);
+      keyParts(plan, page).walls.forEach((w, k) => {
+        const number = Number(/Puzzle (\d+)/.exec(labels[k].text)?.[1]);
+        const { columns, rows } = puzzles[number - 1].plan.recipe.size;
+        const key = `${columns}x${rows}`;
+        const b = box(w);
+        const set = drawn.get(key) ?? new Set<string>();
+        set.add(`${b.width.toFixed(6)}×${b.height.toFixed(6)}`);
+        drawn.set(key, set);
+      });
+    }
+    expect([...drawn.keys()].sort()).toEqual(['10x13', '44x60']);
+    for (const sizes of drawn.values()) expect(sizes.size).toBe(1);
+  });
+
+  it('lay out a 200-page appendix, and 200 answers two a page', { timeout: 60_000 }, async () => {
+    const pages = Array.from({ length: 200 }, () => '  - {}').join('\n');
+    const spec = (n: number) =>
+      `title: Many\nseed: 1\npaper: a5\nfront: []\ndefaults: { cells: [4, 5] }\npages:\n${pages}\nsolutions: { per-page: ${n} }\n`;
+    const one = await laidOut(spec(1));
+    expect(answerPagesOf(one.plan, one.doc)).toHaveLength(200);
+    const two = await laidOut(spec(2));
+    expect(answerPagesOf(two.plan, two.doc)).toHaveLength(100);
   });
 });
 

@@ -1,3 +1,4 @@
+import { bundledPicture } from '../../src/art/bundled-pictures.js';
 import type { MazeRecipe } from '../../src/generate/generate-maze.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
@@ -6,7 +7,6 @@ import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import { textShape } from '../../src/mask/text.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
-import { markerIcon } from '../../src/vector/marker-icons.js';
 import { latoBold, recipe } from '../helpers.js';
 
 /**
@@ -24,7 +24,7 @@ export function markerCases(): { name: string; maze: Maze; style: MarkerStyle }[
     size: 11,
     color: '#000',
   };
-  const pictures = { start: markerIcon('rabbit'), finish: markerIcon('carrot') };
+  const pictures = { start: bundledPicture('rabbit', 'color'), finish: bundledPicture('carrot', 'color') };
   const cases: [string, Partial<MazeRecipe>, MarkerStyle][] = [
     ['square', { size: { columns: 6, rows: 8 } }, arrows],
     ['square 40×30, words', { size: { columns: 40, rows: 30 } }, { ...arrows, labels }],

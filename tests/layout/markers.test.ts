@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bundledPicture } from '../../src/art/bundled-pictures.js';
 import type { MazeRecipe } from '../../src/generate/generate-maze.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
@@ -14,9 +15,9 @@ import {
 } from '../../src/layout/markers.js';
 import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
-import type { Rect } from '../../src/plan/page-geometry.js';
+import { markerRoom } from '../../src/plan/marker-rule.js';
+import type { Rect } from '../../src/plan/rect.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
-import { markerIcon } from '../../src/vector/marker-icons.js';
 import { latoBold, recipe } from '../helpers.js';
 
 const WALL = 1.5;
@@ -109,20 +110,19 @@ describe('placeMarkers', () => {
     });
   }
 
-  it('sizes arrows to the passage: large passages get large arrows, small ones the theme size', () => {
-    const sizeOf = (name: string) => {
-      const maze = make(name, mazes.find(([n]) => n === name)![1]);
-      return placeMarkers(maze, fitGrid(maze.grid, RECT), RECT, WALL, {
+  it('draws both ends at the style size (the marker rule decides it, not the room left)', () => {
+    for (const [name, extra] of mazes) {
+      const maze = make(name, extra);
+      const sizes = placeMarkers(maze, fitGrid(maze.grid, RECT), RECT, WALL, {
         color: '#000',
         size: SIZE,
         frame: FRAME,
-      })[0].size;
-    };
-    expect(sizeOf('square 6×8')).toBeGreaterThan(2 * SIZE);
-    expect(sizeOf('square 30×40')).toBe(SIZE);
+      }).map((m) => m.size);
+      expect(sizes, name).toEqual([SIZE, SIZE]);
+    }
   });
 
-  it('draws both ends alike: an end with little room keeps the other from growing past it', () => {
+  it('draws both ends alike: an end with too little room keeps the other from being larger', () => {
     // Room above the maze, little at its sides: the top opening alone would take a large arrow.
     const maze = make('square 6×8', {
       size: { columns: 6, rows: 8 },
@@ -135,19 +135,21 @@ describe('placeMarkers', () => {
       width: RECT.width + 2.4 * SIZE,
       height: RECT.height + 7 * SIZE,
     };
+    const big = 1.6 * SIZE;
     const [start, finish] = placeMarkers(maze, fitGrid(maze.grid, RECT), RECT, WALL, {
       color: '#000',
-      size: SIZE,
+      size: big,
       frame: narrow,
     });
-    expect(finish.size).toBeLessThan(2 * SIZE);
-    expect(Math.max(start.size, finish.size) / Math.min(start.size, finish.size)).toBeLessThanOrEqual(1.15);
+    // The right side's room takes a shorter arrow only: both ends are drawn at what it takes.
+    expect(finish.size).toBeLessThan(big);
+    expect(start.size).toBe(finish.size);
     for (const m of [start, finish]) checkMarker(maze, m, narrow);
   });
 
-  it('stays within the default room (1.75 sizes around the maze) when no frame is given', () => {
+  it('stays within the room the marker rule leaves (markerRoom) when no frame is given', () => {
     const maze = make('square 6×8', mazes[0][1]);
-    const room = 1.75 * SIZE;
+    const room = markerRoom(SIZE, { wall: WALL, label: 0 });
     const frame = {
       x: RECT.x - room,
       y: RECT.y - room,
@@ -162,9 +164,9 @@ describe('placeMarkers', () => {
   it('places pictures and labels clear of the walls, of each other and inside the frame', () => {
     const style: MarkerStyle = {
       color: '#000',
-      size: SIZE,
+      size: 2 * SIZE,
       frame: FRAME,
-      pictures: { start: markerIcon('rabbit'), finish: markerIcon('carrot') },
+      pictures: { start: bundledPicture('rabbit', 'color'), finish: bundledPicture('carrot', 'color') },
       labels: { start: 'Start', finish: 'Finish', fontKey: 'body', face, size: 11, color: '#000' },
     };
     for (const [name, extra] of mazes) {
@@ -174,7 +176,7 @@ describe('placeMarkers', () => {
       const walls = standingWalls(maze, place);
       for (const m of placed) {
         expect(m.kind, name).toBe('picture');
-        expect(m.size, name).toBeGreaterThanOrEqual(1.4 * SIZE);
+        expect(m.size, name).toBe(2 * SIZE);
         checkMarker(maze, m, FRAME);
         const label = m.label;
         expect(label, `${name} ${m.end}`).toBeDefined();
@@ -205,20 +207,21 @@ describe('placeMarkers', () => {
     expect(finish.wall).toBe(-1);
   });
 
-  it('draws pictures as filled vector paths and labels as text', () => {
+  it('draws pictures as filled vector paths (one-colour art in the marker colour) and labels as text', () => {
     const maze = make('square 6×8', mazes[0][1]);
+    const pictures = { start: bundledPicture('dog', 'mono'), finish: bundledPicture('bone', 'mono') };
     const items = drawMaze(maze, RECT, {
       walls: { color: '#000', width: WALL, cap: 'round', join: 'round' },
       markers: {
         color: '#123456',
-        size: SIZE,
+        size: 2 * SIZE,
         frame: FRAME,
-        pictures: { start: markerIcon('dog'), finish: markerIcon('bone') },
+        pictures,
         labels: { start: 'Los', finish: 'Ziel', fontKey: 'body', face, size: 11, color: '#000' },
       },
     });
     const fills = items.filter((i) => i.type === 'path' && i.fill === '#123456');
-    expect(fills).toHaveLength(2);
+    expect(fills).toHaveLength(pictures.start.layers.length + pictures.finish.layers.length);
     expect(items.filter((i) => i.type === 'text').map((i) => (i.type === 'text' ? i.text : ''))).toEqual([
       'Los',
       'Ziel',

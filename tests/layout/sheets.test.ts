@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutBook } from '../../src/book/build-book.js';
+import { answerWallColor } from '../../src/layout/answer-key-style.js';
 import type { Page, PathItem } from '../../src/layout/display-list.js';
 import { HOME_BORDER } from '../../src/layout/puzzle-pages.js';
 import { pathBox } from '../../src/vector/path-data.js';
@@ -44,7 +45,8 @@ describe('activity sheets printed double-sided', () => {
       const W = plan.paper.width;
       const H = plan.paper.height;
       const fronts = mazeBoxes(front, plan.theme.colors.walls);
-      const backs = mazeBoxes(back, plan.theme.colors.walls);
+      // Answers are drawn with lighter walls.
+      const backs = mazeBoxes(back, answerWallColor(plan));
       const slips = plan.layouts[4].slots?.map((s) => s.box) ?? [];
       expect(fronts).toHaveLength(4);
       expect(backs).toHaveLength(4);

@@ -5,7 +5,7 @@ import { buildBook, layoutBook, planSpec } from '../../src/book/build-book.js';
 import { sheetSpec } from '../../src/cli/sheet.js';
 import { topologies } from '../../src/grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../../src/plan/book-plan.js';
-import { fitScale, puzzleMazeArea } from '../../src/plan/page-geometry.js';
+import { fitScale, gridClearIn, puzzleMazeArea } from '../../src/plan/page-geometry.js';
 import { AUDIENCE_FLOOR_MM } from '../../src/plan/resolve-puzzles.js';
 import { tempDir } from '../helpers.js';
 
@@ -15,11 +15,14 @@ const MM = 72 / 25.4;
 function clearAtMax(book: BookPlan, p: PuzzlePlan): number {
   const topo = topologies[p.recipe.shape];
   const max = p.autoSize?.max ?? p.recipe.size;
-  const area = puzzleMazeArea(book.layouts[p.perPage], book.theme, {
-    blanks: p.mazegram?.blanks ?? false,
-    pictures: p.markers.pictures !== undefined,
-  });
-  return fitScale(topo.extent(max, p.recipe.hexTop), area) * topo.narrowest - book.theme.walls.width;
+  const extent = topo.extent(max, p.recipe.hexTop);
+  const area = puzzleMazeArea(
+    book.layouts[p.perPage],
+    book.theme,
+    { blanks: p.mazegram?.blanks ?? false, markers: p.markers.fit },
+    gridClearIn(extent, topo.narrowest, book.theme.walls.width),
+  );
+  return fitScale(extent, area) * topo.narrowest - book.theme.walls.width;
 }
 
 async function plan(spec: Record<string, unknown> | string) {

@@ -18,9 +18,10 @@ describe('markers', () => {
     const { plan } = await planned(
       'title: T\naudience: kids\npages: [{}, { maze: { markers: { labels: false } } }]\n',
     );
-    expect(plan.puzzles.map((p) => p.markers)).toEqual([{ labels: true }, { labels: false }]);
+    expect(plan.puzzles.map((p) => p.markers.labels)).toEqual([true, false]);
+    expect(plan.puzzles.map((p) => p.markers.pictures)).toEqual([undefined, undefined]);
     const adults = await planned('title: T\npages: [{}]\n');
-    expect(adults.plan.puzzles[0].markers).toEqual({ labels: false });
+    expect(adults.plan.puzzles[0].markers.labels).toBe(false);
     const dir = tempDir({
       'b.yaml': 'title: T\nlocale: de\ntheme: kids\nfront: []\nsolutions: false\npages: [{}]\n',
     });
@@ -38,7 +39,7 @@ describe('markers', () => {
     expect(plan.puzzles[1].markers.pictures?.start.name).toBe('ship.svg');
     expect(plan.puzzles[1].markers.pictures?.start.viewBox).toEqual([0, 0, 10, 10]);
     // Plain data: the plan still crosses to worker threads.
-    expect(structuredClone(plan.puzzles[1].markers).pictures?.start.path.cmds.length).toBeGreaterThan(0);
+    expect(structuredClone(plan.puzzles[1].markers).pictures?.start.layers[0].d.length).toBeGreaterThan(0);
     await expect(
       planned('title: T\npages: [{ maze: { markers: { start: rabit, finish: carrot } } }]\n'),
     ).rejects.toThrow(/unknown marker picture "rabit".*did you mean "rabbit"/s);
@@ -60,7 +61,7 @@ describe('masks that keep their shape', () => {
     ]);
     expect(plan.puzzles[1].notes).toEqual([]);
     const warnings: string[] = [];
-    choosePuzzle(plan, plan.puzzles[0], false, undefined, (w) => warnings.push(w));
+    choosePuzzle(plan, plan.puzzles[0], false, (w) => warnings.push(w));
     expect(warnings[0]).toMatch(/^mask heart does not read/);
   });
 
@@ -84,7 +85,7 @@ describe('masks that keep their shape', () => {
 
   it('grow a size mazebook chooses until the shape reads, within the floor', async () => {
     const { plan } = await planned(
-      'title: T\npaper: a6\npages: [{ maze: { mask: star } }, { maze: { mask: star, cells: auto, difficulty: easy } }]\n',
+      'title: T\npaper: a6\nmargins: 10mm\npages: [{ maze: { mask: star } }, { maze: { mask: star, cells: auto, difficulty: easy } }]\n',
     );
     const [chosen, auto] = plan.puzzles;
     // The default 8mm passage leaves a plus sign on A6; the star needs more cells.

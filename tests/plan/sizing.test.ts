@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../../src/book/build-book.js';
+import { markerRoom, markerSize } from '../../src/plan/marker-rule.js';
+import { gridClearIn, puzzleMazeArea } from '../../src/plan/page-geometry.js';
 import { planBook } from '../../src/plan/plan-book.js';
+import type { Rect } from '../../src/plan/rect.js';
 import { tempDir } from '../helpers.js';
 
 function plan(spec: string) {
@@ -33,13 +36,23 @@ describe('planning sizes', () => {
     expect(custom.paper).toEqual({ width: 648, height: 432 });
   });
 
-  it('fills the maze area from cells, or fits cells of a passage width', () => {
+  it("fills the maze area (less its markers' room) from cells, or fits cells of a passage width", () => {
     const p = plan('title: T\npages:\n  - maze: { cells: [10, 20] }\n  - maze: { passage: 10mm }\n');
-    const area = p.geometry.mazeArea;
     const [byCells, byPassage] = p.puzzles;
-    expect(byCells.cellSize).toBeCloseTo(Math.min(area.width / 10, area.height / 20), 6);
+    const room = (q: typeof byCells, passage: (a: Rect) => number) =>
+      puzzleMazeArea(p.geometry, p.theme, { blanks: false, markers: q.markers.fit }, passage);
+    const cells = room(byCells, gridClearIn({ width: 10, height: 20 }, 1, p.theme.walls.width));
+    expect(byCells.cellSize).toBeCloseTo(Math.min(cells.width / 10, cells.height / 20), 6);
+    // The room is what the marker rule's arrow for that passage needs, and it is more than the least.
+    const size = markerSize(byCells.markers.fit.rule, byCells.cellSize - p.theme.walls.width);
+    expect(size).toBeGreaterThan(byCells.markers.fit.rule.least);
+    expect(cells.x - p.geometry.mazeArea.x).toBeCloseTo(
+      markerRoom(size, byCells.markers.fit) - 1.75 * p.theme.markers.size,
+      6,
+    );
+    const passage = room(byPassage, () => 28.35 - p.theme.walls.width);
     expect(byPassage.cellSize).toBeCloseTo(28.35, 2);
-    expect(byPassage.recipe.size.columns).toBe(Math.floor(area.width / byPassage.cellSize));
+    expect(byPassage.recipe.size.columns).toBe(Math.floor(passage.width / byPassage.cellSize));
   });
 
   it("lets a page's own sizing override the defaults' sizing", () => {

@@ -87,7 +87,7 @@ describe('resource limits on what a spec controls', () => {
 
   it('reads deeply nested YAML as an error, not a crash', async () => {
     const e = await validateError(`title: T\npages: ${'['.repeat(800)}\n`);
-    expect(e.what).toMatch(/YAML|expected/);
+    expect(e.what).toMatch(/^nesting too deep/);
   });
 });
 
@@ -149,7 +149,7 @@ describe('messages name the field and what was expected', () => {
     const perPage = await validateError(
       `title: T\nsolutions: { per-page: 7 }\npages:\n  - maze: { cells: 4 }\n`,
     );
-    expect(perPage.what).toMatch(/^solutions\.per-page: expected 4, 6, 9 or 12 \(got 7\)/);
+    expect(perPage.what).toMatch(/^solutions\.per-page: expected 1, 2, 3, 4, 6, 8, 9 or 12 \(got 7\)/);
   });
 });
 

@@ -1,16 +1,14 @@
-import { UserError } from '../base/errors.js';
-import { arcPieces, CLOSE, CURVE, LINE, MOVE, PathBuilder, type PathData } from './path-data.js';
-
 /**
- * A vector picture: filled outlines in the picture's own units (SVG user units: x right, y down), within
- * the box `viewBox` (`[x, y, width, height]`).
+ * SVG path data read into any drawing sink: the grammar once, for the layout's paths (display-list
+ * `PathBuilder`), for checking a picture while planning, and for rewriting bundled art into plain commands.
  */
-export interface Icon {
-  readonly name: string;
-  readonly path: PathData;
-  readonly viewBox: readonly [number, number, number, number];
-  /** Fill rule of the outlines: even-odd (holes by any inner loop) or nonzero. */
-  readonly evenOdd: boolean;
+
+/** Where path commands go, in the path's own units (x right, y down). */
+export interface PathSink {
+  moveTo(x: number, y: number): unknown;
+  lineTo(x: number, y: number): unknown;
+  curveTo(x1: number, y1: number, x2: number, y2: number, x: number, y: number): unknown;
+  close(): unknown;
 }
 
 /** Thrown by {@link parseSvgPath} with the position of the offending character (1-based). */
@@ -27,14 +25,15 @@ export class SvgPathError extends Error {
 const MAX_COMMANDS = 200_000;
 
 /**
- * SVG path data (the `d` attribute, SVG 1.1 grammar: M L H V C S Q T A Z, absolute and relative, implicit
- * repetitions) as a display-list path in the same units. Quadratic Béziers become cubics, elliptical arcs
- * become cubics of at most 90° each (the SVG implementation notes' endpoint-to-centre conversion, radii
- * scaled up when too small, a zero radius drawing a line). Throws {@link SvgPathError} on malformed data.
+ * Reads SVG path data (the `d` attribute, SVG 1.1 grammar: M L H V C S Q T A Z, absolute and relative,
+ * implicit repetitions) into `sink` as moves, lines, cubics and closes in the same units. Quadratic Béziers
+ * become cubics, elliptical arcs become cubics of at most 90° each (the SVG implementation notes'
+ * endpoint-to-centre conversion, radii scaled up when too small, a zero radius drawing a line). Throws
+ * {@link SvgPathError} on malformed data.
  */
-export function parseSvgPath(d: string): PathData {
-  const r = new PathReader(tokenize(d), d);
-  const { tokens, b } = r;
+export function readSvgPath<S extends PathSink>(d: string, sink: S): S {
+  const r = new PathReader(tokenize(d), d, sink);
+  const { tokens } = r;
   let count = 0;
   while (r.i < tokens.length) {
     const t = tokens[r.i];
@@ -42,28 +41,25 @@ export function parseSvgPath(d: string): PathData {
       r.cmd = t.value;
       r.i++;
     } else if (r.cmd === '') {
-      throw new SvgPathError(
-        b.isEmpty ? 'path data must start with M' : 'expected a command letter',
-        t.column,
-      );
+      throw new SvgPathError(r.empty ? 'path data must start with M' : 'expected a command letter', t.column);
     }
     if (++count > MAX_COMMANDS) throw new SvgPathError(`more than ${MAX_COMMANDS} commands`, t.column);
     const lower = r.cmd.toLowerCase();
-    if (b.isEmpty && lower !== 'm') throw new SvgPathError('path data must start with M', t.column);
+    if (r.empty && lower !== 'm') throw new SvgPathError('path data must start with M', t.column);
     drawCommand(r, t.column);
     if (lower === 'z') r.cmd = '';
   }
-  return b.finish();
+  return sink;
 }
 
 /**
- * A path being read: its tokens and the next one's index, the current command, the pen, the subpath's start
- * and the last control points (for the smooth S and T commands).
+ * A path being read: its tokens and the next one's index, the current command, whether anything was drawn
+ * yet, the pen, the subpath's start and the last control points (for the smooth S and T commands).
  */
 class PathReader {
-  readonly b = new PathBuilder();
   i = 0;
   cmd = '';
+  empty = true;
   x = 0;
   y = 0;
   startX = 0;
@@ -74,6 +70,7 @@ class PathReader {
   constructor(
     readonly tokens: readonly Token[],
     readonly d: string,
+    readonly b: PathSink,
   ) {}
 
   num(): number {
@@ -93,7 +90,7 @@ class PathReader {
   }
 }
 
-/** Draws one command of the reader's current kind with its numbers, and moves the pen. */
+/** Draws one command of the reader's current kind with its numbers into the sink, and moves the pen. */
 function drawCommand(r: PathReader, column: number): void {
   const { b, cmd } = r;
   const lower = cmd.toLowerCase();
@@ -107,6 +104,7 @@ function drawCommand(r: PathReader, column: number): void {
       r.x = ox + r.num();
       r.y = oy + r.num();
       b.moveTo(r.x, r.y);
+      r.empty = false;
       r.startX = r.x;
       r.startY = r.y;
       r.cmd = rel ? 'l' : 'L'; // further pairs are lines
@@ -222,7 +220,7 @@ function leading(d: string, at: number): number {
  * F.6.5 and F.6.6). Angles are in degrees in the file, y down.
  */
 function arcTo(
-  b: PathBuilder,
+  b: PathSink,
   x0: number,
   y0: number,
   rxIn: number,
@@ -277,7 +275,7 @@ function arcTo(
   if (!sweep && delta > 0) delta -= 2 * Math.PI;
   if (sweep && delta < 0) delta += 2 * Math.PI;
   // Cubics of at most 90° on the unit circle, mapped through the ellipse's scale, rotation and centre.
-  const pieces = arcPieces(delta);
+  const pieces = Math.max(1, Math.ceil(Math.abs(delta) / (Math.PI / 2) - 1e-9));
   const step = delta / pieces;
   const k = (4 / 3) * Math.tan(step / 4);
   const map = (px: number, py: number): [number, number] => [
@@ -298,141 +296,117 @@ function arcTo(
   }
 }
 
-/**
- * A path mapped by x' = a·x + c·y + e, y' = b·x + d·y + f (the SVG `matrix(a b c d e f)` convention).
- */
-export function transformPath(
-  path: PathData,
-  [a, b, c, d, e, f]: readonly [number, number, number, number, number, number],
-): PathData {
-  const coords = new Float64Array(path.coords.length);
-  for (let i = 0; i < coords.length; i += 2) {
-    const x = path.coords[i];
-    const y = path.coords[i + 1];
-    coords[i] = a * x + c * y + e;
-    coords[i + 1] = b * x + d * y + f;
-  }
-  return { cmds: path.cmds.slice(), coords };
-}
+/** An affine map x' = a·x + c·y + e, y' = b·x + d·y + f (the SVG `matrix(a b c d e f)` convention). */
+export type Matrix = readonly [number, number, number, number, number, number];
 
-/** Every on-curve and control point of a path, for bounds and clearance (control points bound a Bézier). */
-export function pathPoints(path: PathData): [number, number][] {
-  const points: [number, number][] = [];
-  for (let i = 0; i < path.coords.length; i += 2) points.push([path.coords[i], path.coords[i + 1]]);
-  return points;
-}
+export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
-/** Upper bound on an SVG file's size, in characters. */
-const MAX_SVG_CHARS = 2_000_000;
+/** `m` after `n`: the map that applies `n` first, then `m`. */
+export function multiply(m: Matrix, n: Matrix): Matrix {
+  const [a, b, c, d, e, f] = m;
+  const [A, B, C, D, E, F] = n;
+  return [a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f];
+}
 
 /**
- * An icon from the text of an SVG file: the `d` of every `<path>`, plus `<circle>`, `<ellipse>`, `<rect>`
- * (square corners), `<polygon>` and `<polyline>` outlines, filled in one colour within the root's `viewBox`
- * (or its `width`×`height`). Strokes, colours, gradients, `<use>`, text and transforms are not read: the
- * icon is drawn as the union of its shapes' fills, in the theme's colour. The first `fill-rule` the file
- * names decides the fill rule (nonzero otherwise).
- * @param name the file as the user wrote it, for messages
- * @param where the place that named the file
+ * Writes what it is sent as path data of absolute M, L, C and Z commands only, each point mapped by `matrix`
+ * and rounded to `digits` decimals: a path any reader takes without state (no relative commands, arcs or
+ * shorthands), so paths can be joined one after another.
  */
-export function svgIcon(text: string, name: string, where: string): Icon {
-  if (text.length > MAX_SVG_CHARS) {
-    throw new UserError(where, `SVG ${name} is over ${MAX_SVG_CHARS} characters`, 'use a simpler picture');
+export class SvgPathWriter implements PathSink {
+  private readonly parts: string[] = [];
+
+  constructor(
+    private readonly matrix: Matrix = IDENTITY,
+    private readonly digits = 3,
+  ) {}
+
+  private point(x: number, y: number): string {
+    const [a, b, c, d, e, f] = this.matrix;
+    return `${this.num(a * x + c * y + e)} ${this.num(b * x + d * y + f)}`;
   }
-  const root = /<svg\b([^>]*)>/i.exec(text);
-  if (!root) throw new UserError(where, `${name} is not an SVG file (no <svg> element)`);
-  const attrs = root[1];
-  const viewBox = attr(attrs, 'viewBox')
-    ?.trim()
-    .split(/[\s,]+/)
-    .map(Number);
-  let box: [number, number, number, number];
-  if (viewBox && viewBox.length === 4 && viewBox.every(Number.isFinite) && viewBox[2] > 0 && viewBox[3] > 0) {
-    box = [viewBox[0], viewBox[1], viewBox[2], viewBox[3]];
-  } else {
-    const w = Number.parseFloat(attr(attrs, 'width') ?? '');
-    const h = Number.parseFloat(attr(attrs, 'height') ?? '');
-    if (!(w > 0 && h > 0)) {
-      throw new UserError(
-        where,
-        `SVG ${name} has neither a viewBox nor a width and height`,
-        'add viewBox="0 0 W H"',
-      );
-    }
-    box = [0, 0, w, h];
+
+  private num(v: number): string {
+    const s = v.toFixed(this.digits).replace(/\.?0+$/, '');
+    return s === '-0' ? '0' : s;
   }
-  const b = new PathBuilder();
-  const add = (path: PathData): void => {
-    let j = 0;
-    for (const c of path.cmds) {
-      const co = path.coords;
-      if (c === MOVE) b.moveTo(co[j], co[j + 1]);
-      else if (c === LINE) b.lineTo(co[j], co[j + 1]);
-      else if (c === CURVE) b.curveTo(co[j], co[j + 1], co[j + 2], co[j + 3], co[j + 4], co[j + 5]);
-      else b.close();
-      j += c === CURVE ? 6 : c === CLOSE ? 0 : 2;
-    }
-  };
-  const elements = /<(path|circle|ellipse|rect|polygon|polyline)\b([^>]*?)\/?>/gi;
-  for (const m of text.matchAll(elements)) {
-    const kind = m[1].toLowerCase();
-    const a = m[2];
-    const n = (key: string): number => Number.parseFloat(attr(a, key) ?? '0') || 0;
-    if (kind === 'path') {
-      const d = attr(a, 'd');
-      if (!d) continue;
-      try {
-        add(parseSvgPath(d));
-      } catch (e) {
-        if (!(e instanceof SvgPathError)) throw e;
-        throw new UserError(
-          where,
-          `SVG ${name}: path data ${e.message}`,
-          'export the picture again, or simplify it',
-        );
-      }
-    } else if (kind === 'circle' || kind === 'ellipse') {
-      const rx = kind === 'circle' ? n('r') : n('rx');
-      const ry = kind === 'circle' ? n('r') : n('ry');
-      const cx = n('cx');
-      const cy = n('cy');
-      if (rx <= 0 || ry <= 0) continue;
-      add(
-        parseSvgPath(
-          `M${cx - rx} ${cy}A${rx} ${ry} 0 1 0 ${cx + rx} ${cy}A${rx} ${ry} 0 1 0 ${cx - rx} ${cy}Z`,
-        ),
-      );
-    } else if (kind === 'rect') {
-      const w = n('width');
-      const h = n('height');
-      if (w <= 0 || h <= 0) continue;
-      const x = n('x');
-      const y = n('y');
-      add(parseSvgPath(`M${x} ${y}H${x + w}V${y + h}H${x}Z`));
-    } else {
-      const points = (attr(a, 'points') ?? '').trim();
-      if (points === '') continue;
-      try {
-        add(parseSvgPath(`M${points}${kind === 'polygon' ? 'Z' : ''}`));
-      } catch (e) {
-        if (!(e instanceof SvgPathError)) throw e;
-        throw new UserError(where, `SVG ${name}: points ${e.message}`);
-      }
-    }
+
+  moveTo(x: number, y: number): void {
+    this.parts.push(`M${this.point(x, y)}`);
   }
-  const path = b.finish();
-  if (path.cmds.length === 0) {
-    throw new UserError(
-      where,
-      `SVG ${name} has no shapes mazebook can draw`,
-      'the picture must contain <path>, <circle>, <ellipse>, <rect> or <polygon> elements',
-    );
+
+  lineTo(x: number, y: number): void {
+    this.parts.push(`L${this.point(x, y)}`);
   }
-  const rule = /fill-rule\s*[:=]\s*["']?\s*(evenodd|nonzero)/i.exec(text);
-  return { name, path, viewBox: box, evenOdd: rule?.[1].toLowerCase() === 'evenodd' };
+
+  curveTo(x1: number, y1: number, x2: number, y2: number, x: number, y: number): void {
+    this.parts.push(`C${this.point(x1, y1)} ${this.point(x2, y2)} ${this.point(x, y)}`);
+  }
+
+  close(): void {
+    this.parts.push('Z');
+  }
+
+  get isEmpty(): boolean {
+    return this.parts.length === 0;
+  }
+
+  /** Commands written so far. */
+  get count(): number {
+    return this.parts.length;
+  }
+
+  toString(): string {
+    return this.parts.join('');
+  }
 }
 
-/** The value of attribute `key` in an element's attribute text (either quote), or undefined. */
-function attr(attrs: string, key: string): string | undefined {
-  const m = new RegExp(`(?:^|\\s)${key}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attrs);
-  return m ? (m[1] ?? m[2]) : undefined;
+/**
+ * An SVG `transform` attribute's list (`matrix`, `translate`, `scale`, `rotate` with or without a centre,
+ * `skewX`, `skewY`) as one matrix, or undefined when it holds anything else.
+ */
+export function parseTransform(text: string): Matrix | undefined {
+  let m: Matrix = IDENTITY;
+  const re = /\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)\s*,?/y;
+  let at = 0;
+  const s = text.trim();
+  while (at < s.length) {
+    re.lastIndex = at;
+    const hit = re.exec(s);
+    if (!hit) return undefined;
+    at = re.lastIndex;
+    const v = hit[2]
+      .trim()
+      .split(/[\s,]+/)
+      .filter((t) => t !== '')
+      .map(Number);
+    if (v.some((n) => !Number.isFinite(n))) return undefined;
+    const rad = ((v[0] ?? 0) * Math.PI) / 180;
+    let step: Matrix;
+    switch (hit[1]) {
+      case 'matrix':
+        if (v.length !== 6) return undefined;
+        step = [v[0], v[1], v[2], v[3], v[4], v[5]];
+        break;
+      case 'translate':
+        step = [1, 0, 0, 1, v[0] ?? 0, v[1] ?? 0];
+        break;
+      case 'scale':
+        step = [v[0] ?? 1, 0, 0, v[1] ?? v[0] ?? 1, 0, 0];
+        break;
+      case 'rotate': {
+        const [cx, cy] = [v[1] ?? 0, v[2] ?? 0];
+        const r: Matrix = [Math.cos(rad), Math.sin(rad), -Math.sin(rad), Math.cos(rad), 0, 0];
+        step = multiply([1, 0, 0, 1, cx, cy], multiply(r, [1, 0, 0, 1, -cx, -cy]));
+        break;
+      }
+      case 'skewX':
+        step = [1, 0, Math.tan(rad), 1, 0, 0];
+        break;
+      default:
+        step = [1, Math.tan(rad), 0, 1, 0, 0];
+    }
+    m = multiply(m, step);
+  }
+  return m;
 }

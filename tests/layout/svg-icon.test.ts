@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pictureData } from '../../bench/extract-pictures.js';
+import { type ArtStyle, bundledPicture, PICTURES_FILE } from '../../src/art/bundled-pictures.js';
+import { svgIcon } from '../../src/art/icon.js';
+import { PICTURE_PAIRS, pictureNames } from '../../src/art/picture-names.js';
 import { UserError } from '../../src/base/errors.js';
-import { MARKER_PAIRS, markerIcon, markerIconNames } from '../../src/vector/marker-icons.js';
+import { parseSvgPath, SvgPathError, transformPath } from '../../src/layout/svg-icon.js';
 import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/vector/path-data.js';
-import { parseSvgPath, SvgPathError, svgIcon, transformPath } from '../../src/vector/svg-icon.js';
 
 /** Points along a path: on-curve points, and each cubic sampled at t = 1/4, 1/2, 3/4. */
 function samples(path: PathData): [number, number][] {
@@ -104,8 +108,10 @@ describe('svgIcon', () => {
       'book.yaml:3:5',
     );
     expect(icon.viewBox).toEqual([0, 0, 20, 10]);
-    expect(icon.evenOdd).toBe(true);
-    expect(icon.path.cmds.filter((c) => c === MOVE)).toHaveLength(4);
+    expect(icon.layers).toHaveLength(1);
+    expect(icon.layers[0].evenOdd).toBe(true);
+    expect(icon.layers[0].fill).toBeUndefined();
+    expect(parseSvgPath(icon.layers[0].d).cmds.filter((c) => c === MOVE)).toHaveLength(4);
   });
 
   it('falls back to width and height, and refuses files it cannot draw', () => {
@@ -120,18 +126,36 @@ describe('svgIcon', () => {
   });
 });
 
-describe('bundled marker icons', () => {
-  it('has every paired icon, each a non-empty path inside its 24 × 24 box', () => {
-    for (const pair of MARKER_PAIRS) for (const name of pair) expect(markerIconNames).toContain(name);
-    for (const name of markerIconNames) {
-      const icon = markerIcon(name);
-      expect(icon.path.cmds.length, name).toBeGreaterThan(2);
-      for (const [x, y] of samples(icon.path)) {
-        expect(x, name).toBeGreaterThanOrEqual(-0.01);
-        expect(y, name).toBeGreaterThanOrEqual(-0.01);
-        expect(x, name).toBeLessThanOrEqual(24.01);
-        expect(y, name).toBeLessThanOrEqual(24.01);
+describe('bundled pictures', () => {
+  it('has every paired picture, in colour and in one colour, each inside its 32 × 32 box', () => {
+    for (const pair of PICTURE_PAIRS) for (const name of pair) expect(pictureNames).toContain(name);
+    for (const name of pictureNames) {
+      for (const style of ['color', 'mono'] as ArtStyle[]) {
+        const icon = bundledPicture(name, style);
+        expect(icon.viewBox).toEqual([0, 0, 32, 32]);
+        expect(icon.layers.length, name).toBeGreaterThan(0);
+        for (const layer of icon.layers) {
+          // Colour art names its colours; one-colour art takes the marker colour.
+          if (style === 'mono') expect(layer.fill, name).toBeUndefined();
+          else expect(layer.fill, name).toMatch(/^#[0-9a-f]{3}([0-9a-f]{3})?$/);
+          expect(layer.d, name).toMatch(/^M[-0-9. MLCZ]*$/);
+          for (const [x, y] of samples(parseSvgPath(layer.d))) {
+            expect(x, name).toBeGreaterThanOrEqual(-0.01);
+            expect(y, name).toBeGreaterThanOrEqual(-0.01);
+            expect(x, name).toBeLessThanOrEqual(32.01);
+            expect(y, name).toBeLessThanOrEqual(32.01);
+          }
+        }
       }
     }
+    // The paired pictures' colour art has more than one colour: a picture, not a silhouette.
+    for (const name of new Set(PICTURE_PAIRS.flat())) {
+      const colours = new Set(bundledPicture(name, 'color').layers.map((l) => l.fill));
+      expect(colours.size, name).toBeGreaterThan(1);
+    }
+  });
+
+  it('is exactly what npm run pictures copies from the pinned icon packages', () => {
+    expect(readFileSync(PICTURES_FILE, 'utf8')).toBe(pictureData());
   });
 });
