@@ -16,7 +16,9 @@
  * - algorithms, peers, textures, post, analysis, pdf, topologies, simulators: the earlier figures;
  * - picture: picture mazes (bench/picture.ts): tone fidelity on a grey ramp and on the cat portrait, the
  *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/;
- * - weave: weave generation beside the plain algorithms, and how density moves the score.
+ * - weave: weave generation beside the plain algorithms, and how density moves the score;
+ * - rating: issue 28's targets (bench/rating.ts): a 40×40 perfect maze rated now and as before (plain walks),
+ *   and 40 `difficulty: hard` pages of 32×44 against the same pages without a difficulty.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,15 +31,16 @@ import { rateMaze } from '../src/analyze/rate.js';
 import { Simulator, simulatorNames } from '../src/analyze/simulate.js';
 import { solve } from '../src/analyze/solve.js';
 import { generatePuzzles, planSpec } from '../src/book/build-book.js';
+import type { AlgorithmOptions } from '../src/generate/algorithm.js';
 import { backtracker } from '../src/generate/backtracker.js';
-import { placeEnds, wallOnSide } from '../src/generate/entry-exit.js';
+import { wallOnSide } from '../src/generate/ends/fixed-ends.js';
+import { placeEnds } from '../src/generate/ends/place-ends.js';
 import { generateMaze } from '../src/generate/generate-maze.js';
 import type { Maze } from '../src/generate/maze.js';
 import { applyPost, type PostStep } from '../src/generate/post/registry.js';
 import {
   type AlgorithmInfo,
   type AlgorithmName,
-  type AlgorithmOptions,
   algorithmInfo,
   algorithmNames,
   algorithms,
@@ -55,6 +58,7 @@ import { renderPdf } from '../src/render/pdf.js';
 import { bookSpeed } from './book-speed.js';
 import { cliStart } from './cli-start.js';
 import { machineLoad, per, report, saveResults, say, timeRuns, timeRunsAsync } from './measure.js';
+import { hardPages, rateFortyByForty } from './rating.js';
 import {
   fortyPage,
   generateVsAlgorithm,
@@ -81,6 +85,7 @@ const SECTIONS = [
   'simulators',
   'picture',
   'weave',
+  'rating',
   'difficulty',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -499,7 +504,8 @@ for (const n of wanted('simulators') ? [20, 40, 100] : []) {
   }
   if (n === 40) {
     const ms = timeRuns(5, () => {
-      rateMaze(maze, deriveSeed(1, 'rate', 0), { minWalks: 200, maxWalks: 200 });
+      // A copy each time: a maze rated again would take its walks on from the last rating.
+      rateMaze({ ...maze }, deriveSeed(1, 'rate', 0), { minWalks: 200, maxWalks: 200 });
     });
     report('rate 40×40 (200 smart walks)', ms, 'ms', false, 1);
   }
@@ -583,6 +589,12 @@ if (wanted('picture')) {
 if (wanted('weave')) {
   say('\nweave');
   weaveBench();
+}
+
+// Rating that costs little: a 40×40 maze now and as before, and hard pages against none.
+if (wanted('rating')) {
+  rateFortyByForty();
+  hardPages();
 }
 
 saveResults();

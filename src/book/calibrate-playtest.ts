@@ -8,11 +8,11 @@ import {
 } from '../analyze/fit-model.js';
 import { spearman } from '../analyze/rank-correlation.js';
 import { type ReaderEffects, readerEffects } from '../analyze/reader-effects.js';
+import { UserError } from '../base/errors.js';
+import { createFileAccess, decodeText, defaultPathPolicy, excerpt, type FileAccess } from '../base/files.js';
 import type { Maze } from '../generate/maze.js';
-import { UserError } from '../spec/errors.js';
-import { createFileAccess, decodeText, defaultPathPolicy, excerpt, type FileAccess } from '../spec/files.js';
 import { makeBook } from './build-book.js';
-import type { CalibrateOptions } from './calibrate-times.js';
+import type { CalibrateOptions } from './calibrate-options.js';
 import { canonicalOfPuzzle } from './chosen-puzzle.js';
 import { shownPath, writeOutputs } from './outputs.js';
 import { parsePlaytest, type RecordedAttempt } from './playtest-record.js';

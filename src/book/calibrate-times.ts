@@ -3,29 +3,16 @@ import type { DifficultyModel } from '../analyze/difficulty-model.js';
 import { type FittedModel, fitDifficultyModel, type TimedMaze } from '../analyze/fit-model.js';
 import { defaultDifficultyModel } from '../analyze/model-file.js';
 import { parseSolveTimes, type SolveTime } from '../analyze/solve-times.js';
+import { UserError } from '../base/errors.js';
+import { createFileAccess, decodeText, defaultPathPolicy, excerpt, type FileAccess } from '../base/files.js';
+import { closest } from '../base/suggest.js';
 import { CodecError } from '../codec/codec-error.js';
 import { importMazeJson } from '../codec/json.js';
 import type { Maze } from '../generate/maze.js';
-import { UserError } from '../spec/errors.js';
-import { createFileAccess, decodeText, defaultPathPolicy, excerpt, type FileAccess } from '../spec/files.js';
-import { closest } from '../spec/suggest.js';
 import { makeBook } from './build-book.js';
+import type { CalibrateOptions } from './calibrate-options.js';
 import { shownPath, writeOutputs } from './outputs.js';
 import { looksLikePlaytest } from './playtest-record.js';
-
-export interface CalibrateOptions {
-  /** The book spec whose pages the times name by key or `#n` (needed only for such rows). */
-  spec?: string;
-  /** Where to write the model file (default: `<times name>.model.yaml` beside the times file). */
-  output?: string;
-  /** The name written into the model (default: the times file's name). */
-  name?: string;
-  /** Book seed instead of the spec's, as `build --seed` (the mazes must be the ones the readers solved). */
-  seed?: number;
-  allowAnyPath?: boolean;
-  /** Write the model even when the times show no sign of difficulty (a warning instead of an error). */
-  force?: boolean;
-}
 
 export interface Calibrated {
   fit: FittedModel;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 
 /**
  * The playtest recording (docs/play.md, "What is recorded"): one JSON object per line, one line per attempt

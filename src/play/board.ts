@@ -58,7 +58,7 @@ export function boardOf(maze: Maze, place: Placement): Board {
       distances.push(Math.hypot(x[to] - x[c], y[to] - y[c]));
       if (open[w] === 0) continue;
       moveCell.push(to);
-      if (grid.wallUnder && grid.wallUnder[w] >= 0) {
+      if (grid.weave && grid.weave.under[w] >= 0) {
         doorX.push(round2((x[c] + x[to]) / 2));
         doorY.push(round2((y[c] + y[to]) / 2));
       } else {

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, parse, resolve } from 'node:path';
+import { UserError } from '../base/errors.js';
 import { openAppendLog, shownPath } from '../book/outputs.js';
 import { MAX_STEPS } from '../book/playtest-record.js';
 import type { PlanOptions } from '../plan/book-plan.js';
 import { act, listenLocal, readJsonBody, send, sendJson, sendText } from '../serve/local-server.js';
-import { UserError } from '../spec/errors.js';
 import { PlayBook } from './play-book.js';
 import { PLAY_HTML, PLAY_ICON, PLAY_SCRIPT, PLAY_STYLE } from './play-client.js';
 import { type AttemptEnd, PlaySession } from './play-session.js';

@@ -1,7 +1,7 @@
 import { checkWalk, walkOverlap } from '../analyze/walked-path.js';
+import { UserError } from '../base/errors.js';
 import type { AppendLog } from '../book/outputs.js';
 import { attemptLine, MAX_STEPS, type PlaytestAttempt } from '../book/playtest-record.js';
-import { UserError } from '../spec/errors.js';
 import type { PlayBook } from './play-book.js';
 import { type PlayOrder, readerName, readingOrder } from './reading-order.js';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { UserError } from '../base/errors.js';
 import { act, type LocalServer, listenLocal, readJsonBody, send, sendText } from '../serve/local-server.js';
 import { SAFE_HEADERS } from '../serve/request-guard.js';
-import { UserError } from '../spec/errors.js';
 import { CLIENT_HTML, CLIENT_ICON, CLIENT_SCRIPT, CLIENT_STYLE } from './client-assets.js';
 import { PreviewSession, type SessionOptions } from './preview-session.js';
 

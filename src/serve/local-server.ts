@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 import { refuseRequest, SAFE_HEADERS } from './request-guard.js';
 
 /**

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import { openAppendLog } from '../../src/book/outputs.js';
 import {
   attemptLine,
@@ -8,7 +9,6 @@ import {
   type PlaytestAttempt,
   parsePlaytest,
 } from '../../src/book/playtest-record.js';
-import { UserError } from '../../src/spec/errors.js';
 import { tempDir } from '../helpers.js';
 
 const ATTEMPT: PlaytestAttempt = {

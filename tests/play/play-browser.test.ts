@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkOverlap } from '../../src/analyze/walked-path.js';
+import { UserError } from '../../src/base/errors.js';
 import { calibrate } from '../../src/book/calibrate-times.js';
 import { parsePlaytest } from '../../src/book/playtest-record.js';
 import { type PlayServer, startPlay } from '../../src/play/play-server.js';
 import { readingOrder } from '../../src/play/reading-order.js';
-import { UserError } from '../../src/spec/errors.js';
 import { findChromium, launchChromium } from '../preview/chromium.js';
 import { playSpec } from './fixtures.js';
 

@@ -3,12 +3,12 @@ import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkOverlap } from '../../src/analyze/walked-path.js';
+import { UserError } from '../../src/base/errors.js';
 import { parsePlaytest } from '../../src/book/playtest-record.js';
 import { renderMaze } from '../../src/book/render-maze.js';
 import { canonicalHash } from '../../src/codec/canonical.js';
 import { defaultRecordPath, type PlayServer, startPlay } from '../../src/play/play-server.js';
 import { readingOrder } from '../../src/play/reading-order.js';
-import { UserError } from '../../src/spec/errors.js';
 import { PLAY_BOOK, playSpec } from './fixtures.js';
 
 interface Answer {
@@ -356,7 +356,7 @@ pages:
       // The one-way passage is a move the board does not let the reader start.
       const oneway = (await (await fetch(`${play.url}api/puzzle/1`)).json()) as { moveForward: number[] };
       expect(oneway.moveForward).toContain(0);
-      expect(play.book.puzzles[2].puzzle.maze.grid.wallWidth).toBeDefined();
+      expect(play.book.puzzles[2].puzzle.maze.grid.tone).toBeDefined();
     } finally {
       await play.close();
     }
