@@ -293,6 +293,67 @@ describe.skipIf(!chromiumPath)('the playtest in Chromium', () => {
     }
   });
 
+  it('on a tablet held upright (768 × 1024, touch, no mouse), the whole maze and Give up are on screen and a finger solves it', async () => {
+    const tablet = await startPlay(spec, { reader: 'Tab', record: `${spec}.tablet.jsonl` });
+    const other = await browser.newPage();
+    const cdp = await browser.newCDPSession(other);
+    try {
+      await cdp.send('Emulation.setDeviceMetricsOverride', {
+        width: 768,
+        height: 1024,
+        deviceScaleFactor: 2,
+        mobile: true,
+      });
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+      await other.goto(tablet.url);
+      await other.locator('#start').click();
+      await other.waitForFunction(() => document.body.getAttribute('data-state') === 'solving');
+      const index = Number(await other.locator('#board').getAttribute('data-puzzle'));
+      const b = (await (await fetch(`${tablet.url}api/puzzle/${index}`)).json()) as Board;
+      // Nothing to scroll to: the maze and the buttons fit the screen, and the buttons are finger-sized.
+      const maze = await other.locator('#board svg').boundingBox();
+      const giveUp = await other.locator('#giveup').boundingBox();
+      for (const box of [maze, giveUp]) {
+        expect(box).not.toBeNull();
+        if (!box) continue;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(768);
+        expect(box.y + box.height).toBeLessThanOrEqual(1024);
+      }
+      expect(maze?.width).toBeGreaterThan(600);
+      expect(giveUp?.height).toBeGreaterThanOrEqual(40);
+      const pts = await other.evaluate(
+        (cells) => {
+          const m = (document.querySelector('#board svg') as Shown).getScreenCTM();
+          return cells.map(([x, y]) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f] as const);
+        },
+        [...tablet.book.puzzles[index].puzzle.solution.cells].map((c) => [b.x[c], b.y[c]] as const),
+      );
+      const touch = (type: string, at?: readonly [number, number]) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type: type as 'touchStart',
+          touchPoints: at ? [{ x: at[0], y: at[1] }] : [],
+        });
+      await touch('touchStart', pts[0]);
+      for (let i = 1; i < pts.length; i++) {
+        const [ax, ay] = pts[i - 1];
+        const [bx, by] = pts[i];
+        for (const t of [0.5, 1]) await touch('touchMove', [ax + (bx - ax) * t, ay + (by - ay) * t]);
+      }
+      await touch('touchEnd');
+      await other.waitForFunction(() => document.body.getAttribute('data-state') === 'done');
+      expect(await other.locator('#result-text').textContent()).toMatch(/^Solved in /);
+      expect(await other.locator('#board').getAttribute('data-pointer')).toBe('touch');
+      const { attempts } = parsePlaytest(readFileSync(tablet.record, 'utf8'), 'rec');
+      expect(attempts.map((a) => [a.reader, a.outcome])).toEqual([['Tab', 'solved']]);
+    } finally {
+      await cdp.detach();
+      await other.close();
+      await tablet.close();
+    }
+  });
+
   it('with --reader and --shuffle, the page asks no name and follows that reader’s order', async () => {
     const shuffled = await startPlay(spec, { reader: 'Class 3b', shuffle: 42, record: `${spec}.x.jsonl` });
     try {
