@@ -25,6 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { type DifficultyModel, difficultyModelText } from '../src/analyze/difficulty-model.js';
 import { defaultDifficultyModel, loadDifficultyModel } from '../src/analyze/model-file.js';
+import { spearman } from '../src/analyze/rank-correlation.js';
 import { type DifficultyLabel, difficultyLabels, labelOf } from '../src/analyze/rate.js';
 import type { SimulatorName } from '../src/analyze/simulate.js';
 import type { AlgorithmName } from '../src/generate/registry.js';
@@ -84,36 +85,6 @@ function quantile(values: readonly number[], q: number): number {
 }
 
 const median = (v: readonly number[]): number => quantile(v, 0.5);
-
-function ranks(xs: readonly number[]): number[] {
-  const order = xs.map((x, i) => [x, i] as const).sort((p, q) => p[0] - q[0]);
-  const r = new Array<number>(xs.length);
-  for (let i = 0; i < order.length; ) {
-    let j = i;
-    while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++;
-    for (let k = i; k <= j; k++) r[order[k][1]] = (i + j) / 2 + 1;
-    i = j + 1;
-  }
-  return r;
-}
-
-/** Spearman's rank correlation (Pearson on ranks, ties averaged). */
-function spearman(a: readonly number[], b: readonly number[]): number {
-  const ra = ranks(a);
-  const rb = ranks(b);
-  const n = a.length;
-  const ma = ra.reduce((p, q) => p + q, 0) / n;
-  const mb = rb.reduce((p, q) => p + q, 0) / n;
-  let num = 0;
-  let da = 0;
-  let db = 0;
-  for (let i = 0; i < n; i++) {
-    num += (ra[i] - ma) * (rb[i] - mb);
-    da += (ra[i] - ma) ** 2;
-    db += (rb[i] - mb) ** 2;
-  }
-  return da > 0 && db > 0 ? num / Math.sqrt(da * db) : 0;
-}
 
 function fmtO(x: number): string {
   if (!Number.isFinite(x)) return '—';

@@ -13,6 +13,7 @@ export { type DifficultyLabel, labelOf, type Rating, rateMaze, scoreOf } from '.
 export { Simulator, type SimulatorName, simulatorNames } from './analyze/simulate.js';
 export { type Solution, solve } from './analyze/solve.js';
 export { parseSolveTimes, type SolveTime } from './analyze/solve-times.js';
+export { checkWalk, type WalkProblem, walkOverlap } from './analyze/walked-path.js';
 export { UserError, UserErrors } from './base/errors.js';
 export { createFileAccess, defaultPathPolicy, type FileAccess, type PathPolicy } from './base/files.js';
 // Books: spec → plan → puzzles → layout → PDF.
@@ -29,6 +30,7 @@ export {
 } from './book/build-book.js';
 export { checkFrozen, type LockEntry, type LockFile, lockFor, mazeContentHash } from './book/lockfile.js';
 export { type OutputFile, writeOutputs } from './book/outputs.js';
+export { type PlaytestAttempt, parsePlaytest, type RecordedAttempt } from './book/playtest-record.js';
 export { type BookRatings, type PageRating, type RateBookOptions, rateBook } from './book/rate-book.js';
 export { formatOf, type RenderFormat, type RenderMazeOptions, renderMaze } from './book/render-maze.js';
 export type { ChosenPuzzle } from './book/select.js';

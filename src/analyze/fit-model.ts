@@ -32,6 +32,21 @@ export interface FittedModel {
   quality: FitQuality;
   /** What the user should know: the times show no sign of difficulty, written anyway with `force`. */
   warnings: string[];
+  /** The distinct mazes timed, in order of first appearance, with their scores (for judging the ranking). */
+  scores: MazeScores[];
+}
+
+/** One timed maze's scores under the base model and the fitted one. */
+export interface MazeScores {
+  /** The rows' `key`. */
+  key: string;
+  base: number;
+  fitted: number;
+  /**
+   * With `heldOut`: the score under a model fitted to the times of the other mazes only (k-fold over the
+   * mazes), which says how well the fit ranks mazes it has not seen.
+   */
+  heldOut?: number;
 }
 
 /** Fewest solve times, and distinct mazes, a fit accepts. */
@@ -58,7 +73,14 @@ export const SIGNAL_P = 0.05;
 export interface FitOptions {
   /** Write the model even when the times show no sign of difficulty (a warning instead of an error). */
   force?: boolean;
+  /** Also score each maze by a model fitted without its times (`MazeScores.heldOut`): HELD_OUT_FOLDS more fits. */
+  heldOut?: boolean;
+  /** What the rows' groups are, for the summary: age groups (the default), or readers. */
+  groupsAre?: 'age groups' | 'readers';
 }
+
+/** Folds of the held-out scores: the mazes are dealt into this many groups (fewer with fewer mazes). */
+export const HELD_OUT_FOLDS = 10;
 
 /** The times as the fit reads them: per row its log time, age group and maze. */
 interface TimesData {
@@ -128,12 +150,75 @@ export function fitDifficultyModel(
     warnings.push(`${problem.what} (written anyway: --force)`);
   }
   const model = modelOf(fit, x, data, base, free, baseScores, name, mazes.length);
-  const summary = fitSummary(model, base, free, baseScores, data, mazes.length, quality);
+  const summary = fitSummary(model, base, free, baseScores, data, mazes.length, quality, options.groupsAre);
   const text = difficultyModelText(model, [
     `Fitted by \`mazebook calibrate\` to ${data.y.length} solve times of ${mazes.length} mazes, starting from the ${base.name} model.`,
   ]);
   // The model as its file says (rounded to the digits written), so a book built with the file matches.
-  return { model: loadDifficultyModel(text, source), text, summary, quality, warnings };
+  const written = loadDifficultyModel(text, source);
+  const heldOut = options.heldOut ? heldOutScores(x, data, base, free, baseScores) : undefined;
+  const scores = mazes.map((m, i) => ({
+    key: m.key,
+    base: baseScores[i],
+    fitted: scoreOfEffort(effortOf(written.weights, x[i]), written),
+    ...(heldOut ? { heldOut: heldOut[i] } : {}),
+  }));
+  return { model: written, text, summary, quality, warnings, scores };
+}
+
+/**
+ * Each maze's score under a model fitted without its times: the mazes are dealt into HELD_OUT_FOLDS groups
+ * in turn (maze i into group i mod k), the weights fitted again to the times of the other groups (with the
+ * same prior), `top` set as the fit sets it from those mazes, and the group's mazes scored. A fold whose
+ * times do not rise with difficulty keeps the base weights.
+ */
+function heldOutScores(
+  x: readonly (readonly number[])[],
+  data: TimesData,
+  base: DifficultyModel,
+  free: readonly (keyof DifficultyWeights)[],
+  baseScores: readonly number[],
+): number[] {
+  const k = Math.min(HELD_OUT_FOLDS, x.length);
+  const scores = new Array<number>(x.length).fill(0);
+  for (let fold = 0; fold < k; fold++) {
+    const rows = data.m.map((_, i) => i).filter((i) => data.m[i] % k !== fold);
+    const groups = new Map<string, number>();
+    const labels = [...data.groups.keys()];
+    for (const i of rows) {
+      const label = labels[data.g[i]];
+      if (!groups.has(label)) groups.set(label, groups.size);
+    }
+    const train: TimesData = {
+      y: rows.map((i) => data.y[i]),
+      g: rows.map((i) => groups.get(labels[data.g[i]]) ?? 0),
+      m: rows.map((i) => data.m[i]),
+      groups,
+    };
+    const fit = fitWeights(x, train, base, free);
+    const weights = fit ? weightsOf(fit.theta, base, free) : base.weights;
+    const trained = x.map((_, i) => i).filter((i) => i % k !== fold);
+    const top = scaleKeepingTop(
+      weights,
+      trained.map((i) => x[i]),
+      trained.map((i) => baseScores[i]),
+    );
+    const model = { ...base, weights, top };
+    for (let i = fold; i < x.length; i += k) scores[i] = scoreOfEffort(effortOf(weights, x[i]), model);
+  }
+  return scores;
+}
+
+/** The `top` that keeps the mazes' mean score what the base model gives them (see fitDifficultyModel). */
+function scaleKeepingTop(
+  weights: DifficultyWeights,
+  x: readonly (readonly number[])[],
+  baseScores: readonly number[],
+): number {
+  const meanBase = baseScores.reduce((a, s) => a + s, 0) / baseScores.length;
+  const meanLog = x.reduce((a, xi) => a + Math.log1p(effortOf(weights, xi)), 0) / x.length;
+  const logTop = (9 * meanLog) / Math.max(1e-9, meanBase - 1);
+  return Math.max(2, Math.expm1(logTop));
 }
 
 /** The distinct mazes of the rows (the first row of each key), refusing too few times or mazes. */
@@ -374,12 +459,8 @@ function modelOf(
   const n = data.y.length;
   const K = P + G + 1;
   const weights = weightsOf(theta, base, free);
-  const le = x.map((xi) => Math.log1p(effortOf(weights, xi)));
   // Keep the scale: the timed mazes' mean score stays what the base model gives them.
-  const meanBase = baseScores.reduce((a, s) => a + s, 0) / baseScores.length;
-  const meanLog = le.reduce((a, v) => a + v, 0) / le.length;
-  const logTop = (9 * meanLog) / Math.max(1e-9, meanBase - 1);
-  const top = Math.max(2, Math.expm1(logTop));
+  const top = scaleKeepingTop(weights, x, baseScores);
   const b = theta[P + G];
   const sd = Math.sqrt(fit.sse / Math.max(1, n - K));
   return {
@@ -411,12 +492,13 @@ function fitSummary(
   data: TimesData,
   mazeCount: number,
   quality: FitQuality,
+  groupsAre: 'age groups' | 'readers' = 'age groups',
 ): string[] {
   const fmt = (v: number): string => String(Number(v.toPrecision(3)));
   const G = data.groups.size;
   const shuffled = Math.round(quality.p * (1 + PERMUTATIONS)) - 1;
   return [
-    `${data.y.length} solve times of ${mazeCount} mazes${G > 1 ? ` in ${G} age groups` : ''}; scores ${Math.min(...baseScores).toFixed(1)} to ${Math.max(...baseScores).toFixed(1)} by the ${base.name} model`,
+    `${data.y.length} solve times of ${mazeCount} mazes${G > 1 ? (groupsAre === 'readers' ? ` by ${G} readers` : ` in ${G} age groups`) : ''}; scores ${Math.min(...baseScores).toFixed(1)} to ${Math.max(...baseScores).toFixed(1)} by the ${base.name} model`,
     ...FITTED.map(
       (k) =>
         `  ${k.padEnd(9)} ${fmt(base.weights[k]).padStart(7)} → ${fmt(model.weights[k]).padStart(7)}${free.includes(k) ? '' : '  (not fitted: not measured on these mazes)'}`,

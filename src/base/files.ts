@@ -30,6 +30,7 @@ export type FileKind =
   | 'lockfile'
   | 'maze JSON'
   | 'times'
+  | 'playtest recording'
   | 'difficulty model';
 
 const MAX_BYTES: Record<FileKind, number> = {
@@ -40,6 +41,7 @@ const MAX_BYTES: Record<FileKind, number> = {
   lockfile: LIMITS.maxLockBytes,
   'maze JSON': LIMITS.maxJsonBytes,
   times: LIMITS.maxFileBytes,
+  'playtest recording': LIMITS.maxPlaytestBytes,
   'difficulty model': LIMITS.maxFileBytes,
 };
 

@@ -23,6 +23,8 @@ export const LIMITS = {
   maxLockBytes: 16 * 1024 * 1024,
   /** Bytes of a maze JSON file. */
   maxJsonBytes: 256 * 1024 * 1024,
+  /** Bytes of a playtest recording read by `calibrate` (each attempt holds the path walked). */
+  maxPlaytestBytes: 256 * 1024 * 1024,
   /** Bleed beyond the trim, in points (0.5 in; print services ask for 0.125 in). */
   maxBleed: 36,
   /**

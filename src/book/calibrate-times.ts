@@ -10,21 +10,9 @@ import { CodecError } from '../codec/codec-error.js';
 import { importMazeJson } from '../codec/json.js';
 import type { Maze } from '../generate/maze.js';
 import { makeBook } from './build-book.js';
+import type { CalibrateOptions } from './calibrate-options.js';
 import { shownPath, writeOutputs } from './outputs.js';
-
-export interface CalibrateOptions {
-  /** The book spec whose pages the times name by key or `#n` (needed only for such rows). */
-  spec?: string;
-  /** Where to write the model file (default: `<times name>.model.yaml` beside the times file). */
-  output?: string;
-  /** The name written into the model (default: the times file's name). */
-  name?: string;
-  /** Book seed instead of the spec's, as `build --seed` (the mazes must be the ones the readers solved). */
-  seed?: number;
-  allowAnyPath?: boolean;
-  /** Write the model even when the times show no sign of difficulty (a warning instead of an error). */
-  force?: boolean;
-}
+import { looksLikePlaytest } from './playtest-record.js';
 
 export interface Calibrated {
   fit: FittedModel;
@@ -32,6 +20,50 @@ export interface Calibrated {
   output: string;
   /** The model the fit started from: the spec's `difficulty-model`, or the default one. */
   base: DifficultyModel;
+}
+
+/**
+ * `mazebook calibrate FILE…`: playtest recordings (`mazebook play`, read by calibrate-playtest.ts) or one file
+ * of solve times (calibrateTimes), told apart by name (`.jsonl`: a recording) or else by the first text (a JSON
+ * object: a recording).
+ * @throws UserError for a file that cannot be read, several files of solve times, or kinds mixed
+ */
+export async function calibrate(
+  paths: readonly string[],
+  options: CalibrateOptions = {},
+): Promise<{ fit: FittedModel; output: string; report: string[]; warnings: string[] }> {
+  if (paths.length === 0)
+    throw new UserError('calibrate', 'no file given', 'give solve times or a playtest recording');
+  // A recording by its name (`.jsonl`, as play writes it), else by its first text (a JSON object).
+  const kinds = paths.map((p) => {
+    const abs = resolve(p);
+    if (extname(abs).toLowerCase() === '.jsonl') return { path: p, recording: true };
+    const files = createFileAccess(defaultPathPolicy(dirname(abs), options.allowAnyPath));
+    const ref = files.given(abs, shownPath(abs), 'times');
+    return { path: p, recording: looksLikePlaytest(files.read(ref).subarray(0, 64).toString('utf8')) };
+  });
+  const recordings = kinds.filter((k) => k.recording);
+  if (recordings.length === kinds.length) {
+    const { calibratePlaytest } = await import('./calibrate-playtest.js');
+    const done = await calibratePlaytest(paths, options);
+    return { fit: done.fit, output: done.output, report: done.report, warnings: done.warnings };
+  }
+  if (recordings.length > 0) {
+    throw new UserError(
+      shownPath(resolve(recordings[0].path)),
+      'a playtest recording among files of solve times: calibrate reads one kind at a time',
+      'calibrate the recordings on their own, or the solve times on their own',
+    );
+  }
+  if (paths.length > 1) {
+    throw new UserError(
+      shownPath(resolve(paths[1])),
+      'calibrate reads one file of solve times (several playtest recordings may be given together)',
+      'put the times in one file',
+    );
+  }
+  const done = await calibrateTimes(paths[0], options);
+  return { fit: done.fit, output: done.output, report: done.fit.summary, warnings: done.fit.warnings };
 }
 
 /**

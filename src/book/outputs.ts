@@ -462,3 +462,65 @@ export function rewriteSpec(path: string, text: string): void {
     throw new UserError(shown, `cannot rewrite the spec: ${(e as NodeJS.ErrnoException).code ?? e}`);
   }
 }
+
+/**
+ * An append-only log (a playtest recording): checked like every output before the first line (not an input,
+ * not a folder, device, pipe or socket, a folder that can take files), then each `append` adds whole lines at
+ * the end and nothing else. Each append opens the file for appending (created with 0644 if missing), adds a
+ * newline first if the file does not end with one (a line cut short by a crash stays a line of its own, which
+ * readers skip), writes the lines in one write, flushes them to the disk and closes it. The bytes already in
+ * the file are never written again, so a crash can cost at most the line being written. Several writers may
+ * append to one file: each write lands whole at the end.
+ */
+export interface AppendLog {
+  /** Absolute path of the log. */
+  readonly path: string;
+  /** Appends `text` (whole lines, ending in a newline). @throws UserError when the write fails */
+  append(text: string): void;
+}
+
+/**
+ * Opens an append-only log at `path` (see AppendLog), checking it first and creating its folder.
+ * @param inputs real paths of the files the session read (the log may not be one of them)
+ * @throws UserError for a path that cannot take the log
+ */
+export function openAppendLog(
+  path: string,
+  what: string,
+  inputs: readonly string[],
+  option?: string,
+): AppendLog {
+  const target = resolve(path);
+  checkOutputs([{ path: target, what, option }], inputs);
+  ensureDir(dirname(target), 'output', option);
+  const append = (text: string): void => {
+    let fd: number | undefined;
+    try {
+      fd = fs.openSync(target, 'a+', 0o644);
+      const st = fs.fstatSync(fd);
+      if (!st.isFile())
+        throw new UserError(shownShort(target), `cannot write the ${what}: it is ${kindOf(st)}`);
+      let cut = false;
+      if (st.size > 0) {
+        const last = Buffer.alloc(1);
+        fs.readSync(fd, last, 0, 1, st.size - 1);
+        cut = last[0] !== 0x0a;
+      }
+      const bytes = Buffer.from(cut ? `\n${text}` : text);
+      let off = 0;
+      while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
+      fs.fsyncSync(fd);
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      const code = codeOf(e);
+      throw new UserError(
+        shownShort(target),
+        `cannot add to the ${what}: ${writeProblem(code)}; the lines already in it are as they were`,
+        writeHint(code, option),
+      );
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
+    }
+  };
+  return { path: target, append };
+}

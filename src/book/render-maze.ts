@@ -9,10 +9,12 @@ import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
 import { drawMarkers } from '../layout/markers.js';
 import { markerStyle } from '../layout/puzzle-pages.js';
+import type { Placement } from '../layout/wall-paths.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import { markerRoom, markerSize } from '../plan/marker-rule.js';
 import { planBook } from '../plan/plan-book.js';
 import { Problems } from '../plan/problems.js';
+import type { Rect } from '../plan/rect.js';
 import { preloadImages } from '../plan/resolve-mask.js';
 import { type PackedPaths, packBigPaths } from '../render/big-paths.js';
 import { renderSvgPage } from '../render/svg.js';
@@ -190,26 +192,34 @@ export async function oneMaze(options: RenderMazeOptions): Promise<{ plan: BookP
   return { plan, puzzle: made[index] };
 }
 
+/** Where `renderDocument` draws a maze alone: the page, the maze's rectangle and the grid's placement in it. */
+export interface SingleMazeFrame {
+  /** The page, in points. */
+  page: { width: number; height: number };
+  /** The maze's rectangle on the page, and the room for its markers around it (inside the page margin). */
+  rect: Rect;
+  frame: Rect;
+  /** The grid's placement: a point (x, y) of the grid is at (ox + x·scale, oy + y·scale) on the page. */
+  place: Placement;
+  /** The markers' size by the book's marker rule at the maze's passage, in points. */
+  markerSize: number;
+}
+
 /**
- * A page just big enough for the maze, its markers and a margin, drawn with the book page's styles: the
- * markers of puzzle pages (pictures and START/FINISH words when the spec asks, the maze inset for pictures)
- * and the answer route of answer pages (the book's solution style, the black-ink band). `onMaze` is handed
- * the maze's items (walls, route) as soon as they are drawn, before the markers are placed.
+ * The page `renderDocument` makes for one maze: the maze's longer side `size` long (12cm by default), with
+ * room around it for its markers and their words (the book's marker rule at the maze's passage) and a margin.
  */
-export function renderDocument(
+export function singleMazeFrame(
   plan: BookPlan,
   p: ChosenPuzzle,
-  options: Pick<RenderMazeOptions, 'size' | 'solution'>,
-  onMaze?: (items: readonly Item[]) => void,
-): DisplayDocument {
-  const { theme } = plan;
+  options: Pick<RenderMazeOptions, 'size'>,
+): SingleMazeFrame {
   const side = parseLength(options.size ?? DEFAULT_SIZE, '--size');
   const { grid } = p.maze;
   const scale = side / Math.max(grid.width, grid.height);
   const drawn = { width: grid.width * scale, height: grid.height * scale };
-  // Room around the maze for its markers (the book's marker rule at the maze's passage) and their words.
   const { fit } = p.plan.markers;
-  const size = markerSize(fit.rule, scale * topologies[p.recipe.shape].narrowest - theme.walls.width);
+  const size = markerSize(fit.rule, scale * topologies[p.recipe.shape].narrowest - plan.theme.walls.width);
   const room = markerRoom(size, fit) + PAGE_MARGIN;
   const rect = { x: room, y: room, width: drawn.width, height: drawn.height };
   const page = { width: drawn.width + 2 * room, height: drawn.height + 2 * room };
@@ -219,8 +229,24 @@ export function renderDocument(
     width: page.width - 2 * PAGE_MARGIN,
     height: page.height - 2 * PAGE_MARGIN,
   };
+  return { page, rect, frame, place: fitGrid(grid, rect), markerSize: size };
+}
+
+/**
+ * A page just big enough for the maze, its markers and a margin (singleMazeFrame), drawn with the book page's
+ * styles: the markers of puzzle pages (pictures and START/FINISH words when the spec asks, the maze inset for
+ * pictures) and the answer route of answer pages (the book's solution style, the black-ink band). `onMaze` is
+ * handed the maze's items (walls, route) as soon as they are drawn, before the markers are placed.
+ */
+export function renderDocument(
+  plan: BookPlan,
+  p: ChosenPuzzle,
+  options: Pick<RenderMazeOptions, 'size' | 'solution'>,
+  onMaze?: (items: readonly Item[]) => void,
+): DisplayDocument {
+  const { theme } = plan;
+  const { page, rect, frame, place, markerSize: size } = singleMazeFrame(plan, p, options);
   const markers = markerStyle(plan, p.plan, size, frame);
-  const place = fitGrid(grid, rect);
   const route = answerKeyStyle(
     plan,
     theme.walls.width,

@@ -219,27 +219,40 @@ always includes them.`,
 
 program
   .command('calibrate')
-  .description('fit a difficulty model to solve times measured with real readers')
-  .argument('<times>', 'the solve times: CSV lines of page key, #n or maze JSON file, seconds, age group')
-  .option('-o, --output <file>', 'where to write the model (default: <times name>.model.yaml beside it)')
-  .option('--spec <file>', 'the book spec whose pages the times name by key or #n')
-  .option('--name <text>', 'the name written into the model (default: the times file name)')
-  .option('--seed <n>', 'the book seed the readers’ book was built with, if not the spec’s', parseSeed)
+  .description('fit a difficulty model to solve times measured with real readers, or to playtest recordings')
+  .argument(
+    '<files...>',
+    'playtest recordings (mazebook play), or one file of solve times: CSV lines of page key, #n or maze JSON file, seconds, age group',
+  )
+  .option('-o, --output <file>', 'where to write the model (default: <first file name>.model.yaml beside it)')
+  .option(
+    '--spec <file>',
+    'the book spec the times or recordings are of (a recording names its own, beside it)',
+  )
+  .option('--name <text>', 'the name written into the model (default: the first file name)')
+  .option(
+    '--seed <n>',
+    'the book seed the readers’ book was made with, if not the spec’s (or the recording’s)',
+    parseSeed,
+  )
   .option('--allow-any-path', 'let the spec and the times name files outside their own folders')
   .option('--force', 'write the model even when the times show no sign of difficulty (a warning instead)')
   .addHelpText(
     'after',
     `
-Each line of the times file is one reader's time for one maze: a page key (as \`mazebook rate\` lists them)
+Each line of a times file is one reader's time for one maze: a page key (as \`mazebook rate\` lists them)
 or #n (puzzle n of --spec), or the name of a maze JSON file (relative to the times file); the time in
-seconds or m:ss; optionally an age group. The fit starts from the spec's difficulty-model (or the default
-one) and keeps the meaning of the 1–10 scale. Times that fit no better than the same times shuffled among
-the mazes show no sign of difficulty: no model is written (exit 2) unless --force. Name the written file in a
-spec with difficulty-model: FILE. See docs/difficulty.md, "How a teacher collects times".`,
+seconds or m:ss; optionally an age group. A playtest recording (.jsonl, written by mazebook play) holds every
+attempt, matched to the book's mazes by hash; each reader's median time at each maze they solved is fitted,
+with each reader's speed taken out, and calibrate reports how well the old and the fitted model rank the
+mazes. The fit starts from the spec's difficulty-model (or the default one) and keeps the meaning of the 1–10
+scale. Times that fit no better than the same times shuffled among the mazes show no sign of difficulty: no
+model is written (exit 2) unless --force. Name the written file in a spec with difficulty-model: FILE. See
+docs/difficulty.md, "How a teacher collects times", and docs/play.md.`,
   )
   .action(
     async (
-      times: string,
+      paths: string[],
       opts: {
         output?: string;
         spec?: string;
@@ -249,13 +262,13 @@ spec with difficulty-model: FILE. See docs/difficulty.md, "How a teacher collect
         force?: boolean;
       },
     ) => {
-      const { calibrateTimes } = await import('../book/calibrate-times.js');
+      const { calibrate } = await import('../book/calibrate-times.js');
       const { shownPath } = await import('../book/outputs.js');
       const progress = createProgress(process.stderr, true);
       progress.update('fitting');
-      const done = await calibrateTimes(times, opts).finally(() => progress.clear());
-      for (const w of done.fit.warnings) process.stderr.write(`warning: ${w}\n`);
-      for (const line of done.fit.summary) process.stdout.write(`${line}\n`);
+      const done = await calibrate(paths, opts).finally(() => progress.clear());
+      for (const w of done.warnings) process.stderr.write(`warning: ${w}\n`);
+      for (const line of done.report) process.stdout.write(`${line}\n`);
       process.stdout.write(`wrote ${shownPath(done.output)}\n`);
     },
   );
@@ -428,6 +441,56 @@ program
       process.stdout.write(`${line}\n`),
     );
   });
+
+program
+  .command('play')
+  .description(
+    'let readers solve the book’s mazes in a browser, timed, and record every attempt for calibrate',
+  )
+  .argument('<spec>', 'the book spec (YAML)')
+  .option('--port <n>', 'port on 127.0.0.1 to serve on (default: any free port)', wholeNumber(0, 65535))
+  .option(
+    '--reader <name>',
+    'record every attempt under this reader’s name (default: the page asks each reader)',
+  )
+  .option(
+    '--shuffle [seed]',
+    'give each reader the mazes in an order of their own, shuffled from this seed (default: the book’s seed)',
+    parseSeed,
+  )
+  .option(
+    '--record <file>',
+    'the recording to add attempts to (default: <spec name>.playtest.jsonl beside the spec)',
+  )
+  .option('--seed <n>', 'make the book with this seed instead of the spec’s, as build --seed', parseSeed)
+  .option('--allow-any-path', 'let the spec name theme, font and picture files outside its own folder')
+  .addHelpText(
+    'after',
+    `
+Each reader draws through each maze with a finger or the mouse, or walks it with the arrow keys, against a
+visible timer; Give up shows the way. Every attempt (the maze's key and hash, the reader, start and end times,
+every cell walked, overlap steps, solved or given up) is added as one line to the recording, which
+mazebook calibrate reads. The server answers 127.0.0.1 only: open the address in a browser on this computer.
+See docs/play.md.`,
+  )
+  .action(
+    async (
+      spec: string,
+      opts: {
+        port?: number;
+        reader?: string;
+        shuffle?: number | true;
+        record?: string;
+        seed?: number;
+        allowAnyPath?: boolean;
+      },
+    ) => {
+      const { runPlay } = await import('../play/run-play.js');
+      await runPlay(spec, { ...opts, sourceDateEpoch: sourceDateEpoch() }, (line) =>
+        process.stdout.write(`${line}\n`),
+      );
+    },
+  );
 
 program
   .command('schema')

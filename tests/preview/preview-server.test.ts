@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/base/errors.js';
 import { rewriteSpec } from '../../src/book/outputs.js';
 import { type PreviewServer, startPreview } from '../../src/preview/preview-server.js';
-import { refuseRequest } from '../../src/preview/request-guard.js';
+import { refuseRequest } from '../../src/serve/request-guard.js';
 import { tempDir } from '../helpers.js';
 import { SMALL_BOOK, specFile } from './fixtures.js';
 

@@ -19,6 +19,7 @@ const KINDS: { name: string; words: RegExp; bytes: number }[] = [
   { name: 'lockfile', words: /\block ?file/i, bytes: LIMITS.maxLockBytes },
   { name: 'picture', words: /\bpicture|\bimage/i, bytes: LIMITS.maxImageBytes },
   { name: 'maze JSON', words: /maze JSON/i, bytes: LIMITS.maxJsonBytes },
+  { name: 'playtest recording', words: /\brecording/i, bytes: LIMITS.maxPlaytestBytes },
 ];
 
 const DOCS = [
@@ -53,7 +54,7 @@ function statements(text: string): { line: number; text: string }[] {
 }
 
 describe('the docs give the size limits the code applies', () => {
-  it('for fonts, specs, themes, models, lockfiles, pictures and maze JSON', () => {
+  it('for fonts, specs, themes, models, lockfiles, pictures, maze JSON and recordings', () => {
     const wrong: string[] = [];
     let checked = 0;
     for (const file of DOCS) {

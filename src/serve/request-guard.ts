@@ -1,12 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
- * Who may talk to the preview server. It listens on 127.0.0.1 only, but a web page open in the same browser
- * can still aim requests at it: directly (another origin), or by DNS rebinding (a name of the attacker's that
- * it re-points at 127.0.0.1, so the request looks same-origin to the browser but carries the attacker's Host).
- * So every request must name this server in Host, and any Origin or Sec-Fetch-Site it carries must be this
- * server's own; requests that change something (POST) must carry the Origin and a JSON body, which no plain
- * form or image can send.
+ * Who may talk to mazebook's local web servers (`preview`, `play`). They listen on 127.0.0.1 only, but a web
+ * page open in the same browser can still aim requests at them: directly (another origin), or by DNS
+ * rebinding (a name of the attacker's that it re-points at 127.0.0.1, so the request looks same-origin to the
+ * browser but carries the attacker's Host). So every request must name this server in Host, and any Origin
+ * or Sec-Fetch-Site it carries must be this server's own; requests that change something (POST) must carry
+ * the Origin and a JSON body, which no plain form or image can send.
  */
 
 /** Why a request is refused: its HTTP status and a short reason for the body. */
