@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from '../spec/errors.js';
 import type { FileAccess } from '../spec/files.js';
+import { registerBatch } from './batch.js';
 import { registerCover } from './cover.js';
 import { type MazeFlags, mazeFromFlags } from './flags.js';
 import { DPI_RANGE, parseSeed, sourceDateEpoch, unitFraction, wholeNumber } from './options.js';
@@ -393,6 +394,7 @@ program
   });
 
 registerCover(program);
+registerBatch(program);
 
 program
   .command('validate')

@@ -30,7 +30,10 @@ export type FileKind =
   | 'lockfile'
   | 'maze JSON'
   | 'times'
-  | 'difficulty model';
+  | 'difficulty model'
+  | 'catalogue'
+  | 'PDF'
+  | 'book metadata';
 
 const MAX_BYTES: Record<FileKind, number> = {
   spec: LIMITS.maxFileBytes,
@@ -41,6 +44,9 @@ const MAX_BYTES: Record<FileKind, number> = {
   'maze JSON': LIMITS.maxJsonBytes,
   times: LIMITS.maxFileBytes,
   'difficulty model': LIMITS.maxFileBytes,
+  catalogue: LIMITS.maxFileBytes,
+  PDF: LIMITS.maxPdfBytes,
+  'book metadata': LIMITS.maxLockBytes,
 };
 
 /** A file located and checked, ready to read. */
