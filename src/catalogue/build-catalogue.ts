@@ -74,8 +74,6 @@ export interface BookReport {
   status: BookStatus;
   /** Why it was built (`new`, `its spec or values changed`…), or why not. */
   reason?: string;
-  /** The bundle's folder. */
-  bundle?: string;
   pages?: number;
   puzzles?: number;
   /** Spine width, inches with three decimals (`0.108in`). */
@@ -367,7 +365,7 @@ async function takeOwnBook(
   options: CatalogueOptions,
 ): Promise<BookReport> {
   const started = now();
-  const base = { id: p.book.id, spec: p.book.specShown, bundle: shownPath(p.paths.folder) };
+  const base = { id: p.book.id, spec: p.book.specShown };
   const seconds = () => Math.round((now() - started) / 10) / 100;
   if (chain.blockedBy) {
     const { id, code } = chain.blockedBy;

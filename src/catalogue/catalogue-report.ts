@@ -28,6 +28,12 @@ function row(cells: readonly string[], widths: readonly number[]): string {
     .trimEnd();
 }
 
+/** Books [from, to) as people count them: `books 3–5`, `book 3`, `no books`. */
+function bookRange(from: number, to: number): string {
+  if (to <= from) return 'no books';
+  return to === from + 1 ? `book ${to}` : `books ${from + 1}–${to}`;
+}
+
 /** The table of this process's books, then a line of totals and where the report is. */
 export function reportTable(r: CatalogueResult, shownReport: string): string[] {
   const mine = r.books.slice(r.from, r.to);
@@ -48,7 +54,7 @@ export function reportTable(r: CatalogueResult, shownReport: string): string[] {
     .filter((s) => count(s) > 0)
     .map((s) => `${count(s)} ${s}`);
   const which = r.shard
-    ? `shard ${r.shard.index} of ${r.shard.count} (index from ${r.shard.from}): books ${r.from + 1}–${r.to} of ${r.books.length}`
+    ? `shard ${r.shard.index} of ${r.shard.count} (index from ${r.shard.from}): ${bookRange(r.from, r.to)} of ${r.books.length}`
     : `${r.books.length} book${r.books.length === 1 ? '' : 's'}`;
   lines.push(`${which}: ${parts.join(', ') || 'none'} · ${r.seconds.toFixed(1)} s · report ${shownReport}`);
   if (r.from > 0) {

@@ -160,8 +160,9 @@ export function isCatalogueText(text: string, shown: string): boolean {
 /** A book's id when the catalogue gives none: its spec's name (and volume), in the characters an id takes. */
 export function defaultBookId(specPath: string, volume: number | undefined): string {
   const stem = basename(specPath, extname(specPath))
-    .toLowerCase()
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
     .replace(/[^a-z0-9_-]+/g, '-')
     .replace(/^[-_]+|[-_]+$/g, '')
     .slice(0, 56)
