@@ -9,7 +9,7 @@ import {
 import { canonicalOfPuzzle } from '../book/chosen-puzzle.js';
 import { makeCoverArt, planMinPassage, prepareCover } from '../book/cover.js';
 import { type LockFile, lockMazes } from '../book/lockfile.js';
-import { checkOutputs, type OutputFile, shownPath, writeOutputs } from '../book/outputs.js';
+import { checkOutputs, type OutputFile, writeOutputs } from '../book/outputs.js';
 import type { PlannedSpec } from '../book/plan-spec.js';
 import type { CoverPlan } from '../plan/plan-cover.js';
 import { Problems } from '../plan/problems.js';
