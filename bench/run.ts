@@ -16,7 +16,9 @@
  * - algorithms, peers, textures, post, analysis, pdf, topologies, simulators: the earlier figures;
  * - picture: picture mazes (bench/picture.ts): tone fidelity on a grey ramp and on the cat portrait, the
  *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/;
- * - weave: weave generation beside the plain algorithms, and how density moves the score.
+ * - weave: weave generation beside the plain algorithms, and how density moves the score;
+ * - catalogue: a catalogue of ten books built by `mazebook batch` in one process and in two shards side by
+ *   side (bench/catalogue.ts), and again with every book up to date.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +55,7 @@ import { deriveSeed } from '../src/random/derive-seed.js';
 import { createRng } from '../src/random/sfc32.js';
 import { renderPdf } from '../src/render/pdf.js';
 import { bookSpeed } from './book-speed.js';
+import { catalogueBench } from './catalogue.js';
 import { cliStart } from './cli-start.js';
 import { machineLoad, per, report, saveResults, say, timeRuns, timeRunsAsync } from './measure.js';
 import {
@@ -82,6 +85,7 @@ const SECTIONS = [
   'picture',
   'weave',
   'difficulty',
+  'catalogue',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const a of asked) {
@@ -120,6 +124,7 @@ if (wanted('targets')) {
 }
 if (wanted('workers')) hardBook();
 if (wanted('book')) await bookSpeed();
+if (wanted('catalogue')) await catalogueBench();
 
 // Generation: each algorithm alone on a prebuilt grid.
 if (wanted('algorithms')) say('\nalgorithms');

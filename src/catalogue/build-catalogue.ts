@@ -97,13 +97,22 @@ export interface CatalogueResult {
   from: number;
   to: number;
   books: BookReport[];
-  /** How the mazes of the books before this shard's run were had: read from lockfiles, or made here. */
-  earlier: { read: number; made: number };
+  /**
+   * How the mazes of the books before this shard's run were had: how many read from their lockfiles, how
+   * many made here, and the time that took, s.
+   */
+  earlier: Earlier;
   /** Where the report was written. */
   report: string;
   seconds: number;
   /** The worst book's exit code: 1 when any hit an internal error, else 2 when any failed, else 0. */
   exitCode: 0 | 1 | 2;
+}
+
+export interface Earlier {
+  read: number;
+  made: number;
+  seconds: number;
 }
 
 /** A book planned for this run: its plan and cover plan (while needed), and what decides if it is current. */
@@ -143,7 +152,7 @@ export async function buildCatalogue(file: string, options: CatalogueOptions): P
   checkBundles(catalogue, prepared.slice(from, to), report);
   const access = createFileAccess(defaultPathPolicy(options.out, true));
   const chain: Chain = { mazes: new Map() };
-  const earlier = { read: 0, made: 0 };
+  const earlier: Earlier = { read: 0, made: 0, seconds: 0 };
   const books: BookReport[] = [];
   for (let j = 0; j < to; j++) {
     const p = prepared[j];
@@ -275,18 +284,36 @@ async function takeEarlierBook(
   avoid: ReadonlySet<string>,
   chain: Chain,
   access: FileAccess,
-  earlier: { read: number; made: number },
+  earlier: Earlier,
   options: CatalogueOptions,
 ): Promise<BookReport> {
   const report = otherShard(p);
   if (chain.blockedBy) return report;
+  const started = now();
+  try {
+    await takeMazesOf(p, avoid, chain, access, earlier, options, report);
+  } finally {
+    earlier.seconds = Math.round((earlier.seconds + (now() - started) / 1000) * 100) / 100;
+  }
+  return report;
+}
+
+async function takeMazesOf(
+  p: PreparedBook,
+  avoid: ReadonlySet<string>,
+  chain: Chain,
+  access: FileAccess,
+  earlier: Earlier,
+  options: CatalogueOptions,
+  report: BookReport,
+): Promise<void> {
   const tell = progressOf(p, options);
   tell('reading earlier book', 0, 1);
   const state = bundleState(access, p.paths, wantsOf(p, avoid), false);
   if (state.current) {
     earlier.read++;
     addMazes(chain, p.book.id, lockMazes(state.lock));
-    return report;
+    return;
   }
   try {
     addMazes(chain, p.book.id, await makeMazes(p, avoid, tell));
@@ -295,7 +322,6 @@ async function takeEarlierBook(
     chain.blockedBy = { id: p.book.id, code: e instanceof UserError ? 2 : 1 };
     report.error = errorText(e);
   }
-  return report;
 }
 
 /**

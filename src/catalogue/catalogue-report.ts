@@ -59,7 +59,7 @@ export function reportTable(r: CatalogueResult, shownReport: string): string[] {
   lines.push(`${which}: ${parts.join(', ') || 'none'} · ${r.seconds.toFixed(1)} s · report ${shownReport}`);
   if (r.from > 0) {
     lines.push(
-      `the mazes of the ${r.from} book${r.from === 1 ? '' : 's'} before them: ${r.earlier.read} read from their lockfiles, ${r.earlier.made} made here`,
+      `the mazes of the ${r.from} book${r.from === 1 ? '' : 's'} before them: ${r.earlier.read} read from their lockfiles, ${r.earlier.made} made here (${r.earlier.seconds.toFixed(1)} s)`,
     );
   }
   return lines;
