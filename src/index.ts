@@ -24,12 +24,24 @@ export {
   loadSpec,
   type Progress,
   planSpec,
+  type RenderedBook,
+  renderBook,
 } from './book/build-book.js';
 export { checkFrozen, type LockEntry, type LockFile, lockFor, mazeContentHash } from './book/lockfile.js';
 export { type OutputFile, writeOutputs } from './book/outputs.js';
 export { type BookRatings, type PageRating, type RateBookOptions, rateBook } from './book/rate-book.js';
 export { formatOf, type RenderFormat, type RenderMazeOptions, renderMaze } from './book/render-maze.js';
 export type { ChosenPuzzle } from './book/select.js';
+// Catalogues: many books, no maze twice, in one process or in shards.
+export type { BookMetadata } from './catalogue/book-metadata.js';
+export {
+  type BookReport,
+  buildCatalogue,
+  type CatalogueOptions,
+  type CatalogueResult,
+} from './catalogue/build-catalogue.js';
+export { type Catalogue, type CatalogueBook, loadCatalogue } from './catalogue/load-catalogue.js';
+export { resolveShard, type Shard, SHARD_INDEX_VARIABLES, shardRange } from './catalogue/shard.js';
 // Single mazes in and out.
 export { canonicalHash } from './codec/canonical.js';
 export { CodecError } from './codec/codec-error.js';

@@ -15,6 +15,7 @@ import type { CoverPlan } from '../plan/plan-cover.js';
 import { Problems } from '../plan/problems.js';
 import { UserError } from '../spec/errors.js';
 import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
+import type { CoverSpec } from '../spec/schema.js';
 import { inputsHash, mazeSetHash, sha256 } from './book-fingerprint.js';
 import { bookMetadata } from './book-metadata.js';
 import { type BundlePaths, bundlePaths, bundleState } from './bundle.js';
@@ -130,6 +131,8 @@ interface PreparedBook {
   ebook: boolean;
   locale?: string;
   blurb?: string;
+  /** Things the catalogue should know about the book before it is built (a value its spec's cover hides). */
+  notes: string[];
 }
 
 /** What the loop over the books carries: the mazes so far and who made them. */
@@ -149,7 +152,7 @@ export async function buildCatalogue(file: string, options: CatalogueOptions): P
   const { from, to } = shardRange(catalogue.books.length, options.shard);
   const prepared = await prepareBooks(catalogue, options, to);
   const report = reportPath(options);
-  checkBundles(catalogue, prepared.slice(from, to), report);
+  checkBundles(catalogue, prepared, prepared.slice(from, to), report);
   const access = createFileAccess(defaultPathPolicy(options.out, true));
   const chain: Chain = { mazes: new Map() };
   const earlier: Earlier = { read: 0, made: 0, seconds: 0 };
@@ -233,6 +236,7 @@ async function prepareBooks(
         ebook: value.cover?.ebook === true,
         ...(value.locale ? { locale: value.locale } : {}),
         ...(value.cover?.blurb ? { blurb: value.cover.blurb } : {}),
+        notes: hiddenValues(book, value.cover),
       });
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
@@ -244,11 +248,29 @@ async function prepareBooks(
 }
 
 /**
- * Every file this process will write, checked before any book is built: not a file any book or the
- * catalogue reads, not a folder or a device, in a folder that can take files.
+ * The catalogue's title, subtitle and author reach the cover through the book's fields; a spec whose cover
+ * names its own keeps it there. One note for each such value.
  */
-function checkBundles(catalogue: Catalogue, mine: readonly PreparedBook[], report: string): void {
-  const inputs = [...catalogue.inputs, ...mine.flatMap((p) => p.read)];
+function hiddenValues(book: CatalogueBook, cover: CoverSpec | undefined): string[] {
+  return (['title', 'subtitle', 'author'] as const)
+    .filter((k) => book.overrides.values[k] !== undefined && cover?.[k] !== undefined)
+    .map(
+      (k) =>
+        `${book.overrides.placeOf([k])}: the book's ${k} does not reach its cover: the spec's cover.${k} is printed there`,
+    );
+}
+
+/**
+ * Every file this process will write (the bundles of `mine`), checked before any book is built: not a file
+ * the catalogue or any of its books reads, not a folder or a device, in a folder that can take files.
+ */
+function checkBundles(
+  catalogue: Catalogue,
+  all: readonly PreparedBook[],
+  mine: readonly PreparedBook[],
+  report: string,
+): void {
+  const inputs = [...catalogue.inputs, ...all.flatMap((p) => p.read)];
   checkOutputs(
     [
       ...mine.flatMap((p) => [
@@ -423,7 +445,7 @@ async function takeOwnBook(
   const reason = state.current ? 'forced' : state.why;
   try {
     const { rendered, lock } = await writeBundle(p, avoid, catalogue.name, options, tell);
-    const warnings = [...rendered.warnings, ...repeatsOf(lock, avoid, chain)];
+    const warnings = [...p.notes, ...rendered.warnings, ...repeatsOf(lock, avoid, chain)];
     addMazes(chain, p.book.id, lockMazes(lock));
     return {
       ...base,

@@ -3,11 +3,13 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative, resolve } from 'node:path';
 import { type PDFArray, PDFDocument, PDFName, type PDFNumber } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { renderBook } from '../../src/book/build-book.js';
+import { planSpecFiles, renderBook } from '../../src/book/build-book.js';
+import { makeCoverArt, planMinPassage, prepareCover } from '../../src/book/cover.js';
 import type { LockFile } from '../../src/book/lockfile.js';
 import type { BookMetadata } from '../../src/catalogue/book-metadata.js';
 import { buildCatalogue, type CatalogueResult } from '../../src/catalogue/build-catalogue.js';
 import { loadCatalogue } from '../../src/catalogue/load-catalogue.js';
+import { canonicalHash } from '../../src/codec/canonical.js';
 import { tempDir } from '../helpers.js';
 import { mazebookInProcess } from '../run-cli.js';
 
@@ -262,4 +264,39 @@ describe('a catalogue with a failing book', () => {
     expect(r.exitCode).toBe(2);
     expect(existsSync(join(dir, 'out', 'c'))).toBe(false);
   }, 120_000);
+});
+
+describe('a catalogue’s books', () => {
+  it('have cover mazes that do not depend on the page count (earlier books’ mazes are made before layout)', async () => {
+    for (const spec of ['books/catalogue/maze-trail.yaml', 'books/kdp-interior.yaml']) {
+      const planned = await planSpecFiles(spec);
+      const hashes = new Set<string>();
+      for (const pages of [24, 120, 700]) {
+        const cover = await prepareCover(planned, pages, planMinPassage(planned.plan));
+        hashes.add(canonicalHash(makeCoverArt(cover, planned.plan, () => {}).maze));
+      }
+      expect(hashes.size, spec).toBe(1);
+    }
+  }, 60_000);
+
+  it('say when a catalogue value does not reach the cover, and report their progress', async () => {
+    const dir = tempDir({
+      'a.yaml':
+        'title: A\ndate: 2026-01-01\npages:\n  - maze: { cells: [4, 5] }\ncover: { title: "Cover title" }\n',
+      'cat.yaml': 'catalogue: C\nbooks:\n  - { spec: a.yaml, title: "Volume A" }\n',
+    });
+    const seen: string[] = [];
+    const r = await buildCatalogue(join(dir, 'cat.yaml'), {
+      out: join(dir, 'out'),
+      onProgress: (p) => seen.push(`${p.book}/${p.books} ${p.id} ${p.doing}`),
+    });
+    expect(r.books[0].warnings).toEqual([
+      expect.stringMatching(
+        /cat\.yaml:3:\d+: the book's title does not reach its cover: the spec's cover\.title is printed there/,
+      ),
+    ]);
+    expect(seen[0]).toBe('0/1 a checking');
+    expect(seen).toContain('0/1 a maze');
+    expect(seen.at(-1)).toBe('0/1 a write');
+  }, 60_000);
 });

@@ -46,7 +46,9 @@ describe('the Dockerfile', () => {
     expect(build.some((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args))).toBe(true);
     expect(build.some((i) => i.op === 'RUN' && /\bnpm run build\b/.test(i.args))).toBe(true);
     expect(run.some((i) => i.op === 'RUN' && /\bnpm ci\b.*--omit=dev/.test(i.args))).toBe(true);
-    expect(run.some((i) => i.op === 'COPY' && /--from=build\s+\/app\/dist\/bundle\b/.test(i.args))).toBe(true);
+    expect(run.some((i) => i.op === 'COPY' && /--from=build\s+\/app\/dist\/bundle\b/.test(i.args))).toBe(
+      true,
+    );
   });
 
   it('runs the command as an unprivileged user', () => {
@@ -114,7 +116,10 @@ describe('the Kubernetes Indexed Job example', () => {
     expect(
       container.volumeMounts.some((m: { mountPath: string }) => catalogue.startsWith(`${m.mountPath}/`)),
     ).toBe(true);
-    const user = dockerfile[1].filter((i) => i.op === 'USER').at(-1)?.args.split(':')[0];
+    const user = dockerfile[1]
+      .filter((i) => i.op === 'USER')
+      .at(-1)
+      ?.args.split(':')[0];
     expect(pod.securityContext.runAsNonRoot).toBe(true);
     expect(String(pod.securityContext.runAsUser)).toBe(user);
   });
