@@ -41,7 +41,7 @@ export {
   type CatalogueResult,
 } from './catalogue/build-catalogue.js';
 export { type Catalogue, type CatalogueBook, loadCatalogue } from './catalogue/load-catalogue.js';
-export { resolveShard, type Shard, SHARD_INDEX_VARIABLES, shardRange } from './catalogue/shard.js';
+export { resolveShard, SHARD_INDEX_VARIABLES, type Shard, shardRange } from './catalogue/shard.js';
 // Single mazes in and out.
 export { canonicalHash } from './codec/canonical.js';
 export { CodecError } from './codec/codec-error.js';
