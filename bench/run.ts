@@ -17,6 +17,8 @@
  * - picture: picture mazes (bench/picture.ts): tone fidelity on a grey ramp and on the cat portrait, the
  *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/;
  * - weave: weave generation beside the plain algorithms, and how density moves the score;
+ * - rating: issue 28's targets (bench/rating.ts): a 40×40 perfect maze rated now and as before (plain walks),
+ *   and 40 `difficulty: hard` pages of 32×44 against the same pages without a difficulty.
  * - catalogue: a catalogue of ten books built by `mazebook batch` in one process and in two shards side by
  *   side (bench/catalogue.ts), and again with every book up to date.
  */
@@ -31,15 +33,16 @@ import { rateMaze } from '../src/analyze/rate.js';
 import { Simulator, simulatorNames } from '../src/analyze/simulate.js';
 import { solve } from '../src/analyze/solve.js';
 import { generatePuzzles, planSpec } from '../src/book/build-book.js';
+import type { AlgorithmOptions } from '../src/generate/algorithm.js';
 import { backtracker } from '../src/generate/backtracker.js';
-import { placeEnds, wallOnSide } from '../src/generate/entry-exit.js';
+import { wallOnSide } from '../src/generate/ends/fixed-ends.js';
+import { placeEnds } from '../src/generate/ends/place-ends.js';
 import { generateMaze } from '../src/generate/generate-maze.js';
 import type { Maze } from '../src/generate/maze.js';
 import { applyPost, type PostStep } from '../src/generate/post/registry.js';
 import {
   type AlgorithmInfo,
   type AlgorithmName,
-  type AlgorithmOptions,
   algorithmInfo,
   algorithmNames,
   algorithms,
@@ -58,6 +61,7 @@ import { bookSpeed } from './book-speed.js';
 import { catalogueBench } from './catalogue.js';
 import { cliStart } from './cli-start.js';
 import { machineLoad, per, report, saveResults, say, timeRuns, timeRunsAsync } from './measure.js';
+import { hardPages, rateFortyByForty } from './rating.js';
 import {
   fortyPage,
   generateVsAlgorithm,
@@ -84,6 +88,7 @@ const SECTIONS = [
   'simulators',
   'picture',
   'weave',
+  'rating',
   'difficulty',
   'catalogue',
 ] as const;
@@ -504,7 +509,8 @@ for (const n of wanted('simulators') ? [20, 40, 100] : []) {
   }
   if (n === 40) {
     const ms = timeRuns(5, () => {
-      rateMaze(maze, deriveSeed(1, 'rate', 0), { minWalks: 200, maxWalks: 200 });
+      // A copy each time: a maze rated again would take its walks on from the last rating.
+      rateMaze({ ...maze }, deriveSeed(1, 'rate', 0), { minWalks: 200, maxWalks: 200 });
     });
     report('rate 40×40 (200 smart walks)', ms, 'ms', false, 1);
   }
@@ -588,6 +594,12 @@ if (wanted('picture')) {
 if (wanted('weave')) {
   say('\nweave');
   weaveBench();
+}
+
+// Rating that costs little: a 40×40 maze now and as before, and hard pages against none.
+if (wanted('rating')) {
+  rateFortyByForty();
+  hardPages();
 }
 
 saveResults();

@@ -26,11 +26,7 @@ export function explainParts(r: Rating): ExplainedPart[] {
   };
   const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
   return [
-    part(
-      'search',
-      c.search.effort,
-      `simulated solvers waste ${c.search.overlap.toFixed(1)} steps on average (${plural(r.walks, 'walk')})`,
-    ),
+    part('search', c.search.effort, searchInWords(r, plural)),
     part(
       'route',
       c.route.effort,
@@ -51,6 +47,18 @@ export function explainParts(r: Rating): ExplainedPart[] {
         : `${plural(c.cycling.cells, 'cell')} off the solution lie on loops (${plural(c.cycling.loops, 'loop')} in all)`,
     ),
   ];
+}
+
+/** The search part in words: the overlap and how it was found (exactly, per branch, or from walks). */
+function searchInWords(r: Rating, plural: (n: number, one: string, many?: string) => string): string {
+  const { overlap, method, walks } = r.components.search;
+  const ci = r.overlapSteps.ci95;
+  const wasted = `simulated solvers waste ${overlap.toFixed(1)}${method === 'exact' ? '' : ` ± ${ci.toFixed(1)}`} steps on average`;
+  if (method === 'exact') return `${wasted} (computed exactly, no walks)`;
+  if (method === 'branches') {
+    return `${wasted} (the choices at the route's junctions exactly, the wrong branches explored in ${plural(walks, 'walk')})`;
+  }
+  return `${wasted} (the mean of ${plural(walks, 'walk')})`;
 }
 
 /**

@@ -33,7 +33,20 @@ function endPoint(maze: Maze, wall: number, cell: number): [number, number] {
   return wall >= 0 ? wallMidpoint(maze.grid, wall) : [maze.grid.cellX[cell], maze.grid.cellY[cell]];
 }
 
+/** Indices already worked out, per maze (the simulator and the structural measures both need them). */
+const known = new WeakMap<Maze, Indices>();
+
+/** The indices of every cell of `maze` (see `Indices`); worked out once per maze object and kept with it. */
 export function positionalIndices(maze: Maze): Indices {
+  let ind = known.get(maze);
+  if (!ind) {
+    ind = workOutIndices(maze);
+    known.set(maze, ind);
+  }
+  return ind;
+}
+
+function workOutIndices(maze: Maze): Indices {
   const { grid } = maze;
   const [sx, sy] = endPoint(maze, maze.entryWall, maze.entryCell);
   const [ex, ey] = endPoint(maze, maze.exitWall, maze.exitCell);
@@ -75,11 +88,21 @@ const MIN_WEIGHT = 0.25;
  */
 export function stepWeight(maze: Maze, ind: Indices, from: number, to: number): number {
   const { cellX, cellY } = maze.grid;
-  const dx = cellX[to] - cellX[from];
-  const dy = cellY[to] - cellY[from];
-  const len = Math.hypot(dx, dy);
+  return weightOfStep(
+    ind,
+    cellX[to] - cellX[from],
+    cellY[to] - cellY[from],
+    ind.progress[from] * ind.direction[from],
+  );
+}
+
+/**
+ * `stepWeight` of a step (dx, dy) from a cell whose m = progress × direction is `m`: the same arithmetic, for
+ * loops that weigh every passage of a maze.
+ */
+export function weightOfStep(ind: Indices, dx: number, dy: number, m: number): number {
+  const len = Math.sqrt(dx * dx + dy * dy);
   if (len === 0) return BASE;
-  const m = ind.progress[from] * ind.direction[from];
   const along = (dx * ind.ux + dy * ind.uy) / len;
   const across = (dx * ind.nx + dy * ind.ny) / len;
   return Math.max(MIN_WEIGHT, BASE + TOWARDS * along - CORRECT * m * across);

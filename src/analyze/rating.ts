@@ -1,7 +1,8 @@
 import type { Maze } from '../generate/maze.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
 import { type DifficultyModel, effortParts, scoreOfEffort } from './difficulty-model.js';
-import { measureEffort } from './effort.js';
+import { type Effort, measureEffort } from './effort.js';
+import { type SearchMethod, SearchRun } from './search-effort.js';
 import { Simulator, type SimulatorName } from './simulate.js';
 import { type Solution, solve } from './solve.js';
 
@@ -15,7 +16,12 @@ import { type Solution, solve } from './solve.js';
  */
 export interface Rating {
   simulator: SimulatorName;
+  /** Walks made (0 when the search was computed exactly). */
   walks: number;
+  /**
+   * Expected overlap steps of the simulator (`mean`), the half-width of its 95 % interval (0 when exact),
+   * and the spread of one walk's overlap (`sd`).
+   */
   overlapSteps: { mean: number; sd: number; ci95: number };
   steps: { mean: number };
   /** Difficulty in [1, 10]. */
@@ -28,8 +34,12 @@ export interface Rating {
 }
 
 export interface RatingComponents {
-  /** The simulated solvers' wandering: mean overlap steps (as `overlapSteps.mean`). */
-  search: { overlap: number; effort: number };
+  /**
+   * The simulated solvers' wandering: expected overlap steps (as `overlapSteps.mean`), and how they were
+   * found (search-effort.ts): `exact` (in closed form, no walks), `branches` (the route's choices exactly,
+   * what each wrong branch costs from `walks` walks) or `walks` (the mean of `walks` walks).
+   */
+  search: { overlap: number; effort: number; method: SearchMethod; walks: number };
   /** Tracing the solution: its steps, turning in right angles, and hallways (pieces between junctions). */
   route: { steps: number; turning: number; hallways: number; effort: number };
   /**
@@ -62,24 +72,104 @@ export function labelOf(score: number): DifficultyLabel {
 /** How a maze is rated: which solver walks it, how many walks, and what the caller has already. */
 export interface WalkOptions {
   simulator?: SimulatorName;
-  /** Walks before the precision check; default 100. */
+  /** Walks before the precision check; default 8 per branch, 16 for stratified walks (100 with `method: 'walks'`). */
   minWalks?: number;
   /** Upper bound on walks; default 2000. */
   maxWalks?: number;
-  /** Stop once the 95 % interval of the mean is within this share of the mean; default 0.05 (±5 %). */
+  /**
+   * Walks stop once the 95 % interval of the expected overlap is within this share of it (default 0.05,
+   * ±5 %), or once the score it gives is known to ±`scorePrecision`.
+   */
   precision?: number;
-  /** Keep the simulator (its per-cell visit counts make heatmaps). */
+  /** Walks stop once the 95 % interval of the score is within ± this many points; default 0.02. */
+  scorePrecision?: number;
+  /**
+   * `auto` (default): the search in closed form where the maze allows, per branch or from stratified walks
+   * elsewhere (search-effort.ts); `walks`: the plain mean of walks, as every maze was rated before (batches
+   * of 50 from 100 walks until ±`precision`), for comparisons.
+   */
+  method?: 'auto' | 'walks';
+  /** Keep the simulator (its per-cell visit counts make heatmaps); the search is then always walked. */
   keep?: (sim: Simulator) => void;
   /** The maze's solution, when the caller has it already (solve(maze)). */
   solution?: Solution;
 }
 
-const BATCH = 50;
+/** What ratings of one maze share: its route, structural measures, simulator and the search runs begun. */
+interface Prepared {
+  maze: Maze;
+  solution: Solution;
+  effort: Effort;
+  sim: Simulator;
+  /** By simulator and seed. */
+  runs: Map<string, SearchRun>;
+}
 
 /**
- * Rates a maze: walks in batches until the mean overlap is known to ±`precision` (95 % interval) or
- * `maxWalks` is reached, then adds the structural components and scores the whole with `model`.
- * Deterministic: the walks draw from one generator seeded with `seed`.
+ * The mazes rated last, the most recent last: a screening rating is followed by the full one of the same
+ * maze. A few only, so that a book's mazes are not all kept with their simulators.
+ */
+const recent: Prepared[] = [];
+const RECENT = 4;
+
+/**
+ * What ratings of `maze` share, made afresh or (`reuse`) found among the mazes rated last — the same maze
+ * object, with the same solution object when one is given.
+ */
+function prepare(maze: Maze, solution: Solution | undefined, reuse: boolean): Prepared {
+  if (reuse) {
+    const i = recent.findIndex((p) => p.maze === maze && (solution === undefined || p.solution === solution));
+    if (i >= 0) {
+      const [known] = recent.splice(i, 1);
+      recent.push(known);
+      return known;
+    }
+  }
+  const route = solution ?? solve(maze);
+  const made = {
+    maze,
+    solution: route,
+    effort: measureEffort(maze, route),
+    sim: new Simulator(maze),
+    runs: new Map(),
+  };
+  if (reuse) {
+    recent.push(made);
+    if (recent.length > RECENT) recent.shift();
+  }
+  return made;
+}
+
+/**
+ * The search run of a rating: a new one, or (unless `fresh`) the one begun by an earlier rating of the same
+ * maze from the same seed, when it can go on to where a new one would stop (SearchRun.canResume): the result
+ * is the same either way, the walks made already are not made again.
+ */
+function searchRun(
+  prepared: Prepared,
+  simulator: SimulatorName,
+  seed: Seed128,
+  options: WalkOptions,
+  fresh: boolean,
+): SearchRun {
+  const start = () =>
+    new SearchRun(prepared.sim, simulator, prepared.solution.cells, createRng(seed), {
+      method: options.method ?? 'auto',
+      needWalks: options.keep !== undefined,
+    });
+  if (fresh) return start();
+  const key = `${simulator} ${seed.join(' ')}`;
+  const known = prepared.runs.get(key);
+  const run = known?.canResume(options) ? known : start();
+  prepared.runs.set(key, run);
+  return run;
+}
+
+/**
+ * Rates a maze: the expected overlap of the simulated solver (exact where the maths allows, otherwise from
+ * walks until it is known to ±`precision` or the score to ±`scorePrecision`, 95 % interval, or `maxWalks`),
+ * the structural components, and the score of the whole under `model`. Deterministic: the walks draw from
+ * one generator seeded with `seed`.
  */
 export function rateWith(
   maze: Maze,
@@ -88,58 +178,48 @@ export function rateWith(
   options: WalkOptions = {},
 ): Rating {
   const simulator = options.simulator ?? 'smart';
-  const minWalks = options.minWalks ?? 100;
-  const maxWalks = Math.max(minWalks, options.maxWalks ?? 2000);
+  const method = options.method ?? 'auto';
+  // A heatmap wants the visits of this rating's walks alone, and the plain walks are a comparison: both
+  // start afresh. Otherwise a maze rated again (the full rating after a screening one) goes on from there.
+  const fresh = options.keep !== undefined || method === 'walks';
+  const prepared = prepare(maze, options.solution, !fresh);
+  const { route, decisions, cycling } = prepared.effort;
+  const measures = (overlap: number) => ({
+    overlap,
+    steps: route.steps,
+    turning: route.turning,
+    decisions: decisions.cells,
+    cycling: cycling.cells,
+  });
+  const scoreAt = (overlap: number): number =>
+    scoreOfEffort(effortParts(measures(overlap), model).total, model);
   const precision = options.precision ?? 0.05;
-  const sim = new Simulator(maze);
-  const rng = createRng(seed);
-  let n = 0;
-  let sum = 0;
-  let sumSq = 0;
-  let stepSum = 0;
-  const ci = (): number => {
-    if (n < 2) return Infinity;
-    const mean = sum / n;
-    const variance = Math.max(0, (sumSq - n * mean * mean) / (n - 1));
-    return 1.96 * Math.sqrt(variance / n);
+  const scorePrecision = options.scorePrecision ?? 0.02;
+  const enough = (mean: number, ci95: number): boolean => {
+    if (mean === 0 && (method === 'walks' || ci95 === 0)) return true;
+    if (ci95 <= precision * mean) return true;
+    if (method === 'walks') return false;
+    const span = (scoreAt(mean + ci95) - scoreAt(Math.max(0, mean - ci95))) / 2;
+    return span <= scorePrecision;
   };
-  while (n < maxWalks) {
-    const batch = Math.min(n < minWalks ? minWalks - n : BATCH, maxWalks - n);
-    for (let i = 0; i < batch; i++) {
-      const w = sim.walk(simulator, rng);
-      sum += w.overlap;
-      sumSq += w.overlap * w.overlap;
-      stepSum += w.steps;
-      n++;
-    }
-    const mean = sum / n;
-    if (n >= minWalks && (mean === 0 || ci() <= precision * mean)) break;
-  }
+  const { sim } = prepared;
+  const search = searchRun(prepared, simulator, seed, options, fresh).advance({
+    ...(options.minWalks !== undefined ? { minWalks: options.minWalks } : {}),
+    ...(options.maxWalks !== undefined ? { maxWalks: options.maxWalks } : {}),
+    enough,
+  });
   options.keep?.(sim);
-  const mean = sum / n;
-  const sd = n > 1 ? Math.sqrt(Math.max(0, (sumSq - n * mean * mean) / (n - 1))) : 0;
-  const structure = measureEffort(maze, options.solution ?? solve(maze));
-  const { route, decisions, cycling } = structure;
-  const parts = effortParts(
-    {
-      overlap: mean,
-      steps: route.steps,
-      turning: route.turning,
-      decisions: decisions.cells,
-      cycling: cycling.cells,
-    },
-    model,
-  );
+  const parts = effortParts(measures(search.mean), model);
   const score = scoreOfEffort(parts.total, model);
   return {
     simulator,
-    walks: n,
-    overlapSteps: { mean, sd, ci95: ci() === Infinity ? 0 : ci() },
-    steps: { mean: stepSum / n },
+    walks: search.walks,
+    overlapSteps: { mean: search.mean, sd: search.sd, ci95: search.ci95 },
+    steps: { mean: search.steps },
     score,
     label: labelOf(score),
     components: {
-      search: { overlap: mean, effort: parts.search },
+      search: { overlap: search.mean, effort: parts.search, method: search.method, walks: search.walks },
       route: { ...route, effort: parts.route },
       decisions: {
         junctions: decisions.junctions,

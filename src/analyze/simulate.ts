@@ -2,7 +2,8 @@ import type { Maze } from '../generate/maze.js';
 import { maxDegree } from '../grid/grid.js';
 import { cellRings, type Rings } from '../grid/rings.js';
 import type { Rng } from '../random/sfc32.js';
-import { positionalIndices, stepWeight } from './indices.js';
+import { positionalIndices, weightOfStep } from './indices.js';
+import type { LatinStrata } from './latin-strata.js';
 
 /**
  * Simulated solvers after McGlinn (§4.4 and listing 8.1), on the cell graph of any topology.
@@ -24,6 +25,14 @@ import { positionalIndices, stepWeight } from './indices.js';
  * One-way passages (`Maze.oneWay`) are only ever started the way they allow; going back along the walker's
  * own line is always allowed (a pencil solver retracing, or erasing, a wrong turn), so every walk still ends.
  *
+ * How a walker chooses: the first time it stands on a cell, it puts the cell's passages it may start in a
+ * random order, weighted (the first drawn with chance w/Σw among all, the next among the rest, and so on);
+ * at every choice there it takes the first passage of that order it may still take. That is the same as
+ * drawing, at each choice, among the passages it may take with chance w/Σw over them (the order of
+ * weighted draws without replacement is the order of independent exponential clocks of rates w), and it
+ * fixes for each walk which of two passages of a cell comes first, with chance w_a/(w_a + w_b) — what the
+ * expected search of search-effort.ts is built on.
+ *
  * The measure is overlap steps: moves onto a cell visited before.
  */
 export type SimulatorName = 'tremaux' | 'directional' | 'smart';
@@ -34,6 +43,20 @@ export interface Walk {
   steps: number;
   /** Moves onto a cell visited before. */
   overlap: number;
+}
+
+/** What a walk may be given beside its generator, and what it may count. */
+export interface WalkTrace {
+  /**
+   * Latin strata for the first draw of each cell's order (the caller moves them on before each walk); a
+   * walk is drawn the same either way, the strata only balance a batch of walks.
+   */
+  strata?: LatinStrata;
+  /** With `visited`: the branch of each cell (-1: none); the walk adds 1 to visited[b] per new cell of b. */
+  branchOf?: Int32Array;
+  visited?: Int32Array;
+  /** Leave `Simulator.visits` as it is (nobody wants this walk's visits). */
+  quiet?: boolean;
 }
 
 /**
@@ -85,6 +108,19 @@ export class Simulator {
   readonly pickW: Float64Array;
   /** @internal scratch, read through destructuring */
   readonly done: Uint8Array;
+  /**
+   * @internal each passage's place in its cell's order on the current walk (see the class comment), valid
+   * where `drawn` holds the walk's number; read by search-effort.ts
+   */
+  readonly order: Int32Array;
+  /** @internal the walk in which each cell's order was last drawn */
+  readonly drawn: Int32Array;
+  private walkNumber = 0;
+  /** Undo log of region labels, (cell, label) pairs, while `logging` (see `reachBeyondPath`). */
+  private undo: Int32Array = new Int32Array(0);
+  private undoLength = 0;
+  private logging = false;
+  private pathStack: Int32Array = new Int32Array(0);
   /** @internal scratch, read through destructuring */
   readonly live: Int32Array;
   /** @internal scratch, read through destructuring */
@@ -96,32 +132,40 @@ export class Simulator {
   constructor(maze: Maze) {
     this.maze = maze;
     const { grid, open } = maze;
+    const { adjStart, adjCell, adjWall, cellX, cellY, wallCellA, wallCellB } = grid;
     const n = grid.cellCount;
-    this.oStart = new Int32Array(n + 1);
+    const oStart = new Int32Array(n + 1);
     let count = 0;
     for (let c = 0; c < n; c++) {
-      for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) if (open[grid.adjWall[k]] !== 0) count++;
-      this.oStart[c + 1] = count;
+      for (let k = adjStart[c]; k < adjStart[c + 1]; k++) if (open[adjWall[k]] !== 0) count++;
+      oStart[c + 1] = count;
     }
-    this.oCell = new Int32Array(count);
-    this.oWall = new Int32Array(count);
-    this.weight = new Float64Array(count);
-    this.forward = new Uint8Array(count);
+    const oCell = new Int32Array(count);
+    const oWall = new Int32Array(count);
+    const weight = new Float64Array(count);
+    const forward = new Uint8Array(count);
     const ind = positionalIndices(maze);
+    const { progress, direction } = ind;
     const oneWay = maze.oneWay;
     for (let c = 0, j = 0; c < n; c++) {
-      for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
-        const w = grid.adjWall[k];
+      const m = progress[c] * direction[c];
+      for (let k = adjStart[c]; k < adjStart[c + 1]; k++) {
+        const w = adjWall[k];
         if (open[w] === 0) continue;
-        const to = grid.adjCell[k];
-        this.oCell[j] = to;
-        this.oWall[j] = w;
-        this.weight[j] = stepWeight(maze, ind, c, to);
+        const to = adjCell[k];
+        oCell[j] = to;
+        oWall[j] = w;
+        weight[j] = weightOfStep(ind, cellX[to] - cellX[c], cellY[to] - cellY[c], m);
         const dir = oneWay ? oneWay[w] : 0;
-        this.forward[j] = dir === 0 || (dir > 0 ? grid.wallCellA[w] : grid.wallCellB[w]) === c ? 1 : 0;
+        forward[j] = dir === 0 || (dir > 0 ? wallCellA[w] : wallCellB[w]) === c ? 1 : 0;
         j++;
       }
     }
+    this.oStart = oStart;
+    this.oCell = oCell;
+    this.oWall = oWall;
+    this.weight = weight;
+    this.forward = forward;
     this.visits = new Float64Array(n);
     this.mark = new Uint8Array(grid.wallCount);
     // One more place: the outside, always visited (see `cellRings`).
@@ -139,23 +183,81 @@ export class Simulator {
     this.fresh = new Int32Array(deg);
     this.pick = new Int32Array(deg);
     this.pickW = new Float64Array(deg);
+    this.order = new Int32Array(count);
+    this.drawn = new Int32Array(n);
     this.limit = 4 * count + 16;
+  }
+
+  /** How strongly the weighted walkers are drawn to open-passage entry k (see `stepWeight`). */
+  passageWeight(k: number): number {
+    return this.weight[k];
+  }
+
+  /** The open-passage entry from cell `from` to its neighbour `to` (-1 if no open passage joins them). */
+  passage(from: number, to: number): number {
+    for (let k = this.oStart[from]; k < this.oStart[from + 1]; k++) if (this.oCell[k] === to) return k;
+    return -1;
+  }
+
+  /**
+   * Puts the passages of `cell` the walker may start (not yet walked) in a random order weighted by `weight`
+   * (uniform when not `weighted`): `order[k]` is passage k's place. The first draw takes its uniform from
+   * `strata` when given; a cell with one such passage or none draws nothing.
+   */
+  private drawOrder(cell: number, weighted: boolean, rng: Rng, strata: LatinStrata | undefined): void {
+    const { oStart, oWall, mark, forward, weight, pick, pickW, order } = this;
+    this.drawn[cell] = this.walkNumber;
+    let n = 0;
+    let total = 0;
+    for (let k = oStart[cell]; k < oStart[cell + 1]; k++) {
+      if (mark[oWall[k]] !== 0 || forward[k] === 0) continue;
+      pick[n] = k;
+      const w = weighted ? weight[k] : 1;
+      pickW[n++] = w;
+      total += w;
+    }
+    let place = 0;
+    while (n > 1) {
+      const u = place === 0 && strata ? strata.uniform(cell, rng) : rng.next();
+      let r = u * total;
+      let i = 0;
+      while (i < n - 1 && r >= pickW[i]) r -= pickW[i++];
+      order[pick[i]] = place++;
+      total -= pickW[i];
+      n--;
+      pick[i] = pick[n];
+      pickW[i] = pickW[n];
+    }
+    if (n === 1) order[pick[0]] = place;
   }
 
   /**
    * One walk from entry to exit; adds its cell visits to `visits`.
    * @param onStep sees every move (for tests and traces)
    */
-  walk(kind: SimulatorName, rng: Rng, onStep?: (from: number, to: number, wall: number) => void): Walk {
-    const { mark, seen, oStart, oCell, oWall, weight, forward, pick, pickW, visits } = this;
+  walk(
+    kind: SimulatorName,
+    rng: Rng,
+    onStep?: (from: number, to: number, wall: number) => void,
+    trace: WalkTrace = {},
+  ): Walk {
+    const { mark, seen, oStart, oCell, oWall, forward, order, drawn, comp, visits } = this;
     const { entryCell, exitCell } = this.maze;
+    const { strata, branchOf, visited } = trace;
+    const counting = branchOf !== undefined && visited !== undefined;
+    const tally = trace.quiet !== true;
     let smart = kind === 'smart';
     const weighted = kind !== 'tremaux';
     mark.fill(0);
     seen.fill(0);
     seen[seen.length - 1] = 1;
+    if (this.walkNumber === 0x7fffffff) {
+      drawn.fill(0);
+      this.walkNumber = 0;
+    }
+    const walk = ++this.walkNumber;
     if (smart) {
-      this.comp.fill(0);
+      comp.fill(0);
       this.labels = 1;
       if (this.rings === null) this.rings = cellRings(this.maze.grid);
     }
@@ -164,7 +266,7 @@ export class Simulator {
     let steps = 0;
     let overlap = 0;
     seen[cur] = 1;
-    visits[cur]++;
+    if (tally) visits[cur]++;
     if (smart) this.remove(cur);
     while (cur !== exitCell) {
       if (steps > this.limit) throw new Error('internal: a simulated walk did not end');
@@ -173,26 +275,21 @@ export class Simulator {
         next = back;
         back = -1;
       } else {
-        // Never-walked passages first (skipping areas cut off from the exit, for `smart`).
-        let n = 0;
-        let total = 0;
-        const goal = smart ? this.comp[exitCell] : 0;
+        // Never-walked passages first, the first of the cell's order (skipping areas cut off from the exit,
+        // for `smart`). A cell is put in order at its first choice.
+        if (drawn[cur] !== walk) this.drawOrder(cur, weighted, rng, strata);
+        const goal = smart ? comp[exitCell] : 0;
+        let first = 0;
         for (let k = oStart[cur]; k < oStart[cur + 1]; k++) {
           if (mark[oWall[k]] !== 0 || forward[k] === 0) continue;
           const to = oCell[k];
-          if (smart && seen[to] === 0 && this.comp[to] !== goal) continue;
-          pick[n] = k;
-          const w = weighted ? weight[k] : 1;
-          pickW[n++] = w;
-          total += w;
+          if (smart && seen[to] === 0 && comp[to] !== goal) continue;
+          if (next < 0 || order[k] < first) {
+            first = order[k];
+            next = k;
+          }
         }
-        if (n === 1) next = pick[0];
-        else if (n > 1) {
-          let r = rng.next() * total;
-          let i = 0;
-          while (i < n - 1 && r >= pickW[i]) r -= pickW[i++];
-          next = pick[i];
-        } else {
+        if (next < 0) {
           // Nothing new: go back the way this cell was first entered (the passage walked once).
           for (let k = oStart[cur]; k < oStart[cur + 1]; k++) {
             if (mark[oWall[k]] === 1) {
@@ -221,11 +318,125 @@ export class Simulator {
       } else {
         seen[to] = 1;
         if (smart) this.remove(to);
+        if (counting && branchOf[to] >= 0) visited[branchOf[to]]++;
       }
-      visits[to]++;
+      if (tally) visits[to]++;
       cur = to;
     }
     return { steps, overlap };
+  }
+
+  /**
+   * For wrong branches off the route of a perfect maze, the cells a `smart` walker could enter if nothing
+   * but its own path closed areas off: cell x of branch b counts when, with the route up to b's junction and
+   * the passages from there to x's parent visited (and nothing else), x and every cell before it on that way
+   * lie in the exit's region. An upper bound of what `smart` explores of b once it takes b (its wrong turns
+   * made before only close off more), and 0 exactly when the route alone has closed b off by the time the
+   * walker reaches its junction — `smart` then never enters b. Counted by one depth-first pass over the
+   * branches asked for, each visit undone on the way back (the regions' labels are logged and restored).
+   * @param route the route's cells, entry to exit
+   * @param root each branch's first cell, in route order
+   * @param step the route index of each branch's junction (non-decreasing)
+   * @param which the branches to count (1); absent, every branch. The others get 1 when the route leaves
+   *   them open at their junction, 0 when it has closed them off (a pass along the route only).
+   */
+  reachBeyondPath(route: Int32Array, root: Int32Array, step: Int32Array, which?: Uint8Array): Int32Array {
+    const { seen, comp } = this;
+    const exit = this.maze.exitCell;
+    const reach = new Int32Array(root.length);
+    if (this.rings === null) this.rings = cellRings(this.maze.grid);
+    seen.fill(0);
+    seen[seen.length - 1] = 1;
+    comp.fill(0);
+    this.labels = 1;
+    if (this.undo.length === 0) this.undo = new Int32Array(1024);
+    this.logging = true;
+    let b = 0;
+    for (let i = 0; i < route.length - 1 && b < root.length; i++) {
+      const c = route[i];
+      seen[c] = 1;
+      this.undoLength = 0;
+      this.remove(c);
+      for (; b < root.length && step[b] === i; b++) {
+        if (comp[root[b]] !== comp[exit]) continue;
+        reach[b] = which === undefined || which[b] !== 0 ? this.exploreUnderPath(root[b], c) : 1;
+      }
+    }
+    this.logging = false;
+    this.undoLength = 0;
+    return reach;
+  }
+
+  /**
+   * Depth-first from `root` (entered from `parent`): visits every cell that is in the exit's region with
+   * only the way to it visited, and undoes each visit on the way back. Returns the cells visited.
+   */
+  private exploreUnderPath(root: number, parent: number): number {
+    const { seen, comp, oStart, oCell } = this;
+    const exit = this.maze.exitCell;
+    const n = this.maze.grid.cellCount;
+    // The stack, four arrays in one: cell, the cell it was entered from, its next passage to try, the undo
+    // log's length before it was entered.
+    if (this.pathStack.length === 0) this.pathStack = new Int32Array(4 * n);
+    const stack = this.pathStack;
+    const cells = stack.subarray(0, n);
+    const from = stack.subarray(n, 2 * n);
+    const nextK = stack.subarray(2 * n, 3 * n);
+    const logAt = stack.subarray(3 * n);
+    let top = 0;
+    let count = 0;
+    const enter = (cell: number, p: number): void => {
+      cells[top] = cell;
+      from[top] = p;
+      nextK[top] = oStart[cell];
+      logAt[top] = this.undoLength;
+      top++;
+      seen[cell] = 1;
+      this.remove(cell);
+      count++;
+    };
+    enter(root, parent);
+    while (top > 0) {
+      const t = top - 1;
+      const cell = cells[t];
+      let k = nextK[t];
+      const end = oStart[cell + 1];
+      for (; k < end; k++) {
+        const to = oCell[k];
+        if (to === from[t] || seen[to] !== 0) continue;
+        if (comp[to] === comp[exit]) break;
+      }
+      if (k < end) {
+        nextK[t] = k + 1;
+        enter(oCell[k], cell);
+        continue;
+      }
+      // Done with this cell: undo its visit and everything its removal relabelled.
+      this.restore(logAt[t]);
+      seen[cell] = 0;
+      top--;
+    }
+    return count;
+  }
+
+  /** Logs cell's region label before it changes. */
+  private log(cell: number): void {
+    if (this.undoLength + 2 > this.undo.length) {
+      const grown = new Int32Array(2 * this.undo.length);
+      grown.set(this.undo);
+      this.undo = grown;
+    }
+    this.undo[this.undoLength++] = cell;
+    this.undo[this.undoLength++] = this.comp[cell];
+  }
+
+  /** Restores the region labels logged since the log was `length` long. */
+  private restore(length: number): void {
+    const { undo, comp } = this;
+    while (this.undoLength > length) {
+      const label = undo[--this.undoLength];
+      comp[undo[--this.undoLength]] = label;
+    }
   }
 
   /** The adjacency entry of `cell` through `wall`. */
@@ -239,6 +450,7 @@ export class Simulator {
    * stay one when the cells round v join them (`mayCut`), which is nearly always; otherwise see `split`.
    */
   private remove(v: number): void {
+    if (this.logging) this.log(v);
     this.comp[v] = -1;
     const rings = this.rings;
     if (!rings || mayCut(rings.start, rings.item, this.seen, v)) this.split(v);
@@ -334,6 +546,7 @@ export class Simulator {
     for (let i = 0; i < k; i++) {
       const label = fresh[findRoot(parent, i)];
       if (label < 0) continue;
+      if (this.logging) for (let j = i * n; j < tails[i]; j++) this.log(queue[j]);
       for (let j = i * n; j < tails[i]; j++) comp[queue[j]] = label;
     }
   }

@@ -1,6 +1,7 @@
 import { rimShare } from '../analyze/metrics.js';
 import { type Rating, rateWith } from '../analyze/rating.js';
 import { type Solution, solveReaching } from '../analyze/solve.js';
+import { UserError } from '../base/errors.js';
 import { canonicalHash } from '../codec/canonical.js';
 import { generateMaze, type MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
@@ -11,7 +12,6 @@ import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
 import { cellsForScore } from '../plan/resolve-difficulty.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { createRng } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
 import { type ChosenPuzzle, clearPassage } from './chosen-puzzle.js';
 
 /**
@@ -51,7 +51,7 @@ export type RatingDepth = 'none' | 'screen' | 'full';
  * A quick rating for screening candidates: fewer walks, ±10 % on the mean overlap instead of ±5 %. On
  * square mazes of 35 to 4,700 cells the screened score is within 0.015 of the full one.
  */
-const SCREENING = { minWalks: 40, precision: 0.1 } as const;
+const SCREENING = { precision: 0.1, scorePrecision: 0.05 } as const;
 
 /**
  * Share of the solution on rim cells above which a maze is reported as hugging the rim (when that is also

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
+import { UserError } from '../base/errors.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { GridSize } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import { cellsToGenerate } from '../plan/resolve-puzzles.js';
-import { UserError } from '../spec/errors.js';
 import type { ChosenPuzzle } from './chosen-puzzle.js';
 import { workUnits } from './make-unit.js';
 import type { MadeUnit } from './repeats.js';
@@ -35,8 +35,11 @@ export type WorkerResult = Omit<ChosenPuzzle, 'plan' | 'recipe'> & {
 
 /** Below this much estimated work (cell-walk units), threads cost more than they save. */
 const PARALLEL_WORK = 3_000_000;
-/** Rated mazes cost about this many times their cells (the screening walks). */
-const RATING_COST = 40;
+/**
+ * Rated mazes cost about this many times their cells: a screening rating, some 8 smart walks and the
+ * rating's own set-up (measured on 32×44 mazes: the search is exact or per branch, docs/difficulty.md).
+ */
+const RATING_COST = 12;
 
 /** Estimated cost of a puzzle, in cell-walk units: cells to generate, times the rating's walks. */
 export function puzzleCost(p: PuzzlePlan, rate: boolean): number {

@@ -232,7 +232,12 @@ export function ratingsJson(r: BookRatings): unknown {
 function componentsJson(c: RatingComponents): unknown {
   const r2 = (x: number): number => round(x, 2);
   return {
-    search: { overlap: r2(c.search.overlap), effort: r2(c.search.effort) },
+    search: {
+      overlap: r2(c.search.overlap),
+      effort: r2(c.search.effort),
+      method: c.search.method,
+      walks: c.search.walks,
+    },
     route: {
       steps: c.route.steps,
       turning: r2(c.route.turning),

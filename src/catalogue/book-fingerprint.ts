@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FileAccess } from '../base/files.js';
+import { PACKAGE_ROOT } from '../base/package-root.js';
 import { GENERATOR_VERSION } from '../book/lockfile.js';
-import type { FileAccess } from '../spec/files.js';
-import { PACKAGE_ROOT } from '../spec/package-root.js';
 
 /**
  * The hashes that tell whether a catalogue's book is up to date (recorded in its lockfile, `LockCatalogue`):

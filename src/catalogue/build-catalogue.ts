@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { UserError } from '../base/errors.js';
+import { createFileAccess, defaultPathPolicy, type FileAccess } from '../base/files.js';
 import {
   type BuildStage,
   makePuzzles,
@@ -13,13 +15,11 @@ import { checkOutputs, type OutputFile, writeOutputs } from '../book/outputs.js'
 import type { PlannedSpec } from '../book/plan-spec.js';
 import type { CoverPlan } from '../plan/plan-cover.js';
 import { Problems } from '../plan/problems.js';
-import { UserError } from '../spec/errors.js';
-import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
 import type { CoverSpec } from '../spec/schema.js';
 import { inputsHash, mazeSetHash, sha256 } from './book-fingerprint.js';
 import { bookMetadata } from './book-metadata.js';
 import { type BundlePaths, bundlePaths, bundleState } from './bundle.js';
-import { reportJson } from './catalogue-report.js';
+import { type BookReport, type CatalogueResult, type Earlier, reportJson } from './catalogue-report.js';
 import { type Catalogue, type CatalogueBook, loadCatalogue } from './load-catalogue.js';
 import { type Shard, shardRange } from './shard.js';
 
@@ -64,56 +64,6 @@ export interface CatalogueProgress {
   doing: 'checking' | 'reading earlier book' | BuildStage;
   done: number;
   total: number;
-}
-
-export type BookStatus = 'built' | 'up to date' | 'failed' | 'not built' | 'other shard';
-
-/** One book's line of the report. */
-export interface BookReport {
-  id: string;
-  spec: string;
-  status: BookStatus;
-  /** Why it was built (`new`, `its spec or values changed`…), or why not. */
-  reason?: string;
-  pages?: number;
-  puzzles?: number;
-  /** Spine width, inches with three decimals (`0.108in`). */
-  spine?: string;
-  /** Time spent on the book in this process, s. */
-  seconds: number;
-  warnings: string[];
-  /** Notes on the book (series' difficulty curves, cover notes). */
-  notes: string[];
-  /** The error that stopped it, as the command prints it. */
-  error?: string;
-  /** 0, 2 for a mistake in its input, 1 for an internal error. */
-  exitCode: 0 | 1 | 2;
-}
-
-export interface CatalogueResult {
-  name: string;
-  file: string;
-  shard?: Shard;
-  /** The books this process is for ([from, to) of the catalogue), and every book's report. */
-  from: number;
-  to: number;
-  books: BookReport[];
-  /**
-   * How the mazes of the books before this shard's run were had: how many read from their lockfiles, how
-   * many made here, and the time that took, s.
-   */
-  earlier: Earlier;
-  /** Where the report was written. */
-  report: string;
-  seconds: number;
-  /** The worst book's exit code: 1 when any hit an internal error, else 2 when any failed, else 0. */
-  exitCode: 0 | 1 | 2;
-}
-
-export interface Earlier {
-  read: number;
-  made: number;
-  seconds: number;
 }
 
 /** A book planned for this run: its plan and cover plan (while needed), and what decides if it is current. */

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
+import { UserError } from '../base/errors.js';
+import type { FileAccess, FileKind } from '../base/files.js';
 import { coverPaths } from '../book/cover.js';
 import { type LockFile, lockPath, parseLock } from '../book/lockfile.js';
 import { shownPath } from '../book/outputs.js';
-import { UserError } from '../spec/errors.js';
-import type { FileAccess, FileKind } from '../spec/files.js';
 import { sha256 } from './book-fingerprint.js';
 
 /**

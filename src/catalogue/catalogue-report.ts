@@ -1,5 +1,55 @@
 import { basename } from 'node:path';
-import type { BookReport, CatalogueResult } from './build-catalogue.js';
+import type { Shard } from './shard.js';
+
+export type BookStatus = 'built' | 'up to date' | 'failed' | 'not built' | 'other shard';
+
+/** One book's line of the report. */
+export interface BookReport {
+  id: string;
+  spec: string;
+  status: BookStatus;
+  /** Why it was built (`new`, `its spec or values changed`…), or why not. */
+  reason?: string;
+  pages?: number;
+  puzzles?: number;
+  /** Spine width, inches with three decimals (`0.108in`). */
+  spine?: string;
+  /** Time spent on the book in this process, s. */
+  seconds: number;
+  warnings: string[];
+  /** Notes on the book (series' difficulty curves, cover notes). */
+  notes: string[];
+  /** The error that stopped it, as the command prints it. */
+  error?: string;
+  /** 0, 2 for a mistake in its input, 1 for an internal error. */
+  exitCode: 0 | 1 | 2;
+}
+
+export interface CatalogueResult {
+  name: string;
+  file: string;
+  shard?: Shard;
+  /** The books this process is for ([from, to) of the catalogue), and every book's report. */
+  from: number;
+  to: number;
+  books: BookReport[];
+  /**
+   * How the mazes of the books before this shard's run were had: how many read from their lockfiles, how
+   * many made here, and the time that took, s.
+   */
+  earlier: Earlier;
+  /** Where the report was written. */
+  report: string;
+  seconds: number;
+  /** The worst book's exit code: 1 when any hit an internal error, else 2 when any failed, else 0. */
+  exitCode: 0 | 1 | 2;
+}
+
+export interface Earlier {
+  read: number;
+  made: number;
+  seconds: number;
+}
 
 /**
  * The report of a catalogue's build: as JSON (`report.json`, or `report-shard-I-of-N.json` for a shard;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../spec/limits.js';
+import { LIMITS } from '../base/limits.js';
 import { bookSchema, coverSchema } from '../spec/schema.js';
 
 /**

@@ -1,18 +1,18 @@
 import { basename, dirname, extname, resolve } from 'node:path';
 import { isMap, isScalar, parseDocument } from 'yaml';
-import { shownPath } from '../book/outputs.js';
-import { Problems } from '../plan/problems.js';
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 import {
   createFileAccess,
   decodeText,
   defaultPathPolicy,
   type FileAccess,
   type FileRef,
-} from '../spec/files.js';
+} from '../base/files.js';
+import { type FieldPath, type LoadedYaml, loadYamlRef } from '../base/parse-yaml.js';
+import { checkYamlDepth } from '../base/yaml-depth.js';
+import { shownPath } from '../book/outputs.js';
+import { Problems } from '../plan/problems.js';
 import type { SpecOverrides } from '../spec/override-spec.js';
-import { type FieldPath, type LoadedYaml, loadYamlRef } from '../spec/parse.js';
-import { checkYamlDepth } from '../spec/yaml-depth.js';
 import {
   BOOK_ID,
   type CatalogueBookSpec,

@@ -1,4 +1,4 @@
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 
 /**
  * Which part of a catalogue one process builds. Shards are processes an existing job runner starts, each

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
-import { UserError } from '../spec/errors.js';
-import type { FileAccess } from '../spec/files.js';
+import { UserError } from '../base/errors.js';
+import type { FileAccess } from '../base/files.js';
 import { registerBatch } from './batch.js';
 import { registerCover } from './cover.js';
 import { type MazeFlags, mazeFromFlags } from './flags.js';
@@ -169,8 +169,9 @@ program
     'after',
     `
 The mazes are the ones \`build\` makes from the same spec and seed. Score (1–10) and label always come from
-the smart simulator, as difficulty targets do; --simulator changes only the overlap column (mean overlap steps
-± 95 % interval), the walks and the heatmaps. Columns: sol = solution length in cells, dead = dead ends,
+the smart simulator, as difficulty targets do; --simulator changes only the overlap column (expected overlap
+steps ± 95 % interval: exact, with no walks, for tremaux and directional on perfect mazes), the walks and the
+heatmaps. Columns: sol = solution length in cells, dead = dead ends,
 junc = junctions, loops = independent loops, clear = the clear passage as printed (! under the page's floor),
 target = the page's difficulty target (✓ reached). --explain splits each score among the model's components
 (search: simulated wandering; route: the solution's steps and turns; decisions: wrong branches at junctions
@@ -370,7 +371,7 @@ program
     const spec = sheetSpec(opts);
     const { resolve, join } = await import('node:path');
     const { stringify } = await import('yaml');
-    const { PACKAGE_ROOT } = await import('../spec/package-root.js');
+    const { PACKAGE_ROOT } = await import('../base/package-root.js');
     const schema = resolve(PACKAGE_ROOT, 'docs', 'book.schema.json');
     const text = `# yaml-language-server: $schema=${schema}\n${stringify(spec)}`;
     if (opts.printSpec) {

@@ -1,4 +1,4 @@
-import type { FieldPath, LoadedYaml } from './parse.js';
+import type { FieldPath, LoadedYaml } from '../base/parse-yaml.js';
 import type { BookSpec, CoverSpec } from './schema.js';
 
 /**

@@ -8,7 +8,7 @@ import type { Maze } from '../../src/generate/maze.js';
 import { algorithmNames } from '../../src/generate/registry.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { recipe, squareMaze } from '../helpers.js';
+import { recipe, spearman, squareMaze } from '../helpers.js';
 import { SHAPES } from './shapes.js';
 
 /** Is `goal` reachable from `from` through cells not yet visited, crossing any wall (a naive flood fill)? */
@@ -139,11 +139,23 @@ describe('simulated solvers', () => {
 });
 
 describe('rating', () => {
-  it('stops when the 95 % interval of the mean is within ±5 %', () => {
-    const r = rateMaze(squareMaze(30, 30, 1, { algorithm: 'wilson' }), deriveSeed(1, 'r', 0));
-    expect(r.walks).toBeGreaterThanOrEqual(100);
-    expect(r.overlapSteps.ci95).toBeLessThanOrEqual(0.05 * r.overlapSteps.mean);
-    expect(r.score).toBeCloseTo(scoreOf(r.components.effort), 9);
+  it('stops when the 95 % interval of the search is within ±5 %, or of the score within ±0.02', () => {
+    for (const post of [[], [{ name: 'braid', share: 0.5 } as const]]) {
+      const maze = squareMaze(30, 30, 1, { algorithm: 'wilson', post });
+      const r = rateMaze(maze, deriveSeed(1, 'r', 0));
+      expect(r.components.search.method).toBe(post.length === 0 ? 'branches' : 'walks');
+      expect(r.walks).toBeGreaterThanOrEqual(8);
+      expect(r.walks % 4).toBe(0);
+      const { mean, ci95 } = r.overlapSteps;
+      const at = (o: number) => scoreOf(r.components.effort + r.components.search.effort * (o / mean - 1));
+      const span = (at(mean + ci95) - at(Math.max(0, mean - ci95))) / 2;
+      expect(ci95 <= 0.05 * mean || span <= 0.02).toBe(true);
+      expect(r.score).toBeCloseTo(scoreOf(r.components.effort), 9);
+      // The plain walks, as every maze was rated before: from 100 walks until ±5 %.
+      const plain = rateMaze(maze, deriveSeed(1, 'r', 0), { method: 'walks' });
+      expect(plain.walks).toBeGreaterThanOrEqual(100);
+      expect(plain.overlapSteps.ci95).toBeLessThanOrEqual(0.05 * plain.overlapSteps.mean);
+    }
   });
 
   it('agrees with itself across simulation seeds (Spearman ≥ 0.99 over 50 mazes)', () => {
@@ -231,31 +243,3 @@ describe('metrics', () => {
     }
   });
 });
-
-function spearman(a: number[], b: number[]): number {
-  const rank = (xs: number[]) => {
-    const order = xs.map((x, i) => [x, i] as const).sort((p, q) => p[0] - q[0]);
-    const r = new Array<number>(xs.length);
-    for (let i = 0; i < order.length; ) {
-      let j = i;
-      while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++;
-      for (let k = i; k <= j; k++) r[order[k][1]] = (i + j) / 2 + 1;
-      i = j + 1;
-    }
-    return r;
-  };
-  const ra = rank(a);
-  const rb = rank(b);
-  const n = a.length;
-  const ma = ra.reduce((p, q) => p + q, 0) / n;
-  const mb = rb.reduce((p, q) => p + q, 0) / n;
-  let num = 0;
-  let da = 0;
-  let db = 0;
-  for (let i = 0; i < n; i++) {
-    num += (ra[i] - ma) * (rb[i] - mb);
-    da += (ra[i] - ma) ** 2;
-    db += (rb[i] - mb) ** 2;
-  }
-  return num / Math.sqrt(da * db);
-}

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import { planSpecFiles } from '../../src/book/plan-spec.js';
 import { defaultBookId, loadCatalogue } from '../../src/catalogue/load-catalogue.js';
-import { UserError } from '../../src/spec/errors.js';
 import { tempDir } from '../helpers.js';
 
 const BOOK = 'title: Tiny\nseed: 3\npages:\n  - maze: { cells: [4, 5] }\n';

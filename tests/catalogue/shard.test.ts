@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import { resolveShard, SHARD_INDEX_VARIABLES, shardRange } from '../../src/catalogue/shard.js';
-import { UserError } from '../../src/spec/errors.js';
 
 /** The UserError `f` throws (fails when it throws none or another error). */
 function userError(f: () => unknown): UserError {

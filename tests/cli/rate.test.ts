@@ -30,7 +30,7 @@ interface JsonPage {
   label: string;
   target?: { name: string; min: number; max: number; reached: boolean };
   components: {
-    search: { overlap: number; effort: number };
+    search: { overlap: number; effort: number; method: 'exact' | 'branches' | 'walks'; walks: number };
     route: { steps: number; effort: number };
     decisions: { effort: number };
     cycling: { effort: number };
@@ -83,7 +83,10 @@ describe('mazebook rate', () => {
       expect(p.score).toBeGreaterThanOrEqual(1);
       expect(p.score).toBeLessThanOrEqual(10);
       expect(['easy', 'medium', 'hard', 'expert']).toContain(p.label);
-      expect(p.walks).toBeGreaterThanOrEqual(100);
+      // The search: exact (no walks), or from walks, at least 8.
+      expect(p.components.search.walks).toBe(p.walks);
+      if (p.components.search.method === 'exact') expect(p.walks).toBe(0);
+      else expect(p.walks).toBeGreaterThanOrEqual(8);
       expect(p.overlapSteps.mean).toBeGreaterThanOrEqual(0);
       expect(p.metrics.solutionLength).toBeGreaterThan(1);
       for (const k of ['deadEnds', 'longDeadEnds', 'junctions', 'passages', 'loops', 'longLoops', 'turns'])
