@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
@@ -36,6 +36,39 @@ describe('mazebook batch refuses bad input before writing anything', () => {
       /have the same id "b": both would write the folder b\//,
     );
     await refused('  - ../../b.yaml\n', /c\.yaml:3:5: spec "\.\.\/\.\.\/b\.yaml" is outside the folders/);
+  }, 60_000);
+
+  it('a book that would write a file another book reads, or its report over the catalogue', async () => {
+    // Book "other" is a spec in JSON (YAML reads it) at out/b/b.metadata.json: the very file book b's bundle
+    // would write there.
+    const dir = tempDir({
+      'b.yaml': BOOK,
+      'c.yaml': 'catalogue: Shelf\nbooks:\n  - b.yaml\n  - { spec: out/b/b.metadata.json, id: other }\n',
+    });
+    const input = join(dir, 'out', 'b', 'b.metadata.json');
+    mkdirSync(join(dir, 'out', 'b'), { recursive: true });
+    const spec = JSON.stringify({
+      title: 'Other',
+      seed: 5,
+      date: '2026-01-01',
+      pages: [{ maze: { cells: [4, 5] } }],
+    });
+    writeFileSync(input, spec);
+    const r = await mazebookInProcess(['batch', join(dir, 'c.yaml'), '-o', join(dir, 'out')]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/b\.metadata\.json: the metadata would overwrite a file this build reads/);
+    expect(readdirSync(join(dir, 'out')), 'nothing written').toEqual(['b']);
+    expect(readdirSync(join(dir, 'out', 'b'))).toEqual(['b.metadata.json']);
+    expect(readFileSync(input, 'utf8')).toBe(spec);
+    // A catalogue called report.json (YAML reads JSON) built into its own folder: the report would replace it.
+    const here = tempDir({
+      'b.yaml': BOOK,
+      'report.json': JSON.stringify({ catalogue: 'Shelf', books: ['b.yaml'] }),
+    });
+    const q = await mazebookInProcess(['batch', join(here, 'report.json'), '-o', here]);
+    expect(q.code, q.stderr).toBe(2);
+    expect(q.stderr).toMatch(/report\.json: the report would overwrite a file this build reads/);
+    expect(readdirSync(here).sort()).toEqual(['b.yaml', 'report.json']);
   }, 60_000);
 
   it('a catalogue naming itself or another catalogue', async () => {

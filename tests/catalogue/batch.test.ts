@@ -185,6 +185,8 @@ describe('the example catalogue', () => {
     expect(last.stdout).toMatch(
       /the mazes of the 2 books before them: 0 read from their lockfiles, 2 made here \(\d+\.\d s\)/,
     );
+    // A shard writes only its own books (and its report): the mazes it made of the others stay in memory.
+    expect(readdirSync(three).sort()).toEqual(['maze-trail-3', 'report-shard-2-of-3.json']);
     const middle = await mazebookInProcess(args3, { env: { CLOUD_RUN_TASK_INDEX: '1' } });
     expect(middle.code, middle.stderr).toBe(0);
     const first = await mazebookInProcess(['batch', CATALOGUE, '-o', three, '--shard', '0/3']);
