@@ -19,6 +19,8 @@
  * - weave: weave generation beside the plain algorithms, and how density moves the score;
  * - rating: issue 28's targets (bench/rating.ts): a 40×40 perfect maze rated now and as before (plain walks),
  *   and 40 `difficulty: hard` pages of 32×44 against the same pages without a difficulty.
+ * - catalogue: a catalogue of ten books built by `mazebook batch` in one process and in two shards side by
+ *   side (bench/catalogue.ts), and again with every book up to date.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +58,7 @@ import { deriveSeed } from '../src/random/derive-seed.js';
 import { createRng } from '../src/random/sfc32.js';
 import { renderPdf } from '../src/render/pdf.js';
 import { bookSpeed } from './book-speed.js';
+import { catalogueBench } from './catalogue.js';
 import { cliStart } from './cli-start.js';
 import { machineLoad, per, report, saveResults, say, timeRuns, timeRunsAsync } from './measure.js';
 import { hardPages, rateFortyByForty } from './rating.js';
@@ -87,6 +90,7 @@ const SECTIONS = [
   'weave',
   'rating',
   'difficulty',
+  'catalogue',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const a of asked) {
@@ -125,6 +129,7 @@ if (wanted('targets')) {
 }
 if (wanted('workers')) hardBook();
 if (wanted('book')) await bookSpeed();
+if (wanted('catalogue')) await catalogueBench();
 
 // Generation: each algorithm alone on a prebuilt grid.
 if (wanted('algorithms')) say('\nalgorithms');

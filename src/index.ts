@@ -27,6 +27,8 @@ export {
   loadSpec,
   type Progress,
   planSpec,
+  type RenderedBook,
+  renderBook,
 } from './book/build-book.js';
 export { checkFrozen, type LockEntry, type LockFile, lockFor, mazeContentHash } from './book/lockfile.js';
 export { type OutputFile, writeOutputs } from './book/outputs.js';
@@ -34,6 +36,12 @@ export { type PlaytestAttempt, parsePlaytest, type RecordedAttempt } from './boo
 export { type BookRatings, type PageRating, type RateBookOptions, rateBook } from './book/rate-book.js';
 export { formatOf, type RenderFormat, type RenderMazeOptions, renderMaze } from './book/render-maze.js';
 export type { ChosenPuzzle } from './book/select.js';
+// Catalogues: many books, no maze twice, in one process or in shards.
+export type { BookMetadata } from './catalogue/book-metadata.js';
+export { buildCatalogue, type CatalogueOptions } from './catalogue/build-catalogue.js';
+export type { BookReport, CatalogueResult } from './catalogue/catalogue-report.js';
+export { type Catalogue, type CatalogueBook, loadCatalogue } from './catalogue/load-catalogue.js';
+export { resolveShard, SHARD_INDEX_VARIABLES, type Shard, shardRange } from './catalogue/shard.js';
 // Single mazes in and out.
 export { canonicalHash } from './codec/canonical.js';
 export { CodecError } from './codec/codec-error.js';

@@ -26,6 +26,8 @@ export interface CliOptions {
    * fraction of the start-up time, for tests that spawn several runs: spawned runs only.
    */
   built?: boolean;
+  /** stderr is a terminal of 100 columns (in-process runs only; otherwise neither stream is one). */
+  tty?: boolean;
 }
 
 const MAIN = resolve('src/cli/main.ts');
@@ -81,6 +83,7 @@ async function runInProcess(args: string[], options: CliOptions): Promise<CliRun
     err: process.stderr.write,
     outTTY: Object.getOwnPropertyDescriptor(process.stdout, 'isTTY'),
     errTTY: Object.getOwnPropertyDescriptor(process.stderr, 'isTTY'),
+    errColumns: Object.getOwnPropertyDescriptor(process.stderr, 'columns'),
     outListeners: process.stdout.listeners('error'),
     errListeners: process.stderr.listeners('error'),
     env: {} as Record<string, string | undefined>,
@@ -104,9 +107,10 @@ async function runInProcess(args: string[], options: CliOptions): Promise<CliRun
     if (options.cwd) process.chdir(options.cwd);
     process.argv = [process.execPath, MAIN, ...args];
     process.exitCode = undefined;
-    // Not a terminal, as under spawnSync: no progress line.
+    // Not a terminal, as under spawnSync: no progress line (unless the test asks for one on stderr).
     Object.defineProperty(process.stdout, 'isTTY', { value: false, configurable: true });
-    Object.defineProperty(process.stderr, 'isTTY', { value: false, configurable: true });
+    Object.defineProperty(process.stderr, 'isTTY', { value: options.tty === true, configurable: true });
+    if (options.tty) Object.defineProperty(process.stderr, 'columns', { value: 100, configurable: true });
     process.stdout.write = capture((s) => {
       stdout += s;
     }) as typeof process.stdout.write;
@@ -123,6 +127,7 @@ async function runInProcess(args: string[], options: CliOptions): Promise<CliRun
     process.stderr.write = saved.err;
     restoreProperty(process.stdout, 'isTTY', saved.outTTY);
     restoreProperty(process.stderr, 'isTTY', saved.errTTY);
+    restoreProperty(process.stderr, 'columns', saved.errColumns);
     for (const l of process.stdout.listeners('error'))
       if (!saved.outListeners.includes(l)) process.stdout.off('error', l as () => void);
     for (const l of process.stderr.listeners('error'))

@@ -31,7 +31,10 @@ export type FileKind =
   | 'maze JSON'
   | 'times'
   | 'playtest recording'
-  | 'difficulty model';
+  | 'difficulty model'
+  | 'catalogue'
+  | 'PDF'
+  | 'book metadata';
 
 const MAX_BYTES: Record<FileKind, number> = {
   spec: LIMITS.maxFileBytes,
@@ -43,6 +46,9 @@ const MAX_BYTES: Record<FileKind, number> = {
   times: LIMITS.maxFileBytes,
   'playtest recording': LIMITS.maxPlaytestBytes,
   'difficulty model': LIMITS.maxFileBytes,
+  catalogue: LIMITS.maxFileBytes,
+  PDF: LIMITS.maxPdfBytes,
+  'book metadata': LIMITS.maxLockBytes,
 };
 
 /** A file located and checked, ready to read. */

@@ -21,6 +21,10 @@ export const LIMITS = {
   maxFontBytes: 32 * 1024 * 1024,
   /** Bytes of a lockfile read by --frozen or --avoid. */
   maxLockBytes: 16 * 1024 * 1024,
+  /** Bytes of a PDF of a catalogue's book read back to check that it is up to date (`mazebook batch`). */
+  maxPdfBytes: 1024 * 1024 * 1024,
+  /** Books a catalogue may list. */
+  maxCatalogueBooks: 10_000,
   /** Bytes of a maze JSON file. */
   maxJsonBytes: 256 * 1024 * 1024,
   /** Bytes of a playtest recording read by `calibrate` (each attempt holds the path walked). */

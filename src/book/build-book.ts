@@ -6,11 +6,12 @@ import type { DisplayDocument } from '../layout/display-list.js';
 import type { BookPlan, PlanOptions } from '../plan/book-plan.js';
 import type { CoverPlan } from '../plan/plan-cover.js';
 import { renderSvgPage } from '../render/svg.js';
+import type { SpecOverrides } from '../spec/override-spec.js';
 import { fontOf } from '../text/fonts.js';
 import { checkStars } from './check-stars.js';
 import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';
 import { nonGreyColours } from './ink-check.js';
-import { checkFrozen, type LockFile, lockFor, lockPath, parseLock, withPdf } from './lockfile.js';
+import { checkFrozen, type LockFile, lockFor, lockMazes, lockPath, parseLock, withPdf } from './lockfile.js';
 import { makeUnit, ratesPuzzles } from './make-unit.js';
 import { checkOutputs, type OutputFile, shownPath, writeOutputs } from './outputs.js';
 import { generateOnWorkers, useWorkers, workUnits } from './parallel.js';
@@ -40,6 +41,15 @@ export interface BuildOptions extends PlanOptions {
   frozen?: boolean;
   /** Lockfiles of other volumes: puzzles identical to one of theirs are reported. */
   avoid?: readonly string[];
+  /**
+   * Canonical hashes of mazes made elsewhere (a catalogue's earlier books) that no puzzle and no cover maze of
+   * this book may repeat; a repeat is re-rolled, as with `avoid`.
+   */
+  avoidMazes?: ReadonlySet<string>;
+  /** Values replacing the spec's own (a catalogue's, for one of its books). */
+  overrides?: SpecOverrides;
+  /** The spec already planned with these options and overrides: it is not read or planned again. */
+  planned?: PlannedSpec;
   /** Where the PDF goes; default `output/<spec name>.pdf` under the working directory. */
   output?: string;
   /**
@@ -273,6 +283,8 @@ export interface MadeBook {
   problems: string[];
   /** The `--avoid` lockfiles, as named and as read. */
   avoided: AvoidedLock[];
+  /** Every maze (canonical hash) the book had to avoid: the `--avoid` lockfiles' and `avoidMazes`. */
+  avoid: ReadonlySet<string>;
 }
 
 /** A lockfile of another volume whose mazes this book must not repeat. */
@@ -289,9 +301,12 @@ function readAvoided(files: FileAccess, names: readonly string[] = []): AvoidedL
   }));
 }
 
-/** The canonical hashes of the avoided lockfiles' puzzles (older lockfiles have only the printed hash). */
-function avoidedHashes(avoided: readonly AvoidedLock[]): Set<string> {
-  return new Set(avoided.flatMap((a) => a.lock.puzzles.map((e) => e.canonical ?? e.hash)));
+/**
+ * The canonical hashes of the avoided lockfiles' mazes, their cover mazes included (older lockfiles have only
+ * the printed hash), and of `more`.
+ */
+function avoidedHashes(avoided: readonly AvoidedLock[], more: ReadonlySet<string> = new Set()): Set<string> {
+  return new Set([...avoided.flatMap((a) => lockMazes(a.lock)), ...more]);
 }
 
 /**
@@ -307,10 +322,12 @@ export async function makeBook(
   whileGenerating?: (plan: BookPlan) => Promise<void>,
 ): Promise<MadeBook> {
   onProgress?.({ stage: 'spec', done: 0, total: 1 });
-  const planned = await planSpecFiles(specPath, options, (options as BuildOptions).files);
+  const build = options as BuildOptions;
+  const planned = build.planned ?? (await planSpecFiles(specPath, options, build.files, build.overrides));
   const { plan, files } = planned;
   await beforeGenerating?.(plan, planned);
-  const avoided = readAvoided(files, (options as BuildOptions).avoid);
+  const avoided = readAvoided(files, build.avoid);
+  const avoid = avoidedHashes(avoided, build.avoidMazes);
   const warnings: string[] = [];
   const puzzles = await makePuzzles(
     plan,
@@ -318,10 +335,10 @@ export async function makeBook(
     (w) => warnings.push(w),
     onProgress,
     whileGenerating && (() => whileGenerating(plan)),
-    avoidedHashes(avoided),
+    avoid,
   );
   const problems = [...checkBook(puzzles), ...checkStars(plan, puzzles)];
-  return { plan, files, puzzles, warnings, problems, avoided };
+  return { plan, files, puzzles, warnings, problems, avoided, avoid };
 }
 
 export interface LaidOutBook {
@@ -329,6 +346,7 @@ export interface LaidOutBook {
   files: FileAccess;
   puzzles: GeneratedPuzzle[];
   avoided: AvoidedLock[];
+  avoid: ReadonlySet<string>;
   doc: DisplayDocument;
   warnings: string[];
   reports: string[];
@@ -371,6 +389,7 @@ export async function layoutBook(
     files: made.files,
     puzzles,
     avoided: made.avoided,
+    avoid: made.avoid,
     doc,
     warnings,
     reports: seriesReports(puzzles),
@@ -409,12 +428,29 @@ function frozenLock(files: FileAccess, path: string): LockFile {
   return parseLock(files.read(ref), shownPath(path));
 }
 
+/** A book made in memory — its PDF, lockfile and cover — with nothing written yet. */
+export interface RenderedBook {
+  plan: BookPlan;
+  files: FileAccess;
+  /** Where its files go. */
+  paths: { pdf: string; lock: string; svgDir?: string; cover: string; ebook: string };
+  doc: DisplayDocument;
+  puzzles: GeneratedPuzzle[];
+  /** The interior PDF's bytes. */
+  pdf: Buffer;
+  /** The lockfile as it is written (with the PDF's hash). */
+  lock: LockFile;
+  /** The cover, when the spec has `cover:`. */
+  cover?: MadeCover;
+  warnings: string[];
+  reports: string[];
+}
+
 /**
- * spec → plan → mazes → layout → PDF. Every output path is checked before any maze is generated and again
- * before writing; the PDF, its lockfile and any SVG pages are then written together (see outputs.ts), so a
- * failed build leaves every previous output untouched.
+ * spec → plan → mazes → layout → PDF (and cover), in memory. Every output path is checked before any maze is
+ * generated; nothing is written (see `bookOutputs`, `buildBook`).
  */
-export async function buildBook(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
+export async function renderBook(specPath: string, options: BuildOptions = {}): Promise<RenderedBook> {
   const paths = outputPaths(specPath, options);
   const planned: OutputFile[] = [
     { path: paths.lock, what: 'lockfile', data: '', option: '-o' },
@@ -427,7 +463,7 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   let coverPlan: CoverPlan | undefined;
   let coverSource: PlannedSpec | undefined;
   let ebook = false;
-  const { plan, files, puzzles, avoided, doc, warnings, reports } = await layoutBook(
+  const { plan, files, puzzles, avoided, avoid, doc, warnings, reports } = await layoutBook(
     specPath,
     options,
     async (p, loaded) => {
@@ -456,7 +492,7 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
   if (coverPlan && coverSource) {
     if (coverPlan.geometry.pages !== pages)
       coverPlan = await prepareCover(coverSource, pages, planMinPassage(plan));
-    cover = await makeCover(coverPlan, plan, pages, puzzles, (w) => warnings.push(w));
+    cover = await makeCover(coverPlan, plan, pages, puzzles, (w) => warnings.push(w), avoid);
     for (const note of coverPlan.notes) reports.push(`${plan.specFile}: cover: ${note}`);
   }
   const extra = { pages, model: plan.difficultyModel, ...(cover ? { cover: cover.lock } : {}) };
@@ -488,40 +524,76 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
       warnings.push(msg);
     }
   }
-  const lock = withPdf(fresh, pdf);
-  options.onProgress?.({ stage: 'write', done: 0, total: 1 });
+  return {
+    plan,
+    files,
+    paths: { ...paths, cover: covers.pdf, ebook: covers.ebook },
+    doc,
+    puzzles,
+    pdf,
+    lock: withPdf(fresh, pdf),
+    ...(cover ? { cover } : {}),
+    warnings,
+    reports,
+  };
+}
+
+/**
+ * The files of a rendered book, in the order `writeOutputs` renames them into place: the lockfile before the
+ * PDF (so a build cut short leaves a lockfile that does not match the old PDF), then the cover, its ebook
+ * picture and the SVG pages.
+ */
+export function bookOutputs(book: RenderedBook): OutputFile[] {
+  const { paths, cover } = book;
   const outputs: OutputFile[] = [
-    { path: paths.lock, what: 'lockfile', data: `${JSON.stringify(lock, null, 2)}\n`, option: '-o' },
-    { path: paths.pdf, what: 'PDF', data: pdf, option: '-o' },
+    { path: paths.lock, what: 'lockfile', data: `${JSON.stringify(book.lock, null, 2)}\n`, option: '-o' },
+    { path: paths.pdf, what: 'PDF', data: book.pdf, option: '-o' },
   ];
   if (cover) {
-    outputs.push({ path: covers.pdf, what: 'cover PDF', data: cover.pdf, option: '-o' });
+    outputs.push({ path: paths.cover, what: 'cover PDF', data: cover.pdf, option: '-o' });
     if (cover.ebook)
-      outputs.push({ path: covers.ebook, what: 'ebook cover', data: cover.ebook, option: '-o' });
+      outputs.push({ path: paths.ebook, what: 'ebook cover', data: cover.ebook, option: '-o' });
   }
   if (paths.svgDir) {
-    svgPageFiles(paths.svgDir, doc.pages.length).forEach((path, i) => {
-      outputs.push({ path, what: 'SVG page', data: renderSvgPage(doc, i), option: '--svg' });
+    svgPageFiles(paths.svgDir, book.doc.pages.length).forEach((path, i) => {
+      outputs.push({ path, what: 'SVG page', data: renderSvgPage(book.doc, i), option: '--svg' });
     });
   }
-  await writeOutputs(outputs, plan.inputs, { onWait: options.onWait });
+  return outputs;
+}
+
+/** What `buildBook` tells of a book it wrote. */
+export function builtResult(book: RenderedBook): BuildResult {
+  const { cover, paths } = book;
   return {
     output: paths.pdf,
     ...(cover
       ? {
           cover: {
-            output: covers.pdf,
+            output: paths.cover,
             bytes: cover.pdf.length,
             spine: cover.lock.spine,
-            ...(cover.ebook ? { ebook: covers.ebook } : {}),
+            ...(cover.ebook ? { ebook: paths.ebook } : {}),
           },
         }
       : {}),
-    pages: doc.pages.length,
-    bytes: pdf.length,
-    puzzles,
-    warnings,
-    reports,
-    inputs: [...new Set(files.located.map((f) => f.path))],
+    pages: book.doc.pages.length,
+    bytes: book.pdf.length,
+    puzzles: book.puzzles,
+    warnings: book.warnings,
+    reports: book.reports,
+    inputs: [...new Set(book.files.located.map((f) => f.path))],
   };
+}
+
+/**
+ * spec → plan → mazes → layout → PDF. Every output path is checked before any maze is generated and again
+ * before writing; the PDF, its lockfile and any SVG pages are then written together (see outputs.ts), so a
+ * failed build leaves every previous output untouched.
+ */
+export async function buildBook(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
+  const book = await renderBook(specPath, options);
+  options.onProgress?.({ stage: 'write', done: 0, total: 1 });
+  await writeOutputs(bookOutputs(book), book.plan.inputs, { onWait: options.onWait });
+  return builtResult(book);
 }

@@ -59,10 +59,16 @@ export async function prepareCover(
 /**
  * The cover maze, generated like a puzzle (its own derived seed, candidates when it has a difficulty), its
  * clear passage measured as the cover draws it. A tone maze's walls have their own widths, so only here is its
- * narrowest passage known: below the floor it is warned about (other mazes were checked at planning).
+ * narrowest passage known: below the floor it is warned about (other mazes were checked at planning). A
+ * maze of `exclude` (canonical hashes: other volumes') is re-rolled, as a puzzle's is.
  */
-export function makeCoverArt(cover: CoverPlan, book: BookPlan, warn: (w: string) => void): ChosenPuzzle {
-  const art = choosePuzzle(book, cover.art, false, (w) => warn(`${cover.where}: cover maze: ${w}`));
+export function makeCoverArt(
+  cover: CoverPlan,
+  book: BookPlan,
+  warn: (w: string) => void,
+  exclude: ReadonlySet<string> = new Set(),
+): ChosenPuzzle {
+  const art = choosePuzzle(book, cover.art, false, (w) => warn(`${cover.where}: cover maze: ${w}`), exclude);
   art.clear = clearPassageIn(art.maze, cover.front.artArea, cover.theme.walls.width);
   if (art.maze.grid.tone && art.clear < cover.minPassage - 1e-6) {
     warn(
@@ -102,7 +108,7 @@ export interface MadeCover {
 
 /**
  * Generates, composes, checks and renders a planned cover. `pages` is the interior's final page count: the
- * cover's spine must be the formula's for exactly that count.
+ * cover's spine must be the formula's for exactly that count. The cover maze repeats no maze of `exclude`.
  */
 export async function makeCover(
   cover: CoverPlan,
@@ -110,8 +116,9 @@ export async function makeCover(
   pages: number,
   have: readonly ChosenPuzzle[] | undefined,
   warn: (w: string) => void,
+  exclude?: ReadonlySet<string>,
 ): Promise<MadeCover> {
-  const art = makeCoverArt(cover, book, warn);
+  const art = makeCoverArt(cover, book, warn, exclude);
   const puzzles = coverPuzzles(cover, book, have, warn);
   const composed = composeCover(cover, book, art as CoverPuzzle, puzzles);
   checkCover(cover, composed, book, pages);

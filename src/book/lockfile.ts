@@ -37,6 +37,28 @@ export interface LockFile {
    * Absent in lockfiles of older versions.
    */
   difficultyModel?: { name: string; hash: string };
+  /** The catalogue that built the book (`mazebook batch`), and what the book was made from. */
+  catalogue?: LockCatalogue;
+}
+
+/**
+ * What `mazebook batch` records of a book of its catalogue, to tell whether the book is up to date: a book
+ * whose lockfile says it was made from the same inputs, avoiding the same mazes, with the same metadata
+ * file, is not built again. Hashes are SHA-256, 64 hex digits.
+ */
+export interface LockCatalogue {
+  /** The catalogue's name, and the book's id in it. */
+  name: string;
+  book: string;
+  /**
+   * What the book is made from: mazebook's version, the spec and every file it read (by content), the
+   * catalogue's values for the book.
+   */
+  inputs: string;
+  /** The mazes it avoided (the catalogue's earlier books' canonical hashes, sorted). */
+  avoid: string;
+  /** The metadata JSON written with it. */
+  metadata: string;
 }
 
 /**
@@ -161,6 +183,15 @@ export function withPdf(lock: LockFile, pdf: Uint8Array): LockFile {
   return { format, version, book, pdf: { sha256: createHash('sha256').update(pdf).digest('hex') }, ...rest };
 }
 
+/**
+ * The mazes a lockfile records, as canonical hashes: every puzzle's and the cover maze's (lockfiles of older
+ * versions have only the printed hash).
+ */
+export function lockMazes(lock: LockFile): string[] {
+  const art = lock.cover?.art;
+  return [...lock.puzzles.map((e) => e.canonical ?? e.hash), ...(art ? [art.canonical ?? art.hash] : [])];
+}
+
 /** The lockfile's path for a PDF path: `book.pdf` → `book.lock.json`. */
 export function lockPath(pdfPath: string): string {
   return pdfPath.replace(/\.pdf$/i, '') + '.lock.json';
@@ -198,6 +229,15 @@ const lockSchema = z.looseObject({
     })
     .optional(),
   difficultyModel: z.looseObject({ name: z.string(), hash: z.string() }).optional(),
+  catalogue: z
+    .looseObject({
+      name: z.string(),
+      book: z.string(),
+      inputs: z.string(),
+      avoid: z.string(),
+      metadata: z.string(),
+    })
+    .optional(),
 });
 
 /** The line and column of a character offset in a text, 1-based. */

@@ -5,6 +5,7 @@ import type { BookPlan, PlanOptions } from '../plan/book-plan.js';
 import { planBook } from '../plan/plan-book.js';
 import { Problems } from '../plan/problems.js';
 import { preloadImages } from '../plan/resolve-mask.js';
+import { applyOverrides, type SpecOverrides } from '../spec/override-spec.js';
 import { type BookSpec, bookSchema } from '../spec/schema.js';
 import { shownPath } from './outputs.js';
 
@@ -28,15 +29,17 @@ export interface PlannedSpec {
 /**
  * spec → plan: reads the spec, decodes the pictures it names and plans the book, reporting every problem
  * found at once. Every file is read through one file access bound to the spec's folder (and mazebook's own).
+ * `overrides` replace fields of the spec (a catalogue's values for the book; see spec/override-spec.ts).
  */
 export async function planSpecFiles(
   specPath: string,
   options: PlanOptions = {},
   access?: FileAccess,
+  overrides?: SpecOverrides,
 ): Promise<PlannedSpec> {
   const abs = resolve(specPath);
   const files = access ?? createFileAccess(defaultPathPolicy(dirname(abs), options.allowAnyPath));
-  const spec = loadSpec(abs, files);
+  const spec = applyOverrides(loadSpec(abs, files), overrides);
   const problems = new Problems();
   const specDir = dirname(abs);
   const images = await preloadImages(spec.value, specDir, files, spec.placeOf, (e) => problems.add(e));

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from '../base/errors.js';
 import type { FileAccess } from '../base/files.js';
+import { registerBatch } from './batch.js';
 import { registerCover } from './cover.js';
 import { type MazeFlags, mazeFromFlags } from './flags.js';
 import { DPI_RANGE, parseSeed, sourceDateEpoch, unitFraction, wholeNumber } from './options.js';
@@ -407,6 +408,7 @@ program
   });
 
 registerCover(program);
+registerBatch(program);
 
 program
   .command('validate')
