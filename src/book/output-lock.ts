@@ -39,6 +39,11 @@ export interface LockOwner {
 
 /** A lock held: `refresh` marks it alive (between files), `release` removes it. */
 export interface HeldLock {
+  /**
+   * The process whose abandoned lock this one took over, when it was a mazebook on this machine that is no
+   * longer running: its temporaries may be left beside the outputs it was writing.
+   */
+  takenFrom?: number;
   refresh(): void;
   release(): void;
 }
@@ -237,10 +242,12 @@ export async function lockOutput(target: string, options: LockOptions = {}): Pro
   };
   const began = Date.now();
   let delay = 25;
+  let takenFrom: number | undefined;
   for (;;) {
     try {
       fs.mkdirSync(lockDir);
-      return hold(lockDir);
+      const held = hold(lockDir);
+      return takenFrom === undefined ? held : { ...held, takenFrom };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
@@ -253,6 +260,7 @@ export async function lockOutput(target: string, options: LockOptions = {}): Pro
         `taking over the lock on ${shown}: the mazebook that held it (process ${owner?.pid}) is no longer running`,
       );
       removeAbandoned(lockDir, text);
+      takenFrom = owner?.pid;
       continue;
     }
     if (running === undefined) {

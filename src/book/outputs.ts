@@ -281,9 +281,11 @@ function tempPrefix(target: string): string {
 }
 
 /** Removes temporaries of `target` that an earlier, interrupted run left (call while holding the lock). */
-function removeStaleTemps(target: string): void {
+function removeStaleTemps(target: string, deadPid?: number): void {
   const dir = dirname(target);
   const prefix = tempPrefix(target);
+  // A dead writer's temporaries of any file in this folder: `.<name>.<pid>.<n>.mazebook-tmp`.
+  const dead = deadPid === undefined ? undefined : new RegExp(`^\\..*\\.${deadPid}\\.\\d+\\${TEMP_SUFFIX}$`);
   let names: string[];
   try {
     names = fs.readdirSync(dir);
@@ -291,7 +293,7 @@ function removeStaleTemps(target: string): void {
     return;
   }
   for (const name of names) {
-    if (name.startsWith(prefix) && name.endsWith(TEMP_SUFFIX)) {
+    if ((name.startsWith(prefix) && name.endsWith(TEMP_SUFFIX)) || dead?.test(name)) {
       try {
         fs.unlinkSync(join(dir, name));
       } catch {
@@ -375,7 +377,7 @@ export async function writeOutputs(
       if (top) made.push({ top, dir });
     });
     lock = await takeLock(targets[0], files[0].option, options);
-    for (const t of targets) removeStaleTemps(t);
+    for (const t of targets) removeStaleTemps(t, lock.takenFrom);
     files.forEach((f, i) => {
       temps.push(writeTemp(targets[i], f.data, f.what, f.option));
       lock?.refresh();
