@@ -3,7 +3,7 @@ import { UserError } from '../base/errors.js';
 import { createFileAccess, defaultPathPolicy } from '../base/files.js';
 import type { FieldPath } from '../base/parse-yaml.js';
 import { topologies } from '../grid/registry.js';
-import { answerKeyStyle } from '../layout/answer-key-style.js';
+import { answerKeyStyle, answerWeights } from '../layout/answer-key-style.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
@@ -221,12 +221,9 @@ export function renderDocument(
   };
   const markers = markerStyle(plan, p.plan, size, frame);
   const place = fitGrid(grid, rect);
-  const route = answerKeyStyle(
-    plan,
-    theme.walls.width,
-    theme.solution.width,
-    place.scale * topologies[p.recipe.shape].passage,
-  );
+  const passage = place.scale * topologies[p.recipe.shape].passage;
+  const weights = answerWeights(plan, passage, 1);
+  const route = answerKeyStyle(plan, weights.wall, weights.route, passage);
   // Markers are drawn last, as drawMaze draws them, once the maze's items are handed on.
   const items: Item[] = drawMaze(
     p.maze,

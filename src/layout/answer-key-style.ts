@@ -5,41 +5,50 @@ import type { Stroke } from './display-list.js';
 /**
  * How an answer key is drawn so that the route is the first thing seen, in colour, printed or copied in grey,
  * and in black ink: the walls step back (a mid grey, thin), the route steps forward (dark, at least
- * `routeToWall` wall widths wide), and a light band under the walls makes the route a corridor and lets a
+ * `routeToWall` wall widths wide), and a band under the walls makes the route a corridor and lets a
  * mazegram's letters sit on it.
  *
- * Figures, greyscale contrast as WCAG ratios of relative luminance (what a grey print or a photocopy keeps):
+ * Figures, greyscale contrast as WCAG ratios of relative luminance (what a grey print or a photocopy keeps;
+ * "n % K" below is the grey of black ink coverage n on white, `inkGrey`):
  * - walls: as dark as 55 % K on white (4.7 : 1), so they still read as walls (over the 4.5 : 1 of text) but
- *   are half the tone of the route;
- * - route line: at least 7 : 1 against the paper (black ink: 100 % K; colour: the theme's route colour or
- *   the nearest darker shade of its hue) and at least `routeToWall` = 2.5 wall widths: at 50 dpi (arm's
- *   length) a 0.75pt wall covers under half a pixel and prints as a light grey hairline, a 1.9pt route more
- *   than a pixel of near black;
- * - band: 1.35–1.5 : 1 against the paper (colour: the route colour washed towards it; black ink: the
- *   theme's grayscale `solution`), three quarters of the clear passage or 1.6 route widths wide.
+ *   are half the tone of the route; a picture maze's walls (their widths draw the picture) as light as 25 % K,
+ *   so the picture steps back behind the route;
+ * - route line: at least 10 : 1 against the paper (about 75 % K; black ink: the theme's grayscale line,
+ *   black in every built-in theme; colour: the theme's route colour or the nearest darker shade of its hue)
+ *   and at least `routeToWall` = 2.5 wall widths, but never more than `routeMost` of the clear passage, so it
+ *   never covers the walls: at 50 dpi (arm's length) a 0.75pt wall covers under half a pixel and prints as
+ *   a light grey hairline, a 1.9pt route more than a pixel of near black;
+ * - band: in colour the route colour washed towards the paper, as dark in grey as 35 % K (2.4 : 1), so that
+ *   in a grey print the route is a mid-grey corridor with a dark line along it (the line keeps 3 : 1 against
+ *   it); in black ink the theme's grayscale `solution`, light under a black line. Three quarters of the
+ *   clear passage or 1.6 route widths wide.
  */
 export const ANSWER_KEY = {
   /** Grey of the answer drawing's walls in black ink, as black ink coverage (55 % K). */
   wallInk: 0.55,
+  /** Grey of a picture maze's walls on its answer, as black ink coverage (25 % K). */
+  pictureWallInk: 0.25,
   /** The route line is at least this many wall widths wide. */
   routeToWall: 2.5,
-  /** Greyscale contrast of the route line against the paper, at least. */
-  routeContrast: 7,
-  /** The route line takes at most this share of the clear passage (walls' faces apart). */
+  /** Greyscale contrast of the route line against the paper, at least (about 75 % K on white). */
+  routeContrast: 10,
+  /** Colour books: the band is at least as dark in grey as this black ink coverage (35 % K). */
+  bandInk: 0.35,
+  /** The route line takes at most this share of the clear passage (walls' faces apart) where it can. */
   routeShare: 0.45,
+  /** The route line never takes more than this share of the clear passage: it never covers the walls. */
+  routeMost: 0.6,
   /**
    * Where a route crosses a door narrower than the passage (the side of a hexagon or an octagon), the line
    * takes at most this share of the door's clear opening: it crosses it, so more of it may go to the line.
    */
   doorShare: 0.6,
+  /** A picture maze's route line is at least this wide, in points, where its passages allow. */
+  pictureRoute: 1.5,
 } as const;
 
-/**
- * Greyscale contrast (WCAG ratio of relative luminance, what a greyscale print or photocopy keeps) of the
- * route's band against the paper: at least `least` so the band shows, at most `most` so the line stands out
- * on it; and of the centre line against the band.
- */
-export const ROUTE_CONTRAST = { bandLeast: 1.35, bandMost: 1.5, line: 3 } as const;
+/** Greyscale contrast of the route's line against its band (WCAG ratio), at least. */
+export const ROUTE_CONTRAST = { line: 3 } as const;
 
 /** The grey of `ink` black-ink coverage (0 white, 1 black) as `#rrggbb`. */
 export function inkGrey(ink: number): string {
@@ -49,6 +58,25 @@ export function inkGrey(ink: number): string {
 /** The thinnest line an answer drawing may use: the profile's, the book's wall floor, and never under 0.5pt. */
 export function thinnestLine(book: BookPlan): number {
   return Math.max(book.print.rules.minLine, book.floors?.wall ?? 0, 0.5);
+}
+
+/** The weights of an answer drawing: its wall width and its route's, in points. */
+export interface AnswerWeights {
+  wall: number;
+  route: number;
+}
+
+/**
+ * The weights of one answer drawing whose passage (wall centre to wall centre) is `passage` points, `ratio`
+ * of its puzzle page's: walls thinned with the drawing (never thicker than the theme's, never more than an
+ * eighth of the passage, never under the thinnest line allowed), the route the theme's width thinned likewise
+ * and at least {@link ANSWER_KEY} `routeToWall` walls.
+ */
+export function answerWeights(book: BookPlan, passage: number, ratio: number): AnswerWeights {
+  const { theme } = book;
+  const k = Math.min(1, ratio);
+  const wall = Math.max(thinnestLine(book), Math.min(theme.walls.width * k, passage / 8));
+  return { wall, route: Math.max(ANSWER_KEY.routeToWall * wall, theme.solution.width * k) };
 }
 
 /** The paper an answer drawing sits on: the maze background where the theme has one, else the page. */
@@ -73,10 +101,10 @@ function furthestWash(color: string, paper: string, ok: (c: string) => boolean):
 /**
  * The colour of an answer drawing's walls: in black ink 55 % K ({@link ANSWER_KEY} `wallInk`); in colour the
  * theme's walls washed towards the paper until they are as light in grey as 55 % K is on white (walls that
- * are lighter already stay).
+ * are lighter already stay). A picture maze's (`picture`) the same at 25 % K (`pictureWallInk`).
  */
-export function answerWallColor(book: BookPlan): string {
-  const grey = inkGrey(ANSWER_KEY.wallInk);
+export function answerWallColor(book: BookPlan, picture = false): string {
+  const grey = inkGrey(picture ? ANSWER_KEY.pictureWallInk : ANSWER_KEY.wallInk);
   if (book.ink === 'black') return grey;
   const paper = paperOf(book);
   const target = contrast(grey, '#ffffff');
@@ -84,29 +112,25 @@ export function answerWallColor(book: BookPlan): string {
 }
 
 /**
- * The colours of an answer route: the band (light, under the walls) and the line along its middle. In black
- * ink the theme's grayscale rule (`solution`, `solution-line`, darkened where it has less than
- * {@link ANSWER_KEY} `routeContrast`). In colour the line is the theme's route colour,
- * or the nearest darker shade of its hue that has {@link ANSWER_KEY} `routeContrast` against the paper; the
- * band is the route colour washed towards the paper, as dark as {@link ROUTE_CONTRAST} `bandMost` allows and
- * never lighter than `bandLeast`, while the line keeps `line` contrast against it.
+ * The colours of an answer route: the band (under the walls) and the line along its middle. In black ink the
+ * theme's grayscale rule (`solution`, `solution-line`, darkened where it has less than {@link ANSWER_KEY}
+ * `routeContrast`). In colour the line is the theme's route colour, or the nearest darker shade of its hue
+ * that has `routeContrast` against the paper; the band is the route colour washed towards the paper, the
+ * lightest wash that is as dark in grey as `bandInk` (35 % K; the colour itself where it is lighter than
+ * that), darkening the line further where it would have less than {@link ROUTE_CONTRAST} `line` against it.
  */
 export function routeColors(book: BookPlan): { band: string; line: string } {
   const { colors, grayscale } = book.theme;
+  const paper = paperOf(book);
   if (book.ink === 'black') {
-    const line = ensureContrast(grayscale.solutionLine, [paperOf(book)], ANSWER_KEY.routeContrast);
+    const line = ensureContrast(grayscale.solutionLine, [paper], ANSWER_KEY.routeContrast);
     return { band: colors.solution, line: line ?? '#000000' };
   }
-  const paper = paperOf(book);
   const line = ensureContrast(colors.solution, [paper], ANSWER_KEY.routeContrast) ?? '#000000';
-  const darkest = furthestWash(colors.solution, paper, (c) => contrast(c, paper) >= ROUTE_CONTRAST.bandMost);
-  const lightest = furthestWash(
-    colors.solution,
-    paper,
-    (c) => contrast(c, paper) >= ROUTE_CONTRAST.bandLeast,
-  );
-  if (contrast(darkest, line) >= ROUTE_CONTRAST.line) return { band: darkest, line };
-  return { band: lightest, line };
+  const bandContrast = contrast(inkGrey(ANSWER_KEY.bandInk), '#ffffff');
+  const band = furthestWash(colors.solution, paper, (c) => contrast(c, paper) >= bandContrast);
+  const darker = ensureContrast(line, [band], ROUTE_CONTRAST.line) ?? line;
+  return { band, line: darker };
 }
 
 /** The strokes of an answer key: its walls, the band under them along the route, the route line. */
@@ -121,9 +145,10 @@ export interface AnswerKeyStyle {
  * all in points (colours: {@link answerWallColor}, {@link routeColors}). The route line is `route` wide but at
  * least {@link ANSWER_KEY} `routeToWall` wall widths, at most `routeShare` of the clear passage where that
  * still leaves it `routeToWall` walls wide (the answer pages give every maze a passage where it does), and
- * `highlight` draws it at that least. The band is three quarters of the clear passage or 1.6 route widths,
- * whichever is more (`highlight`: nine tenths of the passage), never wider than the clear passage. `dashed`
- * dashes the line.
+ * never more than `routeMost` of the clear passage (where the walls are too thick for both, the line gives
+ * way: it never covers the walls); `highlight` draws it at that least. The band is three quarters of the
+ * clear passage or 1.6 route widths, whichever is more (`highlight`: nine tenths of the passage), never wider
+ * than the clear passage. `dashed` dashes the line.
  */
 export function answerKeyStyle(book: BookPlan, wall: number, route: number, passage: number): AnswerKeyStyle {
   const { theme, solutions } = book;
@@ -131,7 +156,8 @@ export function answerKeyStyle(book: BookPlan, wall: number, route: number, pass
   const clear = Math.max(0, passage - wall);
   const least = ANSWER_KEY.routeToWall * wall;
   const highlight = solutions.style === 'highlight';
-  const width = highlight ? least : Math.max(least, Math.min(route, ANSWER_KEY.routeShare * clear));
+  const wanted = highlight ? least : Math.max(least, Math.min(route, ANSWER_KEY.routeShare * clear));
+  const width = Math.min(wanted, ANSWER_KEY.routeMost * clear);
   const bandWidth = Math.min(Math.max(clear, width), Math.max(width * 1.6, (highlight ? 0.9 : 0.75) * clear));
   return {
     walls: { color: answerWallColor(book), ...theme.walls, width: wall },

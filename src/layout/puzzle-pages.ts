@@ -15,7 +15,7 @@ import { answerPointer } from '../plan/words.js';
 import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
 import { PathBuilder, subpathBoxes } from '../vector/path-data.js';
-import { answerKeyStyle } from './answer-key-style.js';
+import { answerKeyStyle, answerWeights } from './answer-key-style.js';
 import type { Item, Page } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
@@ -424,7 +424,10 @@ function slipMaze(
   const { area: mazeRect, size } = fitPuzzle(book, p, slot.maze);
   const place = fitGrid(p.maze.grid, mazeRect);
   const passage = place.scale * topologyPassage(p);
-  const route = answerKeyStyle(book, theme.walls.width, theme.solution.width, passage);
+  // The answer's weights as on answer pages: walls thinned where the passage is narrow (never more than an
+  // eighth of it), so the route fits between them.
+  const { wall, route: routeWidth } = answerWeights(book, passage, 1);
+  const route = answerKeyStyle(book, wall, routeWidth, passage);
   page.items.push(
     ...drawMaze(
       p.maze,
