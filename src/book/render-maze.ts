@@ -231,7 +231,9 @@ export function renderDocument(
     {
       walls: options.solution ? route.walls : { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      ...(options.solution ? { band: route.band, solution: route.solution } : {}),
+      ...(options.solution
+        ? { pictureWalls: route.pictureWalls, band: route.band, solution: route.solution }
+        : {}),
     },
     options.solution ? p.solution : undefined,
   );

@@ -1,5 +1,5 @@
 import type { BookPlan } from '../plan/book-plan.js';
-import { contrast, ensureContrast, mixColors } from '../plan/palette.js';
+import { ensureContrast, hexToHsl, hslToHex, mixColors, normalizeHex, parseHex } from '../plan/palette.js';
 import type { Stroke } from './display-list.js';
 
 /**
@@ -8,31 +8,33 @@ import type { Stroke } from './display-list.js';
  * `routeToWall` wall widths wide), and a band under the walls makes the route a corridor and lets a
  * mazegram's letters sit on it.
  *
- * Figures, greyscale contrast as WCAG ratios of relative luminance (what a grey print or a photocopy keeps;
- * "n % K" below is the grey of black ink coverage n on white, `inkGrey`):
- * - walls: as dark as 55 % K on white (4.7 : 1), so they still read as walls (over the 4.5 : 1 of text) but
- *   are half the tone of the route; a picture maze's walls (their widths draw the picture) as light as 25 % K,
- *   so the picture steps back behind the route;
- * - route line: at least 10 : 1 against the paper (about 75 % K; black ink: the theme's grayscale line,
- *   black in every built-in theme; colour: the theme's route colour or the nearest darker shade of its hue)
- *   and at least `routeToWall` = 2.5 wall widths, but never more than `routeMost` of the clear passage, so it
- *   never covers the walls: at 50 dpi (arm's length) a 0.75pt wall covers under half a pixel and prints as
+ * Figures in "n % K": how much darker than the paper a colour prints in grey ({@link greyInk}: the PDF's
+ * RGB-to-grey rule, what a printer set to grey, a photocopy or `pdftoppm -gray` gives), black ink coverage n
+ * on white:
+ * - walls: 55 % K, so they still read as walls but are half the tone of the route; a picture maze's walls
+ *   (their widths draw the picture) 25 %, so the picture steps back behind the route;
+ * - route line: black ink: the theme's grayscale line (black in every built-in theme, at least 10 : 1 against
+ *   the paper); colour: the theme's route colour or the nearest darker shade of its hue that is 85 % K in
+ *   grey. At least `routeToWall` = 2.5 wall widths, never more than `routeMost` of the clear passage (it
+ *   never covers the walls): at 50 dpi (arm's length) a 0.75pt wall covers under half a pixel and prints as
  *   a light grey hairline, a 1.9pt route more than a pixel of near black;
- * - band: in colour the route colour washed towards the paper, as dark in grey as 35 % K (2.4 : 1), so that
- *   in a grey print the route is a mid-grey corridor with a dark line along it (the line keeps 3 : 1 against
- *   it); in black ink the theme's grayscale `solution`, light under a black line. Three quarters of the
- *   clear passage or 1.6 route widths wide.
+ * - band: in colour the route colour washed towards the paper (or a darker shade of it) to 35 % K, so that in
+ *   grey the route is a mid-grey corridor with a near-black line along it; in black ink the theme's
+ *   grayscale `solution`, light under a black line. Three quarters of the clear passage or 1.6 route widths
+ *   wide.
  */
 export const ANSWER_KEY = {
-  /** Grey of the answer drawing's walls in black ink, as black ink coverage (55 % K). */
+  /** Grey of the answer drawing's walls, as black ink coverage (55 % K). */
   wallInk: 0.55,
   /** Grey of a picture maze's walls on its answer, as black ink coverage (25 % K). */
   pictureWallInk: 0.25,
   /** The route line is at least this many wall widths wide. */
   routeToWall: 2.5,
-  /** Greyscale contrast of the route line against the paper, at least (about 75 % K on white). */
+  /** Black ink: greyscale contrast (WCAG ratio) of the route line against the paper, at least. */
   routeContrast: 10,
-  /** Colour books: the band is at least as dark in grey as this black ink coverage (35 % K). */
+  /** Colour books: the route line is at least this dark in grey (85 % K). */
+  routeInk: 0.85,
+  /** Colour books: the band is this dark in grey (35 % K). */
   bandInk: 0.35,
   /** The route line takes at most this share of the clear passage (walls' faces apart) where it can. */
   routeShare: 0.45,
@@ -53,6 +55,20 @@ export const ROUTE_CONTRAST = { line: 3 } as const;
 /** The grey of `ink` black-ink coverage (0 white, 1 black) as `#rrggbb`. */
 export function inkGrey(ink: number): string {
   return mixColors('#ffffff', '#000000', ink);
+}
+
+/**
+ * The black-ink coverage (0 white, 1 black) that `color` prints as in grey: one minus its grey by the PDF's
+ * DeviceRGB-to-DeviceGray rule, 0.3 R + 0.59 G + 0.11 B on the sRGB values.
+ */
+export function greyInk(color: string): number {
+  const { r, g, b } = parseHex(color);
+  return 1 - (0.3 * r + 0.59 * g + 0.11 * b);
+}
+
+/** How far apart in grey two colours print, as black-ink coverage (0 alike, 1 black on white). */
+export function greyApart(a: string, b: string): number {
+  return Math.abs(greyInk(a) - greyInk(b));
 }
 
 /** The thinnest line an answer drawing may use: the profile's, the book's wall floor, and never under 0.5pt. */
@@ -99,25 +115,50 @@ function furthestWash(color: string, paper: string, ok: (c: string) => boolean):
 }
 
 /**
+ * The shade of `color`'s hue (its HSL lightness moved away from `paper`, darker on light paper, its saturation
+ * raised with it unless it is a grey) nearest to `color` that prints at least `ink` apart from the paper in
+ * grey ({@link greyApart}); `color` itself where it does already, the furthest shade (black or white) where
+ * none does.
+ */
+function shadeApart(color: string, paper: string, ink: number): string {
+  const ok = (c: string): boolean => greyApart(c, paper) >= ink;
+  if (ok(color)) return normalizeHex(color);
+  const hsl = hexToHsl(color);
+  const end = greyInk(paper) < 0.5 ? 0 : 1;
+  // Saturation rises as the lightness moves (a grey stays grey), so a deep shade still reads as the hue.
+  const saturated = hsl.s < 0.05 ? hsl.s : 1;
+  const at = (t: number): string =>
+    hslToHex({ h: hsl.h, s: hsl.s + (saturated - hsl.s) * t, l: hsl.l + (end - hsl.l) * t });
+  let lo = 0;
+  let hi = 1;
+  if (!ok(at(hi))) return at(hi);
+  for (let k = 0; k < 24; k++) {
+    const t = (lo + hi) / 2;
+    if (ok(at(t))) hi = t;
+    else lo = t;
+  }
+  return at(hi);
+}
+
+/**
  * The colour of an answer drawing's walls: in black ink 55 % K ({@link ANSWER_KEY} `wallInk`); in colour the
- * theme's walls washed towards the paper until they are as light in grey as 55 % K is on white (walls that
- * are lighter already stay). A picture maze's (`picture`) the same at 25 % K (`pictureWallInk`).
+ * theme's walls washed towards the paper until they print that far from it in grey (walls that are lighter
+ * already stay). A picture maze's (`picture`) the same at 25 % K (`pictureWallInk`).
  */
 export function answerWallColor(book: BookPlan, picture = false): string {
-  const grey = inkGrey(picture ? ANSWER_KEY.pictureWallInk : ANSWER_KEY.wallInk);
-  if (book.ink === 'black') return grey;
+  const ink = picture ? ANSWER_KEY.pictureWallInk : ANSWER_KEY.wallInk;
+  if (book.ink === 'black') return inkGrey(ink);
   const paper = paperOf(book);
-  const target = contrast(grey, '#ffffff');
-  return furthestWash(book.theme.colors.walls, paper, (c) => contrast(c, paper) >= target);
+  return furthestWash(book.theme.colors.walls, paper, (c) => greyApart(c, paper) >= ink);
 }
 
 /**
  * The colours of an answer route: the band (under the walls) and the line along its middle. In black ink the
  * theme's grayscale rule (`solution`, `solution-line`, darkened where it has less than {@link ANSWER_KEY}
  * `routeContrast`). In colour the line is the theme's route colour, or the nearest darker shade of its hue
- * that has `routeContrast` against the paper; the band is the route colour washed towards the paper, the
- * lightest wash that is as dark in grey as `bandInk` (35 % K; the colour itself where it is lighter than
- * that), darkening the line further where it would have less than {@link ROUTE_CONTRAST} `line` against it.
+ * that prints `routeInk` (85 % K) in grey; the band is the route colour washed towards the paper to `bandInk`
+ * (35 % K), or a darker shade of it where the colour itself is lighter than that; the line is darkened
+ * further where it would have less than {@link ROUTE_CONTRAST} `line` against the band.
  */
 export function routeColors(book: BookPlan): { band: string; line: string } {
   const { colors, grayscale } = book.theme;
@@ -126,9 +167,9 @@ export function routeColors(book: BookPlan): { band: string; line: string } {
     const line = ensureContrast(grayscale.solutionLine, [paper], ANSWER_KEY.routeContrast);
     return { band: colors.solution, line: line ?? '#000000' };
   }
-  const line = ensureContrast(colors.solution, [paper], ANSWER_KEY.routeContrast) ?? '#000000';
-  const bandContrast = contrast(inkGrey(ANSWER_KEY.bandInk), '#ffffff');
-  const band = furthestWash(colors.solution, paper, (c) => contrast(c, paper) >= bandContrast);
+  const line = shadeApart(colors.solution, paper, ANSWER_KEY.routeInk);
+  const base = shadeApart(colors.solution, paper, ANSWER_KEY.bandInk);
+  const band = furthestWash(base, paper, (c) => greyApart(c, paper) >= ANSWER_KEY.bandInk);
   const darker = ensureContrast(line, [band], ROUTE_CONTRAST.line) ?? line;
   return { band, line: darker };
 }
@@ -136,6 +177,8 @@ export function routeColors(book: BookPlan): { band: string; line: string } {
 /** The strokes of an answer key: its walls, the band under them along the route, the route line. */
 export interface AnswerKeyStyle {
   walls: Stroke;
+  /** The walls of a picture maze (a grid that gives each wall its width): lighter, at 25 % K. */
+  pictureWalls: Stroke;
   band: Stroke;
   solution: Stroke;
 }
@@ -148,7 +191,9 @@ export interface AnswerKeyStyle {
  * never more than `routeMost` of the clear passage (where the walls are too thick for both, the line gives
  * way: it never covers the walls); `highlight` draws it at that least. The band is three quarters of the
  * clear passage or 1.6 route widths, whichever is more (`highlight`: nine tenths of the passage), never wider
- * than the clear passage. `dashed` dashes the line.
+ * than the clear passage. `dashed` dashes the line. A picture maze's walls have their own widths: `drawMaze`
+ * widens its route to {@link ANSWER_KEY} `pictureRoute` and `routeToWall` of its thinnest wall, and narrows
+ * every route to `routeMost` of the clear passage it runs through.
  */
 export function answerKeyStyle(book: BookPlan, wall: number, route: number, passage: number): AnswerKeyStyle {
   const { theme, solutions } = book;
@@ -161,6 +206,7 @@ export function answerKeyStyle(book: BookPlan, wall: number, route: number, pass
   const bandWidth = Math.min(Math.max(clear, width), Math.max(width * 1.6, (highlight ? 0.9 : 0.75) * clear));
   return {
     walls: { color: answerWallColor(book), ...theme.walls, width: wall },
+    pictureWalls: { color: answerWallColor(book, true), ...theme.walls, width: wall },
     band: { color: band, width: bandWidth, cap: 'butt', join: 'round' },
     solution: {
       color: line,

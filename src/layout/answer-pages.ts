@@ -84,6 +84,7 @@ export function answerPage(
         rect,
         {
           walls: style.walls,
+          pictureWalls: style.pictureWalls,
           ...(theme.colors.background ? { background: theme.colors.background } : {}),
           band: style.band,
           solution: style.solution,

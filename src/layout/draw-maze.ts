@@ -4,6 +4,7 @@ import { type Grid, wallMidpoint } from '../grid/grid.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import type { Rect } from '../plan/rect.js';
 import { PathBuilder, type PathData, shortSweep } from '../vector/path-data.js';
+import { ANSWER_KEY } from './answer-key-style.js';
 import type { Item, Stroke } from './display-list.js';
 import { tonedOverhang, tonedWallItems } from './draw-toned-walls.js';
 import { weaveSolutionPath, weaveWallPaths } from './draw-weave.js';
@@ -13,6 +14,11 @@ import { type Placement, wallPaths } from './wall-paths.js';
 
 export interface MazeStyle {
   walls: Stroke;
+  /**
+   * The walls of a picture maze (a grid that gives each wall its width, `grid.tone`) where they differ from
+   * `walls` (an answer key's are lighter, so the route reads over the picture); the width is the grid's.
+   */
+  pictureWalls?: Stroke;
   /** Draw the solution with this stroke; omit for a puzzle page. */
   solution?: Stroke;
   /** Also draw the solution as this (wide, light) band under the walls, so it reads in grey. */
@@ -52,7 +58,7 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   // tone mazes' walls have their own widths (the two never meet: the plan refuses weave on a picture).
   const weave = maze.grid.weave !== undefined;
   const items: Item[] = maze.grid.tone
-    ? tonedWallItems(maze, place, style.walls)
+    ? tonedWallItems(maze, place, style.pictureWalls ?? style.walls)
     : [
         {
           type: 'path',
@@ -66,17 +72,21 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   let route: PathData | undefined;
   /** The narrowest clear passage the route runs through, pt, where walls narrow it more than `wall` does. */
   let clear = Infinity;
+  /** The route line's least width, pt: a picture maze's widest of `pictureRoute` and 2.5 thinnest walls. */
+  let least = 0;
   if (solution && (style.solution || style.band)) {
     if (maze.grid.tone) {
       const toned = tonedRoute(maze, solution, place);
       route = toned.path;
       clear = toned.clear;
+      const thinnest = Math.min(...items.map((i) => (i.type === 'path' ? (i.stroke?.width ?? 0) : 0)));
+      least = Math.max(ANSWER_KEY.pictureRoute, ANSWER_KEY.routeToWall * thinnest);
     } else if (weave) {
       route = weaveSolutionPath(maze, solution, place, style.walls.width);
       clear = weaveClear(maze.grid, place, style.walls.width);
     } else route = solutionPath(maze, solution, place);
   }
-  const { band, solution: line } = fitRoute(style, clear);
+  const { band, solution: line } = fitRoute(style, clear, least);
   if (route && line) {
     const path: Item = { type: 'path', path: route, stroke: line, role: 'route' };
     if (style.solutionUnder) items.unshift(path);
@@ -96,22 +106,23 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
 }
 
 /**
- * The route's strokes narrowed to a passage `clear` points wide (wall face to wall face): the band to three
- * quarters of it (as `routeStyle` sizes it on plain mazes), the line to at most 0.4 of the band (but not under
- * 0.5pt, so it stays visible).
+ * The route's strokes fitted to a passage `clear` points wide (wall face to wall face) where walls narrow it
+ * more than the style's `walls` do: the line at least `least` wide but never more than
+ * {@link ANSWER_KEY} `routeMost` of `clear` (so it never covers a wall), the band at most three quarters of
+ * `clear` (as `answerKeyStyle` sizes it on plain mazes) and, where there is room, 1.6 line widths.
  */
-function fitRoute(style: MazeStyle, clear: number): { band?: Stroke; solution?: Stroke } {
+function fitRoute(style: MazeStyle, clear: number, least: number): { band?: Stroke; solution?: Stroke } {
   const { band, solution } = style;
   if (!Number.isFinite(clear)) return { band, solution };
-  const bandWidth = band ? Math.min(band.width, 0.75 * clear) : 0.75 * clear;
-  const fitted = (s: Stroke, width: number): Stroke => {
-    if (width >= s.width) return s;
+  const resized = (s: Stroke, width: number): Stroke => {
+    if (width === s.width) return s;
     const k = width / s.width;
     return { ...s, width, ...(s.dash ? { dash: [s.dash[0] * k, s.dash[1] * k] as [number, number] } : {}) };
   };
+  const lineWidth = solution ? Math.min(Math.max(solution.width, least), ANSWER_KEY.routeMost * clear) : 0;
   return {
-    ...(band ? { band: fitted(band, bandWidth) } : {}),
-    ...(solution ? { solution: fitted(solution, Math.max(0.5, 0.4 * bandWidth)) } : {}),
+    ...(band ? { band: resized(band, Math.min(Math.max(band.width, 1.6 * lineWidth), 0.75 * clear)) } : {}),
+    ...(solution ? { solution: resized(solution, lineWidth) } : {}),
   };
 }
 

@@ -436,7 +436,7 @@ function slipMaze(
         walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
         markers: markerStyle(book, p.plan, size, frame, avoid),
-        ...(answers ? { band: route.band, solution: route.solution } : {}),
+        ...(answers ? { pictureWalls: route.pictureWalls, band: route.band, solution: route.solution } : {}),
       },
       answers ? p.solution : undefined,
     ),
