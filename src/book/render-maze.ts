@@ -232,7 +232,12 @@ export function renderDocument(
       walls: options.solution ? route.walls : { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
       ...(options.solution
-        ? { pictureWalls: route.pictureWalls, band: route.band, solution: route.solution }
+        ? {
+            pictureWalls: route.pictureWalls,
+            band: route.band,
+            solution: route.solution,
+            underRoute: route.underRoute,
+          }
         : {}),
     },
     options.solution ? p.solution : undefined,

@@ -47,6 +47,11 @@ export const ANSWER_KEY = {
   doorShare: 0.6,
   /** A picture maze's route line is at least this wide, in points, where its passages allow. */
   pictureRoute: 1.5,
+  /**
+   * Where a weave maze's route runs beneath a bridge it is drawn at this share of the line's strength (the
+   * line's colour washed towards the paper), under the bridge's walls: one line, fainter where hidden.
+   */
+  underInk: 0.4,
 } as const;
 
 /** Greyscale contrast of the route's line against its band (WCAG ratio), at least. */
@@ -181,6 +186,8 @@ export interface AnswerKeyStyle {
   pictureWalls: Stroke;
   band: Stroke;
   solution: Stroke;
+  /** The route where it runs beneath a weave's bridge: the line's colour at `underInk` of its strength. */
+  underRoute: Stroke;
 }
 
 /**
@@ -204,16 +211,18 @@ export function answerKeyStyle(book: BookPlan, wall: number, route: number, pass
   const wanted = highlight ? least : Math.max(least, Math.min(route, ANSWER_KEY.routeShare * clear));
   const width = Math.min(wanted, ANSWER_KEY.routeMost * clear);
   const bandWidth = Math.min(Math.max(clear, width), Math.max(width * 1.6, (highlight ? 0.9 : 0.75) * clear));
+  const solution: Stroke = {
+    color: line,
+    width,
+    cap: 'round',
+    join: 'round',
+    ...(solutions.style === 'dashed' ? { dash: [width * 3, width * 2.5] as [number, number] } : {}),
+  };
   return {
     walls: { color: answerWallColor(book), ...theme.walls, width: wall },
     pictureWalls: { color: answerWallColor(book, true), ...theme.walls, width: wall },
     band: { color: band, width: bandWidth, cap: 'butt', join: 'round' },
-    solution: {
-      color: line,
-      width,
-      cap: 'round',
-      join: 'round',
-      ...(solutions.style === 'dashed' ? { dash: [width * 3, width * 2.5] as [number, number] } : {}),
-    },
+    solution,
+    underRoute: { ...solution, cap: 'butt', color: mixColors(line, paperOf(book), 1 - ANSWER_KEY.underInk) },
   };
 }

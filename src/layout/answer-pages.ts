@@ -88,6 +88,7 @@ export function answerPage(
           ...(theme.colors.background ? { background: theme.colors.background } : {}),
           band: style.band,
           solution: style.solution,
+          underRoute: style.underRoute,
         },
         p.solution,
       ),

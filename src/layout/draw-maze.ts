@@ -23,6 +23,11 @@ export interface MazeStyle {
   solution?: Stroke;
   /** Also draw the solution as this (wide, light) band under the walls, so it reads in grey. */
   band?: Stroke;
+  /**
+   * A weave maze's route where it runs beneath a bridge: drawn under the walls (the bridge's cross it), in
+   * this fainter stroke, so the route reads as one line; omitted, the route is left out there.
+   */
+  underRoute?: Stroke;
   /** Start/finish markers (arrows or pictures, optionally labelled) outside the rim; omit for none. */
   markers?: MarkerStyle;
   /** Draw the solution under the walls (a highlight band) instead of over them. */
@@ -70,6 +75,8 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
   if (oneWay) items.push({ type: 'path', path: oneWay, stroke: { ...style.walls, join: 'miter' } });
   let route: PathData | undefined;
+  /** A weave route's stretches beneath bridges. */
+  let under: PathData | undefined;
   /** The narrowest clear passage the route runs through, pt, where walls narrow it more than `wall` does. */
   let clear = Infinity;
   /** The route line's least width, pt: a picture maze's widest of `pictureRoute` and 2.5 thinnest walls. */
@@ -82,11 +89,13 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
       const thinnest = Math.min(...items.map((i) => (i.type === 'path' ? (i.stroke?.width ?? 0) : 0)));
       least = Math.max(ANSWER_KEY.pictureRoute, ANSWER_KEY.routeToWall * thinnest);
     } else if (weave) {
-      route = weaveSolutionPath(maze, solution, place, style.walls.width);
+      ({ path: route, under } = weaveSolutionPath(maze, solution, place, style.walls.width));
       clear = weaveClear(maze.grid, place, style.walls.width);
     } else route = solutionPath(maze, solution, place);
   }
-  const { band, solution: line } = fitRoute(style, clear, least);
+  const { band, solution: line, underRoute } = fitRoute(style, clear, least);
+  if (under && under.cmds.length > 0 && line && underRoute)
+    items.unshift({ type: 'path', path: under, stroke: underRoute, role: 'route' });
   if (route && line) {
     const path: Item = { type: 'path', path: route, stroke: line, role: 'route' };
     if (style.solutionUnder) items.unshift(path);
@@ -109,11 +118,16 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
  * The route's strokes fitted to a passage `clear` points wide (wall face to wall face) where walls narrow it
  * more than the style's `walls` do: the line at least `least` wide but never more than
  * {@link ANSWER_KEY} `routeMost` of `clear` (so it never covers a wall), the band at most three quarters of
- * `clear` (as `answerKeyStyle` sizes it on plain mazes) and, where there is room, 1.6 line widths.
+ * `clear` (as `answerKeyStyle` sizes it on plain mazes) and, where there is room, 1.6 line widths; the route
+ * beneath a weave's bridges as wide as the line.
  */
-function fitRoute(style: MazeStyle, clear: number, least: number): { band?: Stroke; solution?: Stroke } {
-  const { band, solution } = style;
-  if (!Number.isFinite(clear)) return { band, solution };
+function fitRoute(
+  style: MazeStyle,
+  clear: number,
+  least: number,
+): { band?: Stroke; solution?: Stroke; underRoute?: Stroke } {
+  const { band, solution, underRoute } = style;
+  if (!Number.isFinite(clear)) return { band, solution, underRoute };
   const resized = (s: Stroke, width: number): Stroke => {
     if (width === s.width) return s;
     const k = width / s.width;
@@ -123,6 +137,7 @@ function fitRoute(style: MazeStyle, clear: number, least: number): { band?: Stro
   return {
     ...(band ? { band: resized(band, Math.min(Math.max(band.width, 1.6 * lineWidth), 0.75 * clear)) } : {}),
     ...(solution ? { solution: resized(solution, lineWidth) } : {}),
+    ...(underRoute && solution ? { underRoute: resized(underRoute, lineWidth) } : {}),
   };
 }
 

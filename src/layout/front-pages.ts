@@ -213,6 +213,7 @@ function workedExample(book: BookPlan, page: Page, example: ExamplePlan, top: nu
         markers: markerStyle(book, example, size, box),
         band: route.band,
         solution: route.solution,
+        underRoute: route.underRoute,
       },
       solution,
     ),

@@ -436,7 +436,14 @@ function slipMaze(
         walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
         markers: markerStyle(book, p.plan, size, frame, avoid),
-        ...(answers ? { pictureWalls: route.pictureWalls, band: route.band, solution: route.solution } : {}),
+        ...(answers
+          ? {
+              pictureWalls: route.pictureWalls,
+              band: route.band,
+              solution: route.solution,
+              underRoute: route.underRoute,
+            }
+          : {}),
       },
       answers ? p.solution : undefined,
     ),
