@@ -3,7 +3,7 @@ import { UserError } from '../base/errors.js';
 import { createFileAccess, defaultPathPolicy } from '../base/files.js';
 import type { FieldPath } from '../base/parse-yaml.js';
 import { topologies } from '../grid/registry.js';
-import { answerKeyStyle, answerWeights } from '../layout/answer-key-style.js';
+import { answerKeyStyle, answerWeights, letterColor } from '../layout/answer-key-style.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
@@ -254,8 +254,8 @@ export function renderDocument(
       ...drawLetters(p.maze, p.recipe.shape, p.mazegram, place, {
         fontKey: 'letters1',
         face: p.plan.mazegram.font,
-        message: theme.colors.letters,
-        decoy: options.solution ? theme.colors.muted : theme.colors.letters,
+        message: options.solution ? theme.colors.letters : letterColor(plan),
+        decoy: options.solution ? theme.colors.muted : letterColor(plan),
         ...(options.solution ? { knockout: route.band.color } : {}),
       }),
     );

@@ -157,6 +157,20 @@ export function answerWallColor(book: BookPlan, picture = false): string {
   return furthestWash(book.theme.colors.walls, paper, (c) => greyApart(c, paper) >= ink);
 }
 
+/** How dark a mazegram's letters print on a puzzle page, as black ink coverage (60 % K; see {@link letterColor}). */
+export const LETTER_INK = 0.6;
+
+/**
+ * The colour of a mazegram's letters on a puzzle page, message and decoys alike (so none stands out): the
+ * theme's letter colour washed towards the paper until it prints {@link LETTER_INK} (60 % K) in grey, where it
+ * is darker. Letters as dark as the walls make a densely lettered maze read as a word-search grid; at 60 %
+ * the walls stay the structure and the letters still read (6 : 1 against white).
+ */
+export function letterColor(book: BookPlan): string {
+  const paper = paperOf(book);
+  return furthestWash(book.theme.colors.letters, paper, (c) => greyApart(c, paper) >= LETTER_INK);
+}
+
 /**
  * The colours of an answer route: the band (under the walls) and the line along its middle. In black ink the
  * theme's grayscale rule (`solution`, `solution-line`, darkened where it has less than {@link ANSWER_KEY}

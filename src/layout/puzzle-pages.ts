@@ -15,7 +15,7 @@ import { answerPointer } from '../plan/words.js';
 import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
 import { PathBuilder, subpathBoxes } from '../vector/path-data.js';
-import { answerKeyStyle, answerWeights } from './answer-key-style.js';
+import { answerKeyStyle, answerWeights, letterColor } from './answer-key-style.js';
 import type { Item, Page } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
@@ -197,8 +197,8 @@ export function puzzlePage(
       ...drawLetters(p.maze, (p.recipe ?? p.plan.recipe).shape, p.mazegram, fitGrid(p.maze.grid, area), {
         fontKey: letterFont,
         face: p.plan.mazegram.font,
-        message: theme.colors.letters,
-        decoy: theme.colors.letters,
+        message: letterColor(book),
+        decoy: letterColor(book),
       }),
     );
   }
@@ -453,8 +453,8 @@ function slipMaze(
       ...drawLetters(p.maze, (p.recipe ?? p.plan.recipe).shape, p.mazegram, place, {
         fontKey: letterFont,
         face: p.plan.mazegram.font,
-        message: theme.colors.letters,
-        decoy: answers ? theme.colors.muted : theme.colors.letters,
+        message: answers ? theme.colors.letters : letterColor(book),
+        decoy: answers ? theme.colors.muted : letterColor(book),
         ...(answers ? { knockout: route.band.color } : {}),
       }),
     );

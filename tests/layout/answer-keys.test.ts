@@ -447,3 +447,33 @@ solutions: inline
     }
   });
 });
+
+describe('mazegram letters on puzzle pages', () => {
+  it('print at 60 % K, message and decoys alike, lighter than the walls', async () => {
+    for (const ink of ['', 'ink: black\nprofile: kdp\npaper: trim-6x9\n']) {
+      const { doc, plan } = await laidOut(`title: M
+seed: 2
+${ink}front: []
+pages:
+  - { maze: { cells: [12, 14], mazegram: { message: "Hello there", fill: 0.7 } } }
+solutions: { per-page: 4 }
+`);
+      const page = doc.pages[0];
+      const letters = page.items.filter(
+        (i): i is TextItem => i.type === 'text' && i.text.length === 1 && /\p{L}/u.test(i.text),
+      );
+      expect(letters.length).toBeGreaterThan(40);
+      const colours = new Set(letters.map((l) => l.color));
+      expect(colours.size).toBe(1);
+      expect(greyInk([...colours][0])).toBeCloseTo(0.6, 2);
+      const walls = page.items.find((i): i is PathItem => i.type === 'path' && i.role === 'walls');
+      expect(greyInk(walls?.stroke?.color ?? '')).toBeGreaterThan(0.8);
+      // The answer still shows the message dark and the decoys muted.
+      const answer = doc.pages.at(-1) as Page;
+      const answerLetters = answer.items.filter(
+        (i): i is TextItem => i.type === 'text' && i.text.length === 1,
+      );
+      expect(answerLetters.some((l) => l.color === plan.theme.colors.letters)).toBe(true);
+    }
+  });
+});
