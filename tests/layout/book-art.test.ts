@@ -5,7 +5,7 @@ import { bundledPicture } from '../../src/art/bundled-pictures.js';
 import { PICTURE_CREDIT } from '../../src/art/picture-names.js';
 import { layoutBook } from '../../src/book/build-book.js';
 import { answerKeyStyle } from '../../src/layout/answer-key-style.js';
-import type { Item, Page } from '../../src/layout/display-list.js';
+import type { Item, Page, TextItem } from '../../src/layout/display-list.js';
 import { exampleMaze } from '../../src/layout/front-pages.js';
 import type { ExamplePlan } from '../../src/plan/book-plan.js';
 import { pathBox } from '../../src/vector/path-data.js';
@@ -26,6 +26,21 @@ describe('pictures children know', () => {
     for (const name of ['bee', 'flower'] as const) {
       for (const layer of bundledPicture(name, 'color').layers) expect(colours).toContain(layer.fill);
     }
+  });
+
+  it('sit beside their openings with both words on every page, a slanted hex exit too', async () => {
+    const { doc } = await layoutBook('books/kids-activity.yaml');
+    const moon = doc.pages.find((p) => texts(p).includes('To the moon')) as Page;
+    expect(moon).toBeDefined();
+    for (const page of doc.pages.slice(0, doc.pages.length - 3)) {
+      const starts = texts(page).filter((t) => t === 'START').length;
+      expect(texts(page).filter((t) => t === 'FINISH').length).toBe(starts);
+    }
+    // Both words at one size on the page of the slanted exit.
+    const label = moon.items.find((i): i is TextItem => i.type === 'text' && i.text === 'FINISH') as TextItem;
+    const start = moon.items.find((i): i is TextItem => i.type === 'text' && i.text === 'START') as TextItem;
+    expect(label).toBeDefined();
+    expect(Math.abs(label.size - start.size)).toBeLessThan(1e-9);
   });
 
   it('are one-colour line art in a black-ink book: only greys, every shape of the art', async () => {
