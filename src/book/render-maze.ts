@@ -3,7 +3,7 @@ import { UserError } from '../base/errors.js';
 import { createFileAccess, defaultPathPolicy } from '../base/files.js';
 import type { FieldPath } from '../base/parse-yaml.js';
 import { topologies } from '../grid/registry.js';
-import { answerKeyStyle } from '../layout/answer-key-style.js';
+import { answerKeyStyle, answerWeights, letterColor } from '../layout/answer-key-style.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
@@ -247,12 +247,9 @@ export function renderDocument(
   const { theme } = plan;
   const { page, rect, frame, place, markerSize: size } = singleMazeFrame(plan, p, options);
   const markers = markerStyle(plan, p.plan, size, frame);
-  const route = answerKeyStyle(
-    plan,
-    theme.walls.width,
-    theme.solution.width,
-    place.scale * topologies[p.recipe.shape].passage,
-  );
+  const passage = place.scale * topologies[p.recipe.shape].passage;
+  const weights = answerWeights(plan, passage, 1);
+  const route = answerKeyStyle(plan, weights.wall, weights.route, passage);
   // Markers are drawn last, as drawMaze draws them, once the maze's items are handed on.
   const items: Item[] = drawMaze(
     p.maze,
@@ -260,7 +257,14 @@ export function renderDocument(
     {
       walls: options.solution ? route.walls : { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      ...(options.solution ? { band: route.band, solution: route.solution } : {}),
+      ...(options.solution
+        ? {
+            pictureWalls: route.pictureWalls,
+            band: route.band,
+            solution: route.solution,
+            underRoute: route.underRoute,
+          }
+        : {}),
     },
     options.solution ? p.solution : undefined,
   );
@@ -276,8 +280,8 @@ export function renderDocument(
       ...drawLetters(p.maze, p.recipe.shape, p.mazegram, place, {
         fontKey: 'letters1',
         face: p.plan.mazegram.font,
-        message: theme.colors.letters,
-        decoy: options.solution ? theme.colors.muted : theme.colors.letters,
+        message: options.solution ? theme.colors.letters : letterColor(plan),
+        decoy: options.solution ? theme.colors.muted : letterColor(plan),
         ...(options.solution ? { knockout: route.band.color } : {}),
       }),
     );

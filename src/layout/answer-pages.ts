@@ -84,9 +84,11 @@ export function answerPage(
         rect,
         {
           walls: style.walls,
+          pictureWalls: style.pictureWalls,
           ...(theme.colors.background ? { background: theme.colors.background } : {}),
           band: style.band,
           solution: style.solution,
+          underRoute: style.underRoute,
         },
         p.solution,
       ),

@@ -6,7 +6,7 @@ import { gridClearIn, puzzleMazeArea } from '../plan/page-geometry.js';
 import type { Rect } from '../plan/rect.js';
 import { answerLabel } from '../plan/words.js';
 import { capHeight } from '../text/fonts.js';
-import { ANSWER_KEY, thinnestLine } from './answer-key-style.js';
+import { ANSWER_KEY, type AnswerWeights, answerWeights } from './answer-key-style.js';
 import { letterCapHeight } from './draw-letters.js';
 import { fitGrid } from './draw-maze.js';
 import type { PuzzleForLayout } from './puzzle-for-layout.js';
@@ -86,12 +86,6 @@ export interface AnswerPageLayout {
   count: AnswerCount;
   grid: [number, number];
   thumbs: AnswerThumb[];
-}
-
-/** The weights of an answer drawing: its wall width and its route's, in points. */
-export interface AnswerWeights {
-  wall: number;
-  route: number;
 }
 
 /** What the appendix decides once: each count's grid, and every group's scale and capacity. */
@@ -175,19 +169,6 @@ function alikeKey(p: PuzzleForLayout): string {
 /** Points per grid unit of a puzzle's drawing in a slot (with its message under it). */
 function scaleIn(book: BookPlan, p: PuzzleForLayout, slot: Rect): number {
   return fitGrid(p.maze.grid, thumbRect(book, slot, fitMessage(book, p, slot.width))).scale;
-}
-
-/**
- * The weights of one answer drawing whose passage (wall centre to wall centre) is `passage` points, `ratio`
- * of its puzzle page's: walls thinned with the drawing (never thicker than the theme's, never more than an
- * eighth of the passage, never under the thinnest line allowed), the route the theme's width thinned likewise
- * and at least {@link ANSWER_KEY} `routeToWall` walls.
- */
-export function answerWeights(book: BookPlan, passage: number, ratio: number): AnswerWeights {
-  const { theme } = book;
-  const k = Math.min(1, ratio);
-  const wall = Math.max(thinnestLine(book), Math.min(theme.walls.width * k, passage / 8));
-  return { wall, route: Math.max(ANSWER_KEY.routeToWall * wall, theme.solution.width * k) };
 }
 
 /** A puzzle's passage on its own page, in points: what its thumbnail's weights are scaled against. */

@@ -15,8 +15,8 @@ import { answerSheet, puzzlePage, sheetPage } from './puzzle-pages.js';
  * from the first page (the title page is page 1 but shows no number).
  */
 export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[]): DisplayDocument {
-  const { pages, contentsAt } = frontPages(book);
   const letterFonts = letterFontKeys(puzzles);
+  const { pages, contentsAt } = frontPages(book, letterFonts);
   const fontKey = (p: PuzzleForLayout) => letterFonts.get(p.plan.mazegram?.font.path ?? '') ?? 'heading';
   const interactive = book.print.rules.interactive;
 
@@ -93,13 +93,18 @@ export function composeBook(book: BookPlan, puzzles: readonly PuzzleForLayout[])
  * The front matter's pages, the contents page left blank (`contentsAt`, -1 for none) until the page numbers
  * are known.
  */
-function frontPages(book: BookPlan): { pages: Page[]; contentsAt: number } {
+function frontPages(
+  book: BookPlan,
+  letterFonts: ReadonlyMap<string, string>,
+): { pages: Page[]; contentsAt: number } {
   const pages: Page[] = [];
   let contentsAt = -1;
   for (const item of book.front) {
     if (item.kind === 'title') pages.push(titlePage(book));
-    else if (item.kind === 'instructions') pages.push(instructionsPage(book, item, pages.length + 1));
-    else if (item.kind === 'copyright') pages.push(copyrightPage(book, item.text, item.where));
+    else if (item.kind === 'instructions') {
+      const font = item.example?.mazegram?.font.path;
+      pages.push(instructionsPage(book, item, pages.length + 1, letterFonts.get(font ?? '') ?? 'heading'));
+    } else if (item.kind === 'copyright') pages.push(copyrightPage(book, item.text, item.where));
     else {
       contentsAt = pages.length;
       pages.push(blankPage(book));

@@ -4,6 +4,7 @@ import { type Grid, wallMidpoint } from '../grid/grid.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import type { Rect } from '../plan/rect.js';
 import { PathBuilder, type PathData, shortSweep } from '../vector/path-data.js';
+import { ANSWER_KEY } from './answer-key-style.js';
 import type { Item, Stroke } from './display-list.js';
 import { tonedOverhang, tonedWallItems } from './draw-toned-walls.js';
 import { weaveSolutionPath, weaveWallPaths } from './draw-weave.js';
@@ -13,10 +14,20 @@ import { type Placement, wallPaths } from './wall-paths.js';
 
 export interface MazeStyle {
   walls: Stroke;
+  /**
+   * The walls of a picture maze (a grid that gives each wall its width, `grid.tone`) where they differ from
+   * `walls` (an answer key's are lighter, so the route reads over the picture); the width is the grid's.
+   */
+  pictureWalls?: Stroke;
   /** Draw the solution with this stroke; omit for a puzzle page. */
   solution?: Stroke;
   /** Also draw the solution as this (wide, light) band under the walls, so it reads in grey. */
   band?: Stroke;
+  /**
+   * A weave maze's route where it runs beneath a bridge: drawn under the walls (the bridge's cross it), in
+   * this fainter stroke, so the route reads as one line; omitted, the route is left out there.
+   */
+  underRoute?: Stroke;
   /** Start/finish markers (arrows or pictures, optionally labelled) outside the rim; omit for none. */
   markers?: MarkerStyle;
   /** Draw the solution under the walls (a highlight band) instead of over them. */
@@ -52,7 +63,7 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   // tone mazes' walls have their own widths (the two never meet: the plan refuses weave on a picture).
   const weave = maze.grid.weave !== undefined;
   const items: Item[] = maze.grid.tone
-    ? tonedWallItems(maze, place, style.walls)
+    ? tonedWallItems(maze, place, style.pictureWalls ?? style.walls)
     : [
         {
           type: 'path',
@@ -64,19 +75,27 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   const oneWay = maze.oneWay ? oneWayMarks(maze, place) : undefined;
   if (oneWay) items.push({ type: 'path', path: oneWay, stroke: { ...style.walls, join: 'miter' } });
   let route: PathData | undefined;
+  /** A weave route's stretches beneath bridges. */
+  let under: PathData | undefined;
   /** The narrowest clear passage the route runs through, pt, where walls narrow it more than `wall` does. */
   let clear = Infinity;
+  /** The route line's least width, pt: a picture maze's widest of `pictureRoute` and 2.5 thinnest walls. */
+  let least = 0;
   if (solution && (style.solution || style.band)) {
     if (maze.grid.tone) {
       const toned = tonedRoute(maze, solution, place);
       route = toned.path;
       clear = toned.clear;
+      const thinnest = Math.min(...items.map((i) => (i.type === 'path' ? (i.stroke?.width ?? 0) : 0)));
+      least = Math.max(ANSWER_KEY.pictureRoute, ANSWER_KEY.routeToWall * thinnest);
     } else if (weave) {
-      route = weaveSolutionPath(maze, solution, place, style.walls.width);
+      ({ path: route, under } = weaveSolutionPath(maze, solution, place, style.walls.width));
       clear = weaveClear(maze.grid, place, style.walls.width);
     } else route = solutionPath(maze, solution, place);
   }
-  const { band, solution: line } = fitRoute(style, clear);
+  const { band, solution: line, underRoute } = fitRoute(style, clear, least);
+  if (under && under.cmds.length > 0 && line && underRoute)
+    items.unshift({ type: 'path', path: under, stroke: underRoute, role: 'route' });
   if (route && line) {
     const path: Item = { type: 'path', path: route, stroke: line, role: 'route' };
     if (style.solutionUnder) items.unshift(path);
@@ -96,22 +115,29 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
 }
 
 /**
- * The route's strokes narrowed to a passage `clear` points wide (wall face to wall face): the band to three
- * quarters of it (as `routeStyle` sizes it on plain mazes), the line to at most 0.4 of the band (but not under
- * 0.5pt, so it stays visible).
+ * The route's strokes fitted to a passage `clear` points wide (wall face to wall face) where walls narrow it
+ * more than the style's `walls` do: the line at least `least` wide but never more than
+ * {@link ANSWER_KEY} `routeMost` of `clear` (so it never covers a wall), the band at most three quarters of
+ * `clear` (as `answerKeyStyle` sizes it on plain mazes) and, where there is room, 1.6 line widths; the route
+ * beneath a weave's bridges as wide as the line.
  */
-function fitRoute(style: MazeStyle, clear: number): { band?: Stroke; solution?: Stroke } {
-  const { band, solution } = style;
-  if (!Number.isFinite(clear)) return { band, solution };
-  const bandWidth = band ? Math.min(band.width, 0.75 * clear) : 0.75 * clear;
-  const fitted = (s: Stroke, width: number): Stroke => {
-    if (width >= s.width) return s;
+function fitRoute(
+  style: MazeStyle,
+  clear: number,
+  least: number,
+): { band?: Stroke; solution?: Stroke; underRoute?: Stroke } {
+  const { band, solution, underRoute } = style;
+  if (!Number.isFinite(clear)) return { band, solution, underRoute };
+  const resized = (s: Stroke, width: number): Stroke => {
+    if (width === s.width) return s;
     const k = width / s.width;
     return { ...s, width, ...(s.dash ? { dash: [s.dash[0] * k, s.dash[1] * k] as [number, number] } : {}) };
   };
+  const lineWidth = solution ? Math.min(Math.max(solution.width, least), ANSWER_KEY.routeMost * clear) : 0;
   return {
-    ...(band ? { band: fitted(band, bandWidth) } : {}),
-    ...(solution ? { solution: fitted(solution, Math.max(0.5, 0.4 * bandWidth)) } : {}),
+    ...(band ? { band: resized(band, Math.min(Math.max(band.width, 1.6 * lineWidth), 0.75 * clear)) } : {}),
+    ...(solution ? { solution: resized(solution, lineWidth) } : {}),
+    ...(underRoute && solution ? { underRoute: resized(underRoute, lineWidth) } : {}),
   };
 }
 

@@ -179,9 +179,19 @@ function segmentMaze(segs: number[]): Maze {
   };
 }
 
+/** A weave maze's route: where it runs in the open, and the stretches where it runs beneath a bridge. */
+export interface WeaveRoute {
+  /** The route, interrupted `gap` short of each bridge's walls. */
+  path: PathData;
+  /** The stretches beneath bridges, each from where `path` stops to where it starts again; none: empty. */
+  under: PathData;
+}
+
 /**
  * The route of a weave maze from the entry opening to the exit opening, through cell centres. Where it runs
- * beneath a bridge it is interrupted: it stops `gap` short of the bridge's walls and starts again past them.
+ * beneath a bridge `path` is interrupted: it stops `gap` short of the bridge's walls and starts again past
+ * them; `under` holds the stretches between, so the answer can draw them fainter under the bridge and the
+ * route still reads as one line.
  * @param wallWidth the walls' stroke width, pt
  */
 export function weaveSolutionPath(
@@ -189,12 +199,13 @@ export function weaveSolutionPath(
   solution: Solution,
   { ox, oy, scale }: Placement,
   wallWidth: number,
-): PathData {
+): WeaveRoute {
   const { grid } = maze;
   const wallUnder = grid.weave!.under;
   const { near, far } = underWalls(grid);
   const reach = WEAVE_INSET - weaveGap({ ox, oy, scale }, wallWidth);
   const b = new PathBuilder();
+  const u = new PathBuilder();
   const X = (x: number): number => ox + x * scale;
   const Y = (y: number): number => oy + y * scale;
   const { cells, walls } = solution;
@@ -218,8 +229,12 @@ export function weaveSolutionPath(
       const unit = Math.hypot(dx, dy) || 1;
       const [ax, ay] = mid(grid.wallCellA[w] === from ? near[w] : far[w]);
       const [cx, cy] = mid(grid.wallCellA[w] === from ? far[w] : near[w]);
-      b.lineTo(X(ax + (dx / unit) * reach), Y(ay + (dy / unit) * reach));
-      b.moveTo(X(cx - (dx / unit) * reach), Y(cy - (dy / unit) * reach));
+      const stop: [number, number] = [X(ax + (dx / unit) * reach), Y(ay + (dy / unit) * reach)];
+      const start: [number, number] = [X(cx - (dx / unit) * reach), Y(cy - (dy / unit) * reach)];
+      b.lineTo(...stop);
+      b.moveTo(...start);
+      u.moveTo(...stop);
+      u.lineTo(...start);
     }
     b.lineTo(X(grid.cellX[to]), Y(grid.cellY[to]));
   }
@@ -227,5 +242,5 @@ export function weaveSolutionPath(
     const [xx, xy] = mid(maze.exitWall);
     b.lineTo(X(xx), Y(xy));
   }
-  return b.finish();
+  return { path: b.finish(), under: u.finish() };
 }

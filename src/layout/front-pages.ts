@@ -2,13 +2,16 @@ import { type Solution, solve } from '../analyze/solve.js';
 import { generateMaze } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import { topologies } from '../grid/registry.js';
+import { type Mazegram, messageCells, placeMazegram } from '../mazegram/place.js';
 import type { BookPlan, ExamplePlan, FrontPage } from '../plan/book-plan.js';
 import { fitMarkers, markerRoom } from '../plan/marker-rule.js';
 import { gridClearIn } from '../plan/page-geometry.js';
 import type { Rect } from '../plan/rect.js';
+import { createRng, type Seed128 } from '../random/sfc32.js';
 import { textWidth } from '../text/fonts.js';
 import { answerKeyStyle } from './answer-key-style.js';
 import type { Page } from './display-list.js';
+import { drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { blankPage, folio, pageHeading } from './page-parts.js';
 import { markerStyle } from './puzzle-pages.js';
@@ -120,10 +123,15 @@ function fitParagraphs(
   return { lines: paragraphs.map((p) => wrapText(theme, p, style, width)), size: fitted.size };
 }
 
+/**
+ * An instructions page: its heading, its text (smaller where it must fit), and its worked example under it.
+ * @param letterFont the font key of the example's mazegram letters, if it spells a word
+ */
 export function instructionsPage(
   book: BookPlan,
   item: Extract<FrontPage, { kind: 'instructions' }>,
   number: number,
+  letterFont = 'heading',
 ): Page {
   const page = blankPage(book);
   const { theme, geometry } = book;
@@ -146,42 +154,72 @@ export function instructionsPage(
     }
     y += body.size * 0.8;
   }
-  if (item.example) workedExample(book, page, item.example, y);
+  if (item.example) workedExample(book, page, item.example, y, letterFont);
   folio(book, page, number);
   return page;
 }
 
 /**
  * The worked example's maze: the first candidate whose route winds through at least half its cells (a route
- * worth showing), else the one with the longest route.
+ * worth showing), else the one with the longest route; of a weave, one whose route goes under a bridge; of
+ * a mazegram, one whose route has a cell for each letter, the word placed on it (from the candidate's seed).
  */
-export function exampleMaze(example: ExamplePlan): { maze: Maze; solution: Solution } {
-  let best: { maze: Maze; solution: Solution } | undefined;
+export function exampleMaze(example: ExamplePlan): { maze: Maze; solution: Solution; mazegram?: Mazegram } {
+  let best: { maze: Maze; solution: Solution; seed: Seed128 } | undefined;
+  const weave = example.recipe.options.weave !== undefined;
+  const letters = example.mazegram?.letters ?? 0;
+  const shows = (maze: Maze, solution: Solution): boolean =>
+    (!weave || goesUnder(maze, solution)) && messageCells(maze, solution).length >= letters;
+  let shown = false;
   for (const seed of example.seeds) {
     const maze = generateMaze(example.recipe, seed, '#example');
     const solution = solve(maze);
-    if (!best || solution.cells.length > best.solution.cells.length) best = { maze, solution };
-    if (solution.cells.length * 2 >= maze.grid.cellCount) break;
+    const ok = shows(maze, solution);
+    if (!best || (ok && !shown) || (ok === shown && solution.cells.length > best.solution.cells.length))
+      best = { maze, solution, seed };
+    shown ||= ok;
+    if (ok && solution.cells.length * 2 >= maze.grid.cellCount) break;
   }
   if (!best) throw new Error('internal: a worked example without candidates');
-  return best;
+  const { maze, solution, seed } = best;
+  const m = example.mazegram;
+  if (!m || messageCells(maze, solution).length < m.letters) return { maze, solution };
+  const options = { message: m.message, language: m.language, fill: m.fill, case: m.case };
+  const mazegram = placeMazegram(maze, solution, options, createRng(seed), '#example');
+  return { maze, solution, mazegram };
+}
+
+/** Whether a weave maze's route runs beneath a bridge somewhere. */
+function goesUnder(maze: Maze, solution: Solution): boolean {
+  const under = maze.grid.weave?.under;
+  return !!under && solution.walls.some((w) => w >= 0 && under[w] >= 0);
 }
 
 /** Least height of a worked example's box (caption, maze and markers), pt: below it the example is left out. */
 const EXAMPLE_LEAST = (45 / 25.4) * 72;
 
+/** The worked example takes at most this share of the text block's width. */
+const EXAMPLE_WIDTH = 1;
+
 /**
  * The worked example under an instructions page's text, from `top` (pt) down to the folio band: the caption
- * ("Example" in the book's language), then the small maze solved (the answer keys' route) with its start and
- * finish markers by the book's marker rule. Left out where the text leaves less than {@link EXAMPLE_LEAST}.
+ * ("Example" in the book's language), then the small maze solved (the answer keys' route, a mazegram's
+ * letters over it) with its start and finish markers by the book's marker rule, as large as the room left
+ * allows (at most {@link EXAMPLE_WIDTH} of the text block wide). Left out where the text leaves less than
+ * {@link EXAMPLE_LEAST}.
  */
-function workedExample(book: BookPlan, page: Page, example: ExamplePlan, top: number): void {
+function workedExample(
+  book: BookPlan,
+  page: Page,
+  example: ExamplePlan,
+  top: number,
+  letterFont: string,
+): void {
   const { theme, geometry } = book;
   const bottom = geometry.folioBaseline - theme.sizes.folio * 2.6;
   const captionSize = theme.sizes.heading * 0.8;
   const y0 = top + theme.sizes.body;
-  const height = Math.min(bottom - y0, geometry.content.width * 0.55);
-  if (height < EXAMPLE_LEAST) return;
+  if (bottom - y0 < EXAMPLE_LEAST) return;
   const cx = geometry.content.x + geometry.content.width / 2;
   page.items.push(
     centredText(theme, book.words.example, cx, y0 + captionSize, {
@@ -190,18 +228,22 @@ function workedExample(book: BookPlan, page: Page, example: ExamplePlan, top: nu
       color: theme.colors.muted,
     }),
   );
-  const { maze, solution } = exampleMaze(example);
+  const { maze, solution, mazegram } = exampleMaze(example);
   const boxTop = y0 + captionSize * 1.6;
-  // A box as wide as 60 % of the text block and as tall as the maze at that width (with its markers' room at
-  // their least), right under the caption; lower pages get a smaller one.
+  // A box as wide as the room allows and as tall as the maze at that width (with its markers' room at their
+  // least), right under the caption, down to the folio's band.
   const least = markerRoom(example.markers.fit.rule.least, example.markers.fit);
   const aspect = maze.grid.height / maze.grid.width;
-  const width = Math.min(geometry.content.width * 0.6, (bottom - boxTop - 2 * least) / aspect + 2 * least);
+  const width = Math.min(
+    geometry.content.width * EXAMPLE_WIDTH,
+    (bottom - boxTop - 2 * least) / aspect + 2 * least,
+  );
   const box: Rect = { x: cx - width / 2, y: boxTop, width, height: (width - 2 * least) * aspect + 2 * least };
   const topo = topologies[example.recipe.shape];
   const clear = gridClearIn(maze.grid, topo.narrowest, theme.walls.width);
   const { area, size } = fitMarkers(box, 0, example.markers.fit, clear);
-  const drawn = fitGrid(maze.grid, area).scale * topo.passage;
+  const place = fitGrid(maze.grid, area);
+  const drawn = place.scale * topo.passage;
   const route = answerKeyStyle(book, theme.walls.width, theme.solution.width, drawn);
   page.items.push(
     ...drawMaze(
@@ -213,10 +255,22 @@ function workedExample(book: BookPlan, page: Page, example: ExamplePlan, top: nu
         markers: markerStyle(book, example, size, box),
         band: route.band,
         solution: route.solution,
+        underRoute: route.underRoute,
       },
       solution,
     ),
   );
+  if (mazegram && example.mazegram) {
+    page.items.push(
+      ...drawLetters(maze, example.recipe.shape, mazegram, place, {
+        fontKey: letterFont,
+        face: example.mazegram.font,
+        message: theme.colors.letters,
+        decoy: theme.colors.muted,
+        knockout: route.band.color,
+      }),
+    );
+  }
 }
 
 /**

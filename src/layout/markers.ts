@@ -362,26 +362,43 @@ function fitMarker(
   const { nx, ny } = open;
   const inward = end === 'start';
   const direction: [number, number] = picture ? [nx, ny] : inward ? [-nx, -ny] : [nx, ny];
-  const shape = (size: number, distance: number): [number, number][] =>
-    picture ? pictureBox(open, size, distance) : arrowOutline(open, size, distance, inward);
+  // A picture may also sit straight out to the side (or above, below) of a slanted opening, where that keeps
+  // it nearer the opening than the slant would: the reader looks for it beside the way in or out.
+  const ways: [number, number][] = picture ? pictureWays(nx, ny) : [[nx, ny]];
+  const shape = (size: number, distance: number, way: [number, number]): [number, number][] =>
+    picture
+      ? pictureBox({ ...open, nx: way[0], ny: way[1] }, size, distance)
+      : arrowOutline(open, size, distance, inward);
   for (let size = biggest; size >= biggest * SHRINK_FLOOR; size *= 0.85) {
     const margin = Math.max(wallWidth, CLEARANCE_SHARE * size);
     const first = wallWidth / 2 + margin;
-    for (let distance = first; distance <= first + 2.5 * size; distance += 0.1 * size) {
-      const outline = shape(size, distance);
-      if (!insideFrame(outline, frame)) break; // farther out only leaves the frame more
-      if (clearance(outline, walls, margin + wallWidth) - wallWidth / 2 < margin) continue;
-      if (inside(centreOf(outline))) continue;
-      if (!clearOfParts(outline, parts)) continue;
-      return { end, kind: picture ? 'picture' : 'arrow', wall: -1, outline, size, direction, fits: true };
+    let found: PlacedMarker | undefined;
+    let nearest = Infinity;
+    for (const way of ways) {
+      for (
+        let distance = first;
+        distance <= first + 2.5 * size && distance < nearest;
+        distance += 0.1 * size
+      ) {
+        const outline = shape(size, distance, way);
+        if (!insideFrame(outline, frame)) break; // farther out only leaves the frame more
+        if (clearance(outline, walls, margin + wallWidth) - wallWidth / 2 < margin) continue;
+        if (inside(centreOf(outline))) continue;
+        if (!clearOfParts(outline, parts)) continue;
+        const kind = picture ? 'picture' : 'arrow';
+        found = { end, kind, wall: -1, outline, size, direction: picture ? way : direction, fits: true };
+        nearest = distance;
+        break;
+      }
     }
+    if (found) return found;
   }
   const size = biggest;
   return {
     end,
     kind: picture ? 'picture' : 'arrow',
     wall: -1,
-    outline: shape(size, wallWidth / 2 + Math.max(wallWidth, CLEARANCE_SHARE * size)),
+    outline: shape(size, wallWidth / 2 + Math.max(wallWidth, CLEARANCE_SHARE * size), [nx, ny]),
     size,
     direction,
     fits: false,
@@ -413,6 +430,20 @@ function arrowOutline(open: Opening, size: number, distance: number, inward: boo
     at(L - head, shaftHalf),
     at(0, shaftHalf),
   ];
+}
+
+/**
+ * The ways a picture may sit out of an opening whose outward normal is (nx, ny): along the normal, then, for
+ * a slanted opening, straight out along each of the normal's axis parts (left or right, up or down) that
+ * points outwards by at least a third.
+ */
+function pictureWays(nx: number, ny: number): [number, number][] {
+  const ways: [number, number][] = [[nx, ny]];
+  if (Math.abs(nx) > 1e-6 && Math.abs(ny) > 1e-6) {
+    if (Math.abs(nx) >= 1 / 3) ways.push([Math.sign(nx), 0]);
+    if (Math.abs(ny) >= 1 / 3) ways.push([0, Math.sign(ny)]);
+  }
+  return ways;
 }
 
 /** An upright square of side `size` on the opening's normal, its nearest point `distance` out. */
@@ -465,8 +496,8 @@ function insideMarker(
 }
 
 /**
- * A label's box beside its marker: beyond it along the normal, or to either side of it, the first that is
- * inside the frame, clear of the walls and of what was placed, and outside the maze.
+ * A label's box beside its marker: beyond it along the normal, or to either side of it, else under or above
+ * it, the first that is inside the frame, clear of the walls and of what was placed, and outside the maze.
  */
 function fitLabel(
   marker: PlacedMarker,
@@ -504,10 +535,15 @@ function fitLabel(
   // Beside the marker, the label's edge nearest the maze is level with the marker's.
   const besideN = halfN - inN;
   const besideT = alongT + gap + halfT;
+  // Last, straight above and below the marker: where the opening is slanted and the marker sits by the
+  // frame's edge, the three ways along the opening's normal and sides may all leave the frame.
+  const [, minY, , maxY] = boundsOf(marker.outline);
   const candidates: [number, number][] = [
     [mcx + nx * (outN + gap + halfN), mcy + ny * (outN + gap + halfN)],
     [mcx + tx * besideT + nx * besideN, mcy + ty * besideT + ny * besideN],
     [mcx - tx * besideT + nx * besideN, mcy - ty * besideT + ny * besideN],
+    [mcx, maxY + gap + height / 2],
+    [mcx, minY - gap - height / 2],
   ];
   const margin = Math.max(wallWidth, 0.2 * height);
   const own: Segments = [];

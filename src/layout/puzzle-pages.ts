@@ -15,7 +15,7 @@ import { answerPointer } from '../plan/words.js';
 import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
 import { PathBuilder, subpathBoxes } from '../vector/path-data.js';
-import { answerKeyStyle } from './answer-key-style.js';
+import { answerKeyStyle, answerWeights, letterColor } from './answer-key-style.js';
 import type { Item, Page } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
@@ -197,8 +197,8 @@ export function puzzlePage(
       ...drawLetters(p.maze, (p.recipe ?? p.plan.recipe).shape, p.mazegram, fitGrid(p.maze.grid, area), {
         fontKey: letterFont,
         face: p.plan.mazegram.font,
-        message: theme.colors.letters,
-        decoy: theme.colors.letters,
+        message: letterColor(book),
+        decoy: letterColor(book),
       }),
     );
   }
@@ -424,7 +424,10 @@ function slipMaze(
   const { area: mazeRect, size } = fitPuzzle(book, p, slot.maze);
   const place = fitGrid(p.maze.grid, mazeRect);
   const passage = place.scale * topologyPassage(p);
-  const route = answerKeyStyle(book, theme.walls.width, theme.solution.width, passage);
+  // The answer's weights as on answer pages: walls thinned where the passage is narrow (never more than an
+  // eighth of it), so the route fits between them.
+  const { wall, route: routeWidth } = answerWeights(book, passage, 1);
+  const route = answerKeyStyle(book, wall, routeWidth, passage);
   page.items.push(
     ...drawMaze(
       p.maze,
@@ -433,7 +436,14 @@ function slipMaze(
         walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
         markers: markerStyle(book, p.plan, size, frame, avoid),
-        ...(answers ? { band: route.band, solution: route.solution } : {}),
+        ...(answers
+          ? {
+              pictureWalls: route.pictureWalls,
+              band: route.band,
+              solution: route.solution,
+              underRoute: route.underRoute,
+            }
+          : {}),
       },
       answers ? p.solution : undefined,
     ),
@@ -443,8 +453,8 @@ function slipMaze(
       ...drawLetters(p.maze, (p.recipe ?? p.plan.recipe).shape, p.mazegram, place, {
         fontKey: letterFont,
         face: p.plan.mazegram.font,
-        message: theme.colors.letters,
-        decoy: answers ? theme.colors.muted : theme.colors.letters,
+        message: answers ? theme.colors.letters : letterColor(book),
+        decoy: answers ? theme.colors.muted : letterColor(book),
         ...(answers ? { knockout: route.band.color } : {}),
       }),
     );

@@ -21,7 +21,10 @@ const PIECE_SAMPLES = 6;
 
 export interface TonedRoute {
   path: PathData;
-  /** The narrowest clear passage along the route, wall face to wall face, in points. */
+  /**
+   * The narrowest clear passage along the route, wall face to wall face, in points (of its pieces that run
+   * clear of the walls; 0 when none does).
+   */
   clear: number;
 }
 
@@ -131,15 +134,18 @@ export function tonedRoute(maze: Maze, solution: Solution, { ox, oy, scale }: Pl
     points.push(across(maze.exitWall, here));
   }
 
+  // The narrowest of the pieces that run clear of the walls: a piece that cuts a thick wall's corner (a door
+  // between two thick posts, crossed on the slant) is no passage a narrower line would fit.
   let narrowest = Infinity;
   for (let i = 0; i + 1 < points.length; i++) {
     const [ax, ay] = points[i];
     const [bx, by] = points[i + 1];
+    let piece = Infinity;
     for (let k = 0; k <= PIECE_SAMPLES; k++) {
       const t = k / PIECE_SAMPLES;
-      const c = clearance(ax + (bx - ax) * t, ay + (by - ay) * t, pieceWalls[i]);
-      if (c < narrowest) narrowest = c;
+      piece = Math.min(piece, clearance(ax + (bx - ax) * t, ay + (by - ay) * t, pieceWalls[i]));
     }
+    if (piece > 0 && piece < narrowest) narrowest = piece;
   }
   const b = new PathBuilder();
   points.forEach(([x, y], i) => {

@@ -202,8 +202,8 @@ export type FrontPage =
     };
 
 /**
- * The worked example of an instructions page: a small maze drawn solved, with the markers of the book's
- * first puzzle; its candidates seeded from the book's seed and the key `#example` (the first whose route
+ * The worked example of an instructions page: a small maze of the book's first puzzle's kind drawn solved,
+ * with its markers; its candidates seeded from the book's seed and the key `#example` (the first whose route
  * winds through at least half the cells, else the longest), so it is the same in every build.
  */
 export interface ExamplePlan {
@@ -211,6 +211,8 @@ export interface ExamplePlan {
   /** Candidate seeds, tried in order. */
   seeds: Seed128[];
   markers: MarkerPlan;
+  /** The first puzzle is a mazegram: the example spells a short word of its language, in its font. */
+  mazegram?: MazegramPlan;
 }
 
 export interface PlanOptions {

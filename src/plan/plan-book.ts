@@ -8,12 +8,17 @@ import { LIMITS } from '../base/limits.js';
 import { difficultyLabels } from '../base/names.js';
 import type { FieldPath, LoadedYaml } from '../base/parse-yaml.js';
 import { closest } from '../base/suggest.js';
+import type { AlgorithmOptions } from '../generate/algorithm.js';
+import type { EndPlacement } from '../generate/ends/end-placement.js';
+import type { GridSize, TopologyName } from '../grid/registry.js';
 import type { MaskShape } from '../mask/shape.js';
+import type { LanguageCode } from '../mazegram/languages.js';
+import { messageLetters } from '../mazegram/place.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import type { BookSpec } from '../spec/schema.js';
 import { toPoints } from '../spec/units.js';
 import { renderTemplate } from '../text/template.js';
-import type { Audience, BookPlan, FrontPage, PlanOptions, PuzzlePlan } from './book-plan.js';
+import type { Audience, BookPlan, FrontPage, MazegramPlan, PlanOptions, PuzzlePlan } from './book-plan.js';
 import { checkGlyphs } from './check-glyphs.js';
 import { type PuzzlePageGeometry, sheetGeometry } from './page-geometry.js';
 import { checkUniqueIds, pageKeys } from './page-keys.js';
@@ -395,9 +400,10 @@ function floorAudience(puzzles: readonly PuzzlePlan[]): string {
 }
 
 /**
- * Instructions pages with their worked example (unless the spec turns it off): a small square maze with the
- * first puzzle's markers and sides of entry and exit (else the left and the right); 5 × 4 cells for
- * children, 6 × 5 else.
+ * Instructions pages with their worked example (unless the spec turns it off): a small maze of the first
+ * puzzle's kind — its tiling, its markers, its sides of entry and exit (else the left and the right, or
+ * the rim on a circle), bridges where it weaves, a short word of its language where it is a mazegram —
+ * 5 × 4 cells for children, 6 × 5 else ({@link EXAMPLE_CELLS}).
  */
 function withExamples(
   front: FrontPage[],
@@ -407,7 +413,17 @@ function withExamples(
 ): FrontPage[] {
   const first = puzzles[0];
   if (!first) return front;
-  const size = audience === 'kids' ? { columns: 5, rows: 4 } : { columns: 6, rows: 5 };
+  const { shape } = first.recipe;
+  const size = EXAMPLE_CELLS[shape][audience === 'kids' ? 0 : 1];
+  const weave = first.recipe.options.weave;
+  const options: AlgorithmOptions = weave ? { straightness: 0.3, weave: 1 } : { straightness: 0.3 };
+  const side = (end: EndPlacement, fallback: 'left' | 'right'): EndPlacement =>
+    end.kind === 'side' || end.kind === 'centre'
+      ? end
+      : shape === 'circle'
+        ? { kind: 'auto' }
+        : { kind: 'side', side: fallback, at: 0.5 };
+  const mazegram = first.mazegram && exampleMazegram(first.mazegram, first.where);
   return front.map((page) =>
     page.kind === 'instructions' && page.example === undefined && page.wantsExample
       ? {
@@ -415,26 +431,71 @@ function withExamples(
           wantsExample: undefined,
           example: {
             recipe: {
-              shape: 'square',
+              shape,
               size,
-              algorithm: 'backtracker',
-              options: { straightness: 0.3 },
+              ...(first.recipe.hexTop ? { hexTop: first.recipe.hexTop } : {}),
+              // Weaving needs an algorithm with a weave variant: the first puzzle's, every crossing allowed.
+              algorithm: weave ? first.recipe.algorithm : 'backtracker',
+              options,
               // The first puzzle's sides, where it names them (the instructions may speak of them).
-              entry:
-                first.recipe.entry.kind === 'side'
-                  ? first.recipe.entry
-                  : { kind: 'side', side: 'left', at: 0.5 },
-              exit:
-                first.recipe.exit.kind === 'side'
-                  ? first.recipe.exit
-                  : { kind: 'side', side: 'right', at: 0.5 },
+              entry: side(first.recipe.entry, 'left'),
+              exit: side(first.recipe.exit, 'right'),
             },
-            seeds: Array.from({ length: 16 }, (_, k) => deriveSeed(seed, '#example', k)),
+            seeds: Array.from({ length: 32 }, (_, k) => deriveSeed(seed, '#example', k)),
             markers: first.markers,
+            ...(mazegram ? { mazegram } : {}),
           },
         }
       : page,
   );
+}
+
+/** The worked example's cells by tiling, [children, else]: circles count rings. */
+const EXAMPLE_CELLS: Record<TopologyName, [GridSize, GridSize]> = {
+  square: [
+    { columns: 5, rows: 4 },
+    { columns: 6, rows: 5 },
+  ],
+  hex: [
+    { columns: 5, rows: 4 },
+    { columns: 6, rows: 5 },
+  ],
+  triangle: [
+    { columns: 8, rows: 4 },
+    { columns: 10, rows: 5 },
+  ],
+  octagon: [
+    { columns: 4, rows: 4 },
+    { columns: 5, rows: 4 },
+  ],
+  circle: [
+    { columns: 3, rows: 3 },
+    { columns: 4, rows: 4 },
+  ],
+};
+
+/** A short word the worked example of a mazegram spells, by language: three or four letters of it. */
+const EXAMPLE_WORDS: Record<LanguageCode, string> = {
+  en: 'FUN',
+  de: 'GUT',
+  fr: 'OUI',
+  es: 'SOL',
+  nl: 'LEUK',
+  it: 'CIAO',
+  da: 'HEJ',
+  sv: 'HEJ',
+  eo: 'JES',
+};
+
+/** The first puzzle's mazegram, spelling its language's example word instead of its message. */
+function exampleMazegram(first: MazegramPlan, where: string): MazegramPlan {
+  const { letters, words, shown } = messageLetters(
+    EXAMPLE_WORDS[first.language.code],
+    first.language,
+    first.case,
+    where,
+  );
+  return { ...first, message: shown, letters: letters.length, shown, words, blanks: false };
 }
 
 /** The book's `decorations`: bundled pictures by name (one for both corners, or left and right). */

@@ -1,14 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { buildBook, layoutBook } from '../../src/book/build-book.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { wallMidpoint } from '../../src/grid/grid.js';
-import { ANSWER_KEY, answerWallColor, routeColors } from '../../src/layout/answer-key-style.js';
+import {
+  ANSWER_KEY,
+  answerKeyStyle,
+  answerWallColor,
+  greyInk,
+  routeColors,
+} from '../../src/layout/answer-key-style.js';
 import { MIN_ANSWER_PASSAGE_MM, minAnswerPassage } from '../../src/layout/arrange-answers.js';
 import type { Item, Page, PathItem, TextItem } from '../../src/layout/display-list.js';
-import { fitGrid, solutionPath } from '../../src/layout/draw-maze.js';
+import { drawMaze, fitGrid, solutionPath } from '../../src/layout/draw-maze.js';
+import { tonedRoute } from '../../src/layout/toned-route.js';
 import type { BookPlan } from '../../src/plan/book-plan.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { CURVE, MOVE } from '../../src/vector/path-data.js';
@@ -319,5 +327,153 @@ solutions: { per-page: 4 }
       expect(inAlongRow).not.toBe(outAlongRow);
     }
     expect(turns).toBeGreaterThan(0);
+  });
+});
+
+/** A grey ramp, black on the left to white on the right, as an 8-bit grey PNG (a picture maze's tone). */
+async function rampPng(width = 96, height = 72): Promise<Buffer> {
+  const data = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) data[y * width + x] = Math.round((x / (width - 1)) * 255);
+  return sharp(data, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+}
+
+describe('answer keys printed in grey', () => {
+  it('colour: the route line 85 % K over a 35 % K band, walls 55 % K, the line ≥ 2.5 walls', async () => {
+    const { doc, plan } = await laidOut(MIXED);
+    expect(plan.ink).not.toBe('black');
+    const pages = answerPagesOf(plan, doc);
+    for (const page of pages) {
+      const roles = (role: string) =>
+        page.items.filter((i): i is PathItem => i.type === 'path' && i.role === role && !!i.stroke);
+      const [walls, bands, routes] = [roles('walls'), roles('band'), roles('route')];
+      expect(routes.length).toBeGreaterThan(0);
+      for (const w of walls) expect(greyInk(w.stroke?.color ?? '')).toBeCloseTo(0.55, 1);
+      for (const b of bands) expect(greyInk(b.stroke?.color ?? '')).toBeGreaterThanOrEqual(0.345);
+      for (const r of routes) {
+        expect(greyInk(r.stroke?.color ?? '')).toBeGreaterThanOrEqual(0.845);
+        expect(r.stroke?.width ?? 0).toBeGreaterThanOrEqual(2.5 * (walls[0].stroke?.width ?? 0) - 2e-3);
+      }
+    }
+  });
+
+  it('never draws the route wider than 0.6 of the clear passage, on answer pages and on slips', async () => {
+    const slips = `title: Sheet
+seed: 6
+paper: letter
+theme: kids
+per-page: 4
+front: []
+defaults: { cells: [20, 20] }
+pages: [{}, {}, {}, {}]
+solutions: inline
+`;
+    for (const spec of [MIXED, slips]) {
+      const { doc, puzzles } = await laidOut(spec);
+      const squares = new Set(
+        puzzles
+          .filter((p) => p.plan.recipe.shape === 'square' && !p.plan.recipe.mask)
+          .map((p) => p.plan.number),
+      );
+      let seen = 0;
+      for (const page of doc.pages) {
+        const walls = page.items.filter((i): i is PathItem => i.type === 'path' && i.role === 'walls');
+        const routes = page.items.filter((i): i is PathItem => i.type === 'path' && i.role === 'route');
+        if (routes.length === 0) continue;
+        // Each drawing's walls, then its route: pair them in drawing order.
+        routes.forEach((route, k) => {
+          const wall = walls[k];
+          const p = puzzles.find(
+            (q) =>
+              Math.abs(box(wall).width / box(wall).height - q.maze.grid.width / q.maze.grid.height) < 1e-6,
+          );
+          if (!p || !squares.has(p.plan.number)) return;
+          const passage = box(wall).width / p.maze.grid.width;
+          const clear = passage - (wall.stroke?.width ?? 0);
+          expect(route.stroke?.width ?? 0).toBeLessThanOrEqual(0.6 * clear + 1e-6);
+          seen++;
+        });
+      }
+      expect(seen).toBeGreaterThan(2);
+    }
+  });
+
+  it('picture mazes: walls at 25 % K behind a dark route ≥ 1.5 pt and ≥ 2.5 thinnest walls', async () => {
+    const dir = tempDir({
+      'ramp.png': await rampPng(),
+      'b.yaml': `title: Tone\nseed: 3\npaper: a5\nmin-passage: 1.5mm\nfront: []\npages:\n  - maze: { tone: { image: ramp.png } }\nsolutions: { per-page: 1 }\n`,
+    });
+    for (const ink of ['standard-color', 'black']) {
+      if (ink === 'black') {
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(
+          join(dir, 'b.yaml'),
+          `title: Tone\nseed: 3\npaper: a5\nink: black\nmin-passage: 1.5mm\nfront: []\npages:\n  - maze: { tone: { image: ramp.png } }\nsolutions: { per-page: 1 }\n`,
+        );
+      }
+      const { doc, plan, puzzles } = await layoutBook(join(dir, 'b.yaml'));
+      const page = doc.pages[1];
+      const paths = page.items.filter((i): i is PathItem => i.type === 'path' && !!i.stroke);
+      const route = paths.find((i) => i.role === 'route') as PathItem;
+      const band = paths.find((i) => i.role === 'band') as PathItem;
+      // The picture's walls: a path per width band, in one colour.
+      const walls = paths.filter(
+        (i) => i.role === undefined && i.stroke?.color === answerWallColor(plan, true),
+      );
+      expect(walls.length).toBeGreaterThan(3);
+      expect(greyInk(walls[0].stroke?.color ?? '')).toBeCloseTo(0.25, 1);
+      const width = route.stroke?.width ?? 0;
+      expect(width).toBeGreaterThanOrEqual(1.5);
+      // At any scale: at least 1.5pt and 2.5 of the thinnest walls where the passages allow it, never more
+      // than 0.6 of the narrowest clear passage the route runs through.
+      const big = { x: 0, y: 0, width: 400, height: 560 };
+      const style = answerKeyStyle(plan, 0.5, 1, 10);
+      const drawn = drawMaze(puzzles[0].maze, big, { ...style }, puzzles[0].solution).filter(
+        (i): i is PathItem => i.type === 'path' && !!i.stroke,
+      );
+      const thinnest = Math.min(
+        ...drawn.filter((i) => i.role === undefined).map((w) => w.stroke?.width ?? 0),
+      );
+      const { clear } = tonedRoute(puzzles[0].maze, puzzles[0].solution, fitGrid(puzzles[0].maze.grid, big));
+      const line = drawn.find((i) => i.role === 'route')?.stroke?.width ?? 0;
+      expect(line).toBeCloseTo(Math.min(Math.max(1.5, 2.5 * thinnest), 0.6 * clear), 9);
+      expect(greyInk(route.stroke?.color ?? '')).toBeGreaterThanOrEqual(0.845);
+      // The band shows either side of the line, under the walls.
+      expect(band.stroke?.width ?? 0).toBeGreaterThan(width);
+      expect(page.items.indexOf(band)).toBeLessThan(page.items.indexOf(walls[0]));
+      expect(page.items.indexOf(route)).toBeGreaterThan(page.items.indexOf(walls.at(-1) as PathItem));
+    }
+  });
+});
+
+describe('mazegram letters on puzzle pages', () => {
+  it('print at 60 % K, message and decoys alike, lighter than the walls', async () => {
+    for (const ink of ['', 'ink: black\nprofile: kdp\npaper: trim-6x9\n']) {
+      const { doc, plan } = await laidOut(`title: M
+seed: 2
+${ink}front: []
+pages:
+  - { maze: { cells: [12, 14], mazegram: { message: "Hello there", fill: 0.7 } } }
+solutions: { per-page: 4 }
+`);
+      const page = doc.pages[0];
+      const letters = page.items.filter(
+        (i): i is TextItem => i.type === 'text' && i.text.length === 1 && /\p{L}/u.test(i.text),
+      );
+      expect(letters.length).toBeGreaterThan(40);
+      const colours = new Set(letters.map((l) => l.color));
+      expect(colours.size).toBe(1);
+      expect(greyInk([...colours][0])).toBeCloseTo(0.6, 2);
+      const walls = page.items.find((i): i is PathItem => i.type === 'path' && i.role === 'walls');
+      expect(greyInk(walls?.stroke?.color ?? '')).toBeGreaterThan(0.8);
+      // The answer still shows the message dark and the decoys muted.
+      const answer = doc.pages.at(-1) as Page;
+      const answerLetters = answer.items.filter(
+        (i): i is TextItem => i.type === 'text' && i.text.length === 1,
+      );
+      expect(answerLetters.some((l) => l.color === plan.theme.colors.letters)).toBe(true);
+    }
   });
 });

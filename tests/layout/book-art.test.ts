@@ -5,9 +5,10 @@ import { bundledPicture } from '../../src/art/bundled-pictures.js';
 import { PICTURE_CREDIT } from '../../src/art/picture-names.js';
 import { layoutBook } from '../../src/book/build-book.js';
 import { answerKeyStyle } from '../../src/layout/answer-key-style.js';
-import type { Item, Page } from '../../src/layout/display-list.js';
+import type { Item, Page, TextItem } from '../../src/layout/display-list.js';
 import { exampleMaze } from '../../src/layout/front-pages.js';
 import type { ExamplePlan } from '../../src/plan/book-plan.js';
+import { pathBox } from '../../src/vector/path-data.js';
 import { tempDir } from '../helpers.js';
 
 const texts = (page: Page) => page.items.flatMap((i) => (i.type === 'text' ? [i.text] : []));
@@ -25,6 +26,21 @@ describe('pictures children know', () => {
     for (const name of ['bee', 'flower'] as const) {
       for (const layer of bundledPicture(name, 'color').layers) expect(colours).toContain(layer.fill);
     }
+  });
+
+  it('sit beside their openings with both words on every page, a slanted hex exit too', async () => {
+    const { doc } = await layoutBook('books/kids-activity.yaml');
+    const moon = doc.pages.find((p) => texts(p).includes('To the moon')) as Page;
+    expect(moon).toBeDefined();
+    for (const page of doc.pages.slice(0, doc.pages.length - 3)) {
+      const starts = texts(page).filter((t) => t === 'START').length;
+      expect(texts(page).filter((t) => t === 'FINISH').length).toBe(starts);
+    }
+    // Both words at one size on the page of the slanted exit.
+    const label = moon.items.find((i): i is TextItem => i.type === 'text' && i.text === 'FINISH') as TextItem;
+    const start = moon.items.find((i): i is TextItem => i.type === 'text' && i.text === 'START') as TextItem;
+    expect(label).toBeDefined();
+    expect(Math.abs(label.size - start.size)).toBeLessThan(1e-9);
   });
 
   it('are one-colour line art in a black-ink book: only greys, every shape of the art', async () => {
@@ -116,6 +132,55 @@ describe('the worked example', () => {
     const off = await layoutBook(spec('\n    example: false'));
     expect(texts(off.doc.pages[0])).not.toContain('Beispiel');
     expect(off.doc.pages[0].items.some((i) => i.type === 'path')).toBe(false);
+  });
+
+  /** A one-puzzle book whose instructions page has an example, the puzzle `maze`. */
+  const bookOf = (maze: string) =>
+    join(
+      tempDir({
+        'b.yaml': `title: T\nseed: 4\nfront:\n  - instructions: "Find the way."\npages: [{ maze: ${maze} }]\nsolutions: false\n`,
+      }),
+      'b.yaml',
+    );
+
+  it('is of the first puzzle’s kind: its tiling, a bridge on a weave, a short word on a mazegram', async () => {
+    const weave = await layoutBook(bookOf('{ cells: [10, 12], weave: 0.3 }'));
+    const w = exampleOf(weave.plan.front) as ExamplePlan;
+    const { maze, solution } = exampleMaze(w);
+    const under = maze.grid.weave?.under as Int32Array;
+    expect(under).toBeDefined();
+    expect(solution.walls.some((x) => x >= 0 && under[x] >= 0)).toBe(true);
+
+    const hex = exampleOf(
+      (await layoutBook(bookOf('{ shape: hex, cells: [8, 9] }'))).plan.front,
+    ) as ExamplePlan;
+    expect(hex.recipe.shape).toBe('hex');
+
+    const gram = await layoutBook(bookOf('{ cells: [8, 10], mazegram: "Secret garden" }'));
+    const g = exampleOf(gram.plan.front) as ExamplePlan;
+    const placed = exampleMaze(g).mazegram;
+    expect(placed?.message).toBe('FUN');
+    // The word's letters lie on the route, in order, and are drawn on the instructions page.
+    const onRoute = [...exampleMaze(g).solution.cells]
+      .filter((c) => placed?.onPath[c])
+      .map((c) => placed?.letters[c]);
+    expect(onRoute.join('')).toBe('FUN');
+    const letters = texts(gram.doc.pages[0]).filter((t) => t.length === 1);
+    expect(letters).toEqual(expect.arrayContaining(['F', 'U', 'N']));
+  });
+
+  it('fills the room the text leaves: as wide as the text block or down to the folio band', async () => {
+    const { doc, plan } = await layoutBook(bookOf('{ cells: [10, 12] }'));
+    const page = doc.pages[0];
+    const walls = page.items.filter((i) => i.type === 'path' && i.role === 'walls');
+    const box = pathBox(
+      walls[0].type === 'path' ? walls[0].path : { cmds: new Uint8Array(), coords: new Float64Array() },
+    );
+    if (!box) throw new Error('no walls');
+    const { content, folioBaseline } = plan.geometry;
+    const wide = box.width >= content.width * 0.7;
+    const tall = box.y + box.height >= folioBaseline - plan.theme.sizes.folio * 2.6 - 60;
+    expect(wide || tall).toBe(true);
   });
 });
 

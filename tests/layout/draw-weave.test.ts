@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { measure } from '../../src/analyze/metrics.js';
 import { solve } from '../../src/analyze/solve.js';
+import { createFileAccess, defaultPathPolicy } from '../../src/base/files.js';
 import { underWalls, WEAVE_INSET } from '../../src/grid/weave.js';
-import { fitGrid } from '../../src/layout/draw-maze.js';
+import { answerKeyStyle, greyInk } from '../../src/layout/answer-key-style.js';
+import type { PathItem } from '../../src/layout/display-list.js';
+import { drawMaze, fitGrid } from '../../src/layout/draw-maze.js';
 import { weaveGap, weaveSolutionPath, weaveWallPaths } from '../../src/layout/draw-weave.js';
+import type { BookPlan } from '../../src/plan/book-plan.js';
+import { loadTheme, themeForInk } from '../../src/plan/theme.js';
 import { LINE, MOVE, type PathData } from '../../src/vector/path-data.js';
-import { squareMaze } from '../helpers.js';
+import { squareMaze, tempDir } from '../helpers.js';
+
+const dir = tempDir();
 
 /** The free ends of a path's pieces (a point that no other piece starts or ends at), as "x,y" strings. */
 function freeEnds(path: PathData): Map<string, number> {
@@ -77,9 +84,50 @@ describe('inset drawing of weave mazes', () => {
   it('interrupts the route once for each bridge it runs under', () => {
     const solution = solve(maze);
     const { routeCrossings } = measure(maze, solution);
-    const route = weaveSolutionPath(maze, solution, place, wall);
+    const route = weaveSolutionPath(maze, solution, place, wall).path;
     expect(routeCrossings).toBeGreaterThan(0);
     const moves = route.cmds.filter((c) => c === MOVE).length;
     expect(moves).toBe(1 + (routeCrossings ?? 0));
+  });
+
+  it('bridges each interruption with a stretch beneath, so the route is one line from entry to exit', () => {
+    const solution = solve(maze);
+    const { routeCrossings } = measure(maze, solution);
+    const { path, under } = weaveSolutionPath(maze, solution, place, wall);
+    expect(under.cmds.filter((c) => c === MOVE).length).toBe(routeCrossings);
+    // Joined, the open stretches and those beneath leave two free ends: the entry and the exit.
+    const ends = freeEnds(path);
+    for (const [key, n] of freeEnds(under)) ends.set(key, (ends.get(key) ?? 0) + n);
+    const loose = [...ends.values()].filter((n) => n % 2 === 1);
+    expect(loose).toHaveLength(2);
+  });
+
+  it('draws the stretches beneath bridges under the walls, at 40 % of the line, as wide as it', () => {
+    const book = {
+      theme: themeForInk(
+        loadTheme('classic', dir, createFileAccess(defaultPathPolicy(dir)), 'theme'),
+        'standard-color',
+        false,
+      ),
+      ink: 'standard-color',
+      print: { rules: { minLine: 0.25 } },
+      floors: { text: 4, wall: 0 },
+      solutions: { style: 'line' },
+    } as unknown as BookPlan;
+    const key = answerKeyStyle(book, wall, 2, place.scale);
+    const items = drawMaze(
+      maze,
+      rect,
+      { walls: key.walls, band: key.band, solution: key.solution, underRoute: key.underRoute },
+      solve(maze),
+    );
+    const routes = items.filter((i): i is PathItem => i.type === 'path' && i.role === 'route');
+    expect(routes).toHaveLength(2);
+    const [beneath, line] = routes;
+    const walls = items.findIndex((i) => i.type === 'path' && i.role === 'walls');
+    expect(items.indexOf(beneath)).toBeLessThan(walls);
+    expect(items.indexOf(line)).toBeGreaterThan(walls);
+    expect(beneath.stroke?.width).toBe(line.stroke?.width);
+    expect(greyInk(beneath.stroke?.color ?? '')).toBeCloseTo(0.4 * greyInk(line.stroke?.color ?? ''), 1);
   });
 });

@@ -161,7 +161,7 @@ const PLACED: Record<string, string> = {
   'octagon ring': '8785d1f16fb9f857',
   'circle, centre exit, pictures': '6d941f819309f1ff',
   'circle 24 rings, words': '1c4d04db057f7df3',
-  'text ANNA joined': 'a71983282cceab88',
+  'text ANNA joined': 'db447089d8cd80d7',
   'square star, pictures': '36172acae79f3a6c',
   weave: 'ccfab7c557c624f6',
 };
