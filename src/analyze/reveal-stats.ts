@@ -1,5 +1,6 @@
 import type { Maze } from '../generate/maze.js';
 import { wallMidpoint } from '../grid/grid.js';
+import type { Solution } from './solve.js';
 
 /**
  * How well a hidden-picture maze keeps its promises, measured on the finished maze:
@@ -32,6 +33,16 @@ export interface TextureStats {
   branch: number;
   /** Share of the walls between two of these cells that are open. */
   open: number;
+}
+
+/**
+ * The cells a hidden-picture maze's answer colours, 1 each: the route's, or for a reverse picture every cell
+ * off the route (the wrong turns).
+ */
+export function colouredCells(cellCount: number, solution: Solution, reverse: boolean): Uint8Array {
+  const out = new Uint8Array(cellCount).fill(reverse ? 1 : 0);
+  for (const c of solution.cells) out[c] = reverse ? 0 : 1;
+  return out;
 }
 
 /**

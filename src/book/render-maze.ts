@@ -6,6 +6,7 @@ import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
 import { drawMarkers } from '../layout/markers.js';
 import { markerStyle } from '../layout/puzzle-pages.js';
+import { answerMarks } from '../layout/reveal-answer.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import { markerRoom, markerSize } from '../plan/marker-rule.js';
 import { planBook } from '../plan/plan-book.js';
@@ -234,7 +235,7 @@ export function renderDocument(
     {
       walls: options.solution ? route.walls : { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      ...(options.solution ? { band: route.band, solution: route.solution } : {}),
+      ...(options.solution ? answerMarks(plan, p.recipe, p.maze, p.solution, route) : {}),
     },
     options.solution ? p.solution : undefined,
   );

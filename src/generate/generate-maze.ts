@@ -14,7 +14,13 @@ import { UserError } from '../spec/errors.js';
 import { type EndPlacement, placeEnds, wallOnSide } from './entry-exit.js';
 import { gridKey } from './grid-key.js';
 import type { Maze } from './maze.js';
-import { isRegionPicture, type PictureRecipe, pictureGrid, regionPicture } from './picture-maze.js';
+import {
+  isRegionPicture,
+  type PictureRecipe,
+  pictureGrid,
+  type RevealRecipe,
+  regionPicture,
+} from './picture-maze.js';
 import { applyPost, type PostStep } from './post/registry.js';
 import {
   type AlgorithmInfo,
@@ -23,6 +29,7 @@ import {
   algorithmInfo,
   algorithms,
 } from './registry.js';
+import { revealMaze } from './reveal-maze.js';
 import { RunawayError } from './watchdog.js';
 
 /** Everything that decides a maze's walls, fully resolved (no defaults left to apply). */
@@ -59,6 +66,7 @@ export function generateMaze(
 ): Maze {
   if (recipe.fixed) return recipe.fixed;
   const layout = { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop };
+  if (recipe.picture?.reveal) return hiddenPicture(recipe, recipe.picture.reveal, seed, where);
   const picture = recipe.picture && pictureGrid(recipe.picture, layout, recipe.mask, where, warn);
   const plain = picture ? picture.grid : gridFor(layout, recipe.mask, where, warn);
   // Topologies and the mask stage hand over one connected region (the grid tests check it).
@@ -104,6 +112,35 @@ export function generateMaze(
   } catch (e) {
     throw context(e);
   }
+}
+
+/**
+ * A hidden-picture maze (`revealMaze`) on the recipe's full square grid, its ends opened where the generator
+ * placed them.
+ */
+function hiddenPicture(recipe: MazeRecipe, reveal: RevealRecipe, seed: Seed128, where: string): Maze {
+  const grid = gridFor({ shape: recipe.shape, size: recipe.size }, undefined, where);
+  if (grid.cellCount !== reveal.target.length) {
+    throw new Error(
+      `internal: a hidden picture of ${reveal.target.length} cells on a grid of ${grid.cellCount}`,
+    );
+  }
+  let carved: ReturnType<typeof revealMaze>;
+  try {
+    carved = revealMaze(grid, reveal.target, recipe.entry, recipe.exit, createRng(seed), where);
+  } catch (e) {
+    throw e instanceof RunawayError ? e.withContext(`${where}, seed ${seed.join('-')}`) : e;
+  }
+  const open = carved.open.slice();
+  open[carved.entryWall] = 0;
+  open[carved.exitWall] = 0;
+  return placeEnds(
+    grid,
+    open,
+    { kind: 'wall', wall: carved.entryWall },
+    { kind: 'wall', wall: carved.exitWall },
+    where,
+  );
 }
 
 /** A grid with the notes its mask stage gave (replayed each time the grid is handed out again). */

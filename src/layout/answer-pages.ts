@@ -14,6 +14,7 @@ import { drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { tonedOverhang } from './draw-toned-walls.js';
 import { blankPage, folio, pageHeading } from './page-parts.js';
+import { answerMarks } from './reveal-answer.js';
 import { centredText, fitLine, type TextStyle } from './text-items.js';
 
 /**
@@ -85,8 +86,7 @@ export function answerPage(
         {
           walls: style.walls,
           ...(theme.colors.background ? { background: theme.colors.background } : {}),
-          band: style.band,
-          solution: style.solution,
+          ...answerMarks(book, p.recipe ?? p.plan.recipe, p.maze, p.solution, style),
         },
         p.solution,
       ),

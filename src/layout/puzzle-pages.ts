@@ -2,6 +2,7 @@ import { topologies } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import { fitMarkers, markerLabelSize } from '../plan/marker-rule.js';
 import {
+  bandUnderMaze,
   gridClearIn,
   MARKER_ROOM,
   type PuzzlePageGeometry,
@@ -11,7 +12,7 @@ import {
 } from '../plan/page-geometry.js';
 import { markerWords } from '../plan/resolve-markers.js';
 import { puzzleTemplateVars } from '../plan/template-vars.js';
-import { answerPointer } from '../plan/words.js';
+import { answerPointer, revealInstruction } from '../plan/words.js';
 import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
 import { answerKeyStyle } from './answer-key-style.js';
@@ -28,6 +29,7 @@ import {
   nameDateLine,
   pageHeading,
 } from './page-parts.js';
+import { answerMarks } from './reveal-answer.js';
 import { centredText, fitLine, leftText, type TextStyle, textDoesNotFit } from './text-items.js';
 
 /** Puzzle pages: one maze with its title, or an activity sheet of several (and the answers on its back). */
@@ -157,8 +159,19 @@ export function puzzlePage(
   }
   const gram = p.mazegram && p.plan.mazegram;
   // The maze's rectangle (smaller where its markers need more room) within the room its markers may use.
-  const around = pageMazeArea(geometry, theme, !!(gram && p.plan.mazegram?.blanks));
+  const around = pageMazeArea(geometry, theme, bandUnderMaze(p.plan));
   const { area, size } = fitPuzzle(book, p, around);
+  const reveal = p.plan.recipe.picture?.reveal;
+  if (reveal) {
+    // What to do with a hidden picture, in the band under the maze (below the room its arrows need).
+    const room = theme.markers.size * MARKER_ROOM;
+    const text = revealInstruction(book.words, reveal.reverse);
+    const style: TextStyle = { font: 'body', size: theme.sizes.body, color: theme.colors.text };
+    const fitted = fitLine(theme, text, 'body', style.size, book.floors.text, content.width);
+    if (fitted === undefined) throw textDoesNotFit(p.plan.where, text, 'the line under its maze', book.floors.text);
+    const y = around.y + around.height + room + theme.sizes.body * 2.4 * 0.7;
+    page.items.push(centredText(theme, text, content.x + content.width / 2, y, { ...style, size: fitted }));
+  }
   if (gram && p.plan.mazegram?.blanks) {
     // Answer blanks under the maze (below the room its arrows need): a drawn rule per letter.
     const room = theme.markers.size * MARKER_ROOM;
@@ -257,7 +270,7 @@ function slotsOf(book: BookPlan, geometry: PuzzlePageGeometry, first: PuzzleForL
   if (geometry.slots) return geometry.slots;
   const room = book.theme.markers.size * MARKER_ROOM;
   // Each slip's maze is fitted to its own markers.
-  const maze = pageMazeArea(geometry, book.theme, !!(first.mazegram && first.plan.mazegram?.blanks));
+  const maze = pageMazeArea(geometry, book.theme, bandUnderMaze(first.plan));
   const box = {
     x: geometry.content.x,
     y: maze.y - room,
@@ -388,6 +401,16 @@ function slipParts(
   if (!answers && slot.nameLine !== undefined) {
     nameDateLine(book, page, cx, slot.nameLine, slot.box.width, theme.sizes.label * 1.1);
   }
+  const reveal = p.plan.recipe.picture?.reveal;
+  if (reveal && many && !answers) {
+    const room = theme.markers.size * MARKER_ROOM;
+    const text = revealInstruction(book.words, reveal.reverse);
+    const size = fitLine(theme, text, 'body', theme.sizes.label, book.floors.text, slot.box.width);
+    if (size === undefined)
+      throw textDoesNotFit(p.plan.where, text, 'the line under its maze', book.floors.text);
+    const y = slot.maze.y + slot.maze.height + room - theme.sizes.label * 0.2;
+    page.items.push(centredText(theme, text, cx, y, { font: 'body', size, color: theme.colors.text }));
+  }
   if (p.mazegram && (many || answers)) {
     const room = theme.markers.size * MARKER_ROOM;
     const y = many
@@ -432,7 +455,7 @@ function slipMaze(
         walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
         markers: markerStyle(book, p.plan, size, frame, avoid),
-        ...(answers ? { band: route.band, solution: route.solution } : {}),
+        ...(answers ? answerMarks(book, p.recipe ?? p.plan.recipe, p.maze, p.solution, route) : {}),
       },
       answers ? p.solution : undefined,
     ),
