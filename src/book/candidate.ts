@@ -1,6 +1,7 @@
 import { rimShare } from '../analyze/metrics.js';
 import { type Rating, rateWith } from '../analyze/rating.js';
 import { type Solution, solveReaching } from '../analyze/solve.js';
+import { UserError } from '../base/errors.js';
 import { canonicalHash } from '../codec/canonical.js';
 import { generateMaze, type MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
@@ -11,7 +12,6 @@ import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
 import { cellsForScore } from '../plan/resolve-difficulty.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { createRng } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
 import { type ChosenPuzzle, clearPassage } from './chosen-puzzle.js';
 
 /**

@@ -8,8 +8,9 @@ import { WEAVE_INSET } from '../grid/weave.js';
 import { fitGrid } from '../layout/draw-maze.js';
 import { tonedClearPassage } from '../mask/tone.js';
 import type { Mazegram } from '../mazegram/place.js';
-import { bandUnderMaze, fitScale, gridClearIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
+import { bandUnderMaze, fitScale, gridClearIn, puzzleMazeArea } from '../plan/page-geometry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
+import type { Rect } from '../plan/rect.js';
 
 /**
  * A puzzle as generated: the maze kept (of its candidates), its solution and rating. Its whole-maze counts
@@ -69,7 +70,7 @@ export function clearPassageIn(maze: Maze, area: Rect, wallWidth: number): numbe
   if (toned !== undefined) return fitGrid(maze.grid, area).scale * toned;
   const topo: TopologyInfo = topologies[maze.grid.topology as keyof typeof topologies] ?? topologies.square;
   // Weave mazes draw their passages inset in the cells (room for bridges and tunnels).
-  const inset = maze.grid.wallUnder ? 1 - 2 * WEAVE_INSET : 1;
+  const inset = maze.grid.weave ? 1 - 2 * WEAVE_INSET : 1;
   return fitScale(maze.grid, area) * topo.narrowest * inset - wallWidth;
 }
 

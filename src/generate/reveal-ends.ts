@@ -1,7 +1,9 @@
+import { UserError } from '../base/errors.js';
 import { type Grid, wallMidpoint } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
-import { type EndPlacement, outerRimWalls, wallOnSide } from './entry-exit.js';
+import type { EndPlacement } from './ends/end-placement.js';
+import { wallOnSide } from './ends/fixed-ends.js';
+import { outerRimWalls } from './ends/rim-parts.js';
 
 /**
  * Where a hidden-picture maze opens: two outer rim walls at least a third of the rim apart, measured along

@@ -1,7 +1,7 @@
+import { UserError } from '../base/errors.js';
 import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
-import type { EndPlacement } from './entry-exit.js';
+import type { EndPlacement } from './ends/end-placement.js';
 import { chooseEnds } from './reveal-ends.js';
 import { type ForestOptions, growTrunks, hangLeftovers } from './reveal-forest.js';
 import {

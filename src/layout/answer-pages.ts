@@ -8,12 +8,12 @@ import {
   pageWeights,
   thumbPassages,
 } from './arrange-answers.js';
-import type { PuzzleForLayout } from './compose-book.js';
 import type { Page } from './display-list.js';
 import { drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { tonedOverhang } from './draw-toned-walls.js';
 import { blankPage, folio, pageHeading } from './page-parts.js';
+import type { PuzzleForLayout } from './puzzle-for-layout.js';
 import { answerMarks } from './reveal-answer.js';
 import { centredText, fitLine, type TextStyle } from './text-items.js';
 

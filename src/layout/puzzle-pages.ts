@@ -7,17 +7,17 @@ import {
   MARKER_ROOM,
   type PuzzlePageGeometry,
   pageMazeArea,
-  type Rect,
   type Slot,
 } from '../plan/page-geometry.js';
+import type { Rect } from '../plan/rect.js';
 import { markerWords } from '../plan/resolve-markers.js';
 import { puzzleTemplateVars } from '../plan/template-vars.js';
 import { answerPointer, revealInstruction } from '../plan/words.js';
 import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
+import { PathBuilder, subpathBoxes } from '../vector/path-data.js';
 import { answerKeyStyle } from './answer-key-style.js';
-import type { PuzzleForLayout } from './compose-book.js';
-import { type Item, type Page, PathBuilder, subpathBoxes } from './display-list.js';
+import type { Item, Page } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { type MarkerStyle, PART_CLEARANCE } from './markers.js';
@@ -29,6 +29,7 @@ import {
   nameDateLine,
   pageHeading,
 } from './page-parts.js';
+import type { PuzzleForLayout } from './puzzle-for-layout.js';
 import { answerMarks } from './reveal-answer.js';
 import { centredText, fitLine, leftText, type TextStyle, textDoesNotFit } from './text-items.js';
 
@@ -168,7 +169,8 @@ export function puzzlePage(
     const text = revealInstruction(book.words, reveal.reverse);
     const style: TextStyle = { font: 'body', size: theme.sizes.body, color: theme.colors.text };
     const fitted = fitLine(theme, text, 'body', style.size, book.floors.text, content.width);
-    if (fitted === undefined) throw textDoesNotFit(p.plan.where, text, 'the line under its maze', book.floors.text);
+    if (fitted === undefined)
+      throw textDoesNotFit(p.plan.where, text, 'the line under its maze', book.floors.text);
     const y = around.y + around.height + room + theme.sizes.body * 2.4 * 0.7;
     page.items.push(centredText(theme, text, content.x + content.width / 2, y, { ...style, size: fitted }));
   }

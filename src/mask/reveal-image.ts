@@ -1,4 +1,4 @@
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 import { decodePicture } from './picture-pixels.js';
 import type { Bitmap } from './shape.js';
 

@@ -1,17 +1,10 @@
-import type { PuzzlePlan } from './book-plan.js';
+import type { MazeRecipe } from '../generate/generate-maze.js';
 import { fitMarkers, type MarkerFit, type PassageIn } from './marker-rule.js';
+import type { Rect } from './rect.js';
 import type { Theme } from './theme.js';
 
 /** Room the page geometry leaves around a maze area, in theme marker sizes (before the marker rule's own). */
 export const MARKER_ROOM = 1.75;
-
-/** An axis-aligned rectangle in points, origin at the page's top-left corner, y down. */
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 export interface Margins {
   top: number;
@@ -115,7 +108,7 @@ export function blanksBand(theme: Theme): number {
  * Whether a puzzle's one-maze page keeps a band under its maze: for a mazegram's answer blanks, or for what
  * to do with a hidden picture.
  */
-export function bandUnderMaze(p: Pick<PuzzlePlan, 'mazegram' | 'recipe'>): boolean {
+export function bandUnderMaze(p: { mazegram?: { blanks?: unknown }; recipe: MazeRecipe }): boolean {
   return !!p.mazegram?.blanks || p.recipe.picture?.reveal !== undefined;
 }
 

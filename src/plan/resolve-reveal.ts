@@ -1,18 +1,18 @@
 import { isPictureName, type PictureName, pictureNames } from '../art/picture-names.js';
+import { UserError } from '../base/errors.js';
+import type { FileAccess } from '../base/files.js';
+import { LIMITS } from '../base/limits.js';
+import type { FieldPath } from '../base/schema-keys.js';
+import { closest } from '../base/suggest.js';
 import type { RevealRecipe } from '../generate/picture-maze.js';
 import type { GridSize, TopologyName } from '../grid/registry.js';
 import { joinPieces, MIN_PIECE, pictureCells } from '../mask/reveal-cells.js';
 import type { Bitmap } from '../mask/shape.js';
 import { silhouetteBitmap } from '../mask/silhouette.js';
-import { UserError } from '../spec/errors.js';
-import type { FileAccess } from '../spec/files.js';
-import { LIMITS } from '../spec/limits.js';
-import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec, MazeSpec } from '../spec/schema.js';
-import { closest } from '../spec/suggest.js';
 import { mm, toFraction, toPoints } from '../spec/units.js';
-import type { Rect } from './page-geometry.js';
-import { mazeFieldsOf } from './resolve-mask.js';
+import { mazeFieldsOf } from './maze-fields.js';
+import type { Rect } from './rect.js';
 
 /**
  * Hidden-picture mazes in a spec (`reveal` on a maze): the picture — a file through the build's file access,
