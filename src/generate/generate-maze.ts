@@ -26,7 +26,7 @@ import {
 } from './picture-maze.js';
 import { applyPost, type PostStep } from './post/registry.js';
 import { type AlgorithmInfo, type AlgorithmName, algorithmInfo, algorithms } from './registry.js';
-import { revealMaze } from './reveal-maze.js';
+import { pictureMatch, REVEAL_MIN_MATCH, revealMaze } from './reveal-maze.js';
 import { RunawayError } from './watchdog.js';
 
 /** Everything that decides a maze's walls, fully resolved (no defaults left to apply). */
@@ -63,7 +63,7 @@ export function generateMaze(
 ): Maze {
   if (recipe.fixed) return recipe.fixed;
   const layout = { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop };
-  if (recipe.picture?.reveal) return hiddenPicture(recipe, recipe.picture.reveal, seed, where);
+  if (recipe.picture?.reveal) return hiddenPicture(recipe, recipe.picture.reveal, seed, where, warn);
   const picture = recipe.picture && pictureGrid(recipe.picture, layout, recipe.mask, where, warn);
   const plain = picture ? picture.grid : gridFor(layout, recipe.mask, where, warn);
   // Topologies and the mask stage hand over one connected region (the grid tests check it).
@@ -115,7 +115,13 @@ export function generateMaze(
  * A hidden-picture maze (`revealMaze`) on the recipe's full square grid, its ends opened where the generator
  * placed them.
  */
-function hiddenPicture(recipe: MazeRecipe, reveal: RevealRecipe, seed: Seed128, where: string): Maze {
+function hiddenPicture(
+  recipe: MazeRecipe,
+  reveal: RevealRecipe,
+  seed: Seed128,
+  where: string,
+  warn: (what: string) => void,
+): Maze {
   const grid = gridFor({ shape: recipe.shape, size: recipe.size }, undefined, where);
   if (grid.cellCount !== reveal.target.length) {
     throw new Error(
@@ -127,6 +133,12 @@ function hiddenPicture(recipe: MazeRecipe, reveal: RevealRecipe, seed: Seed128, 
     carved = revealMaze(grid, reveal.target, recipe.entry, recipe.exit, createRng(seed), where);
   } catch (e) {
     throw e instanceof RunawayError ? e.withContext(`${where}, seed ${seed.join('-')}`) : e;
+  }
+  const match = pictureMatch(reveal.dark, carved.route, reveal.reverse);
+  if (match < REVEAL_MIN_MATCH) {
+    warn(
+      `only ${Math.round(match * 100)}% of ${reveal.label} shows when the answer is coloured: a route cannot fill parts of a picture thinner than two cells (use more cells, or a bolder picture)`,
+    );
   }
   const open = carved.open.slice();
   open[carved.entryWall] = 0;

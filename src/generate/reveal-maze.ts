@@ -100,6 +100,28 @@ export function revealMaze(
   return { open, entryWall, exitWall, route };
 }
 
+/** The least {@link pictureMatch} a hidden-picture maze is expected to reach; under it the author is warned. */
+export const REVEAL_MIN_MATCH = 0.9;
+
+/**
+ * How closely colouring a hidden-picture maze's answer draws its picture: intersection over union of the
+ * coloured cells (the route's, or every cell off it for a reverse picture) and the picture's dark cells.
+ * @param dark 1 for each dark cell of the picture
+ * @param route the route's cells
+ */
+export function pictureMatch(dark: Uint8Array, route: ArrayLike<number>, reverse: boolean): number {
+  const onRoute = new Uint8Array(dark.length);
+  for (let i = 0; i < route.length; i++) onRoute[route[i]] = 1;
+  let both = 0;
+  let either = 0;
+  for (let c = 0; c < dark.length; c++) {
+    const coloured = (onRoute[c] !== 0) !== reverse;
+    if (coloured && dark[c] !== 0) both++;
+    if (coloured || dark[c] !== 0) either++;
+  }
+  return either === 0 ? 0 : both / either;
+}
+
 /**
  * Gives the background as many dead ends per cell as the picture has (its holes): where it has fewer, trunks
  * are cut in two — a trunk cell is hung from another neighbour on the tree instead of the cell before it,

@@ -276,7 +276,7 @@ const silhouetteName = z
   .string()
   .min(1)
   .max(100)
-  .meta({ description: 'A bundled picture’s name (cat, fish, rabbit, …), drawn as a solid silhouette.' });
+  .meta({ description: 'A bundled picture’s name (cat, butterfly, star, …), drawn as a solid silhouette.' });
 
 const reveal = z
   .union(
