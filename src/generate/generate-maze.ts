@@ -128,13 +128,26 @@ function hiddenPicture(
       `internal: a hidden picture of ${reveal.target.length} cells on a grid of ${grid.cellCount}`,
     );
   }
-  let carved: ReturnType<typeof revealMaze>;
-  try {
-    carved = revealMaze(grid, reveal.target, recipe.entry, recipe.exit, createRng(seed), where);
-  } catch (e) {
-    throw e instanceof RunawayError ? e.withContext(`${where}, seed ${seed.join('-')}`) : e;
+  // A route grown at random now and then leaves a part of the picture it could fill (its mouth never lay
+  // beside the route): up to REVEAL_ATTEMPTS routes, drawn one after the other from the seed's stream, the
+  // first that draws the picture well enough kept, else the best.
+  const rng = createRng(seed);
+  let carved: ReturnType<typeof revealMaze> | undefined;
+  let match = -1;
+  for (let attempt = 0; attempt < REVEAL_ATTEMPTS && match < REVEAL_MIN_MATCH; attempt++) {
+    let next: ReturnType<typeof revealMaze>;
+    try {
+      next = revealMaze(grid, reveal.target, recipe.entry, recipe.exit, rng, where);
+    } catch (e) {
+      throw e instanceof RunawayError ? e.withContext(`${where}, seed ${seed.join('-')}`) : e;
+    }
+    const nextMatch = pictureMatch(reveal.dark, next.route, reveal.reverse);
+    if (nextMatch > match) {
+      carved = next;
+      match = nextMatch;
+    }
   }
-  const match = pictureMatch(reveal.dark, carved.route, reveal.reverse);
+  if (!carved) throw new Error('internal: no hidden-picture route was grown');
   if (match < REVEAL_MIN_MATCH) {
     warn(
       `only ${Math.round(match * 100)}% of ${reveal.label} shows when the answer is coloured: a route cannot fill parts of a picture thinner than two cells (use more cells, or a bolder picture)`,
@@ -151,6 +164,9 @@ function hiddenPicture(
     where,
   );
 }
+
+/** Routes a hidden-picture maze grows at most, to draw its picture well enough (`REVEAL_MIN_MATCH`). */
+const REVEAL_ATTEMPTS = 4;
 
 /** A grid with the notes its mask stage gave (replayed each time the grid is handed out again). */
 interface CachedGrid {

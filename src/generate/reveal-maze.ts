@@ -93,7 +93,7 @@ export function revealMaze(
   growTrunks(grid, paths, state, background, route, rng, options);
   const parent = hangLeftovers(grid, state, rng);
   const open = openWalls(grid, paths, parent);
-  matchDeadEnds(grid, open, paths, parent, target, rng);
+  matchDeadEnds(grid, open, paths, parent, target, route, rng);
   keepWallFollowersHonest(grid, open, paths, parent, route, entryWall, to, rng);
   open[entryWall] = 1;
   open[exitWall] = 1;
@@ -126,6 +126,7 @@ export function pictureMatch(dark: Uint8Array, route: ArrayLike<number>, reverse
  * Gives the background as many dead ends per cell as the picture has (its holes): where it has fewer, trunks
  * are cut in two — a trunk cell is hung from another neighbour on the tree instead of the cell before it,
  * which becomes a dead end — at random places, each the place of one more dead end and one more junction.
+ * The route is never cut.
  */
 function matchDeadEnds(
   grid: Grid,
@@ -133,9 +134,14 @@ function matchDeadEnds(
   paths: Paths,
   parent: Int32Array,
   target: Uint8Array,
+  route: Int32Array,
   rng: Rng,
 ): void {
   const n = grid.cellCount;
+  // The route's corridors from the rim to the picture are off the target too, but never cut: the route
+  // would then run through the background.
+  const onRoute = new Uint8Array(n);
+  for (const c of route) onRoute[c] = 1;
   const degree = new Int32Array(n);
   for (let w = 0; w < grid.wallCount; w++) {
     if (open[w] === 0 || grid.wallCellB[w] < 0) continue;
@@ -153,7 +159,7 @@ function matchDeadEnds(
       continue;
     }
     if (degree[c] === 1) outside++;
-    if (paths.prev[c] >= 0) cuttable.push(c);
+    if (paths.prev[c] >= 0 && onRoute[c] === 0) cuttable.push(c);
   }
   const want = Math.round((inside / Math.max(1, insideCells)) * (n - insideCells));
   const link = (x: number): number =>

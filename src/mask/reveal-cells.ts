@@ -69,8 +69,36 @@ export interface JoinedPieces {
  * Makes the set cells one piece: pieces under {@link MIN_PIECE} cells are dropped, the others joined to the
  * largest by the shortest bridges (nearest piece first), two cells wide so that a route can go out along a
  * bridge and come back along it. Ties go to the lowest cell, so the result depends on the cells alone.
+ *
+ * Then the necks are widened: parts two cells thick or more (every cell in a 2 × 2 block of set cells) that
+ * meet only through a neck one cell wide are joined the same way, since a route cannot go through a
+ * one-cell neck and come back. Those cells are not counted as bridges (the picture is in one piece).
  */
 export function joinPieces(cells: Uint8Array, columns: number, rows: number): JoinedPieces {
+  const joined = joinSets(cells, columns, rows);
+  const widened = joinSets(thickParts(joined.cells, columns, rows), columns, rows).cells;
+  for (let c = 0; c < widened.length; c++) if (widened[c] !== 0) joined.cells[c] = 1;
+  return joined;
+}
+
+/** The set cells that lie in a 2 × 2 block of set cells. */
+function thickParts(cells: Uint8Array, columns: number, rows: number): Uint8Array {
+  const out = new Uint8Array(cells.length);
+  for (let y = 0; y + 1 < rows; y++) {
+    for (let x = 0; x + 1 < columns; x++) {
+      const c = y * columns + x;
+      if (cells[c] && cells[c + 1] && cells[c + columns] && cells[c + columns + 1]) {
+        out[c] = 1;
+        out[c + 1] = 1;
+        out[c + columns] = 1;
+        out[c + columns + 1] = 1;
+      }
+    }
+  }
+  return out;
+}
+
+function joinSets(cells: Uint8Array, columns: number, rows: number): JoinedPieces {
   const n = columns * rows;
   const out = cells.slice();
   const label = new Int32Array(n).fill(-1);
