@@ -156,7 +156,10 @@ export function hangLeftovers(grid: Grid, state: Uint8Array, rng: Rng): Int32Arr
   let left: number[] = [];
   for (let c = 0; c < n; c++) if (state[c] === FREE || state[c] === RESERVED) left.push(c);
   const onTree = (m: number): boolean => state[m] === ROUTE || state[m] === BRANCH;
+  // Each round hangs at least one cell (or throws), so rounds are at most the cells.
+  let budget = stepBudget(grid);
   while (left.length > 0) {
+    if (--budget < 0) throw runaway('reveal leftovers', grid);
     const hung: number[] = [];
     const rest: number[] = [];
     for (const c of left) {

@@ -17,7 +17,8 @@ import {
   randomNeighbour,
 } from './reveal-paths.js';
 import { cheapestRoute, windRoute } from './reveal-route.js';
-import { followWall, type Hand, wallRings } from './wall-follower.js';
+import { followWall, type Hand, ringPlace, wallRings } from './wall-follower.js';
+import { runaway, stepBudget } from './watchdog.js';
 
 /**
  * A hidden-picture maze: a perfect maze whose one route from entry to exit runs through the target cells
@@ -170,7 +171,9 @@ function matchDeadEnds(
     return false;
   };
   let tries = 4 * cuttable.length;
+  let budget = stepBudget(grid);
   while (outside < want && cuttable.length > 0 && tries-- > 0) {
+    if (--budget < 0) throw runaway('reveal dead ends', grid);
     const i = rng.int(cuttable.length);
     const b = cuttable[i];
     cuttable[i] = cuttable[cuttable.length - 1];
@@ -315,8 +318,7 @@ function sideCells(
     const leave = wallOf(grid, r, route[i + 1]);
     const s = start[r];
     const size = start[r + 1] - s;
-    let at = 0;
-    while (walls[s + at] !== came) at++;
+    const at = ringPlace(walls, s, size, came);
     for (let t = 1; t < size; t++) {
       const w = walls[s + ((((at + dir * t) % size) + size) % size)];
       if (w === leave) break;

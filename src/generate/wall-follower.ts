@@ -78,12 +78,13 @@ export function followWall(
   let steps = 1;
   // Right hand: the wall before the one came through, going anticlockwise round the cell; left: clockwise.
   const dir = hand === 'right' ? -1 : 1;
+  // The walk's own limit is its budget: past it, it reports the exit not reached.
+  let budget = limit;
   while (cell !== exitCell) {
-    if (steps > limit) return { reached: false, turnedBack, steps };
+    if (--budget < 0) return { reached: false, turnedBack, steps };
     const s = start[cell];
     const size = start[cell + 1] - s;
-    let at = 0;
-    while (walls[s + at] !== came) at++;
+    const at = ringPlace(walls, s, size, came);
     let out = -1;
     for (let t = 1; t <= size; t++) {
       const w = walls[s + ((((at + dir * t) % size) + size) % size)];
@@ -99,4 +100,13 @@ export function followWall(
     steps++;
   }
   return { reached: true, turnedBack, steps };
+}
+
+/**
+ * The place of `wall` in a cell's ring of walls (`walls[start … start + size)`).
+ * @throws Error when the wall is not the cell's (an internal bug)
+ */
+export function ringPlace(walls: Int32Array, start: number, size: number, wall: number): number {
+  for (let at = 0; at < size; at++) if (walls[start + at] === wall) return at;
+  throw new Error('internal: a wall is not in its cell’s ring');
 }
