@@ -159,6 +159,9 @@ describe('reveal from the command line', () => {
     const out = join(dir, 'out.pdf');
     expect((await mazebook(['build', good, '-o', out, '-q'])).code).toBe(0);
     const before = readFileSync(out);
+    // The lockfile names the generator that grew the maze.
+    const lock = JSON.parse(readFileSync(join(dir, 'out.lock.json'), 'utf8'));
+    expect(lock.puzzles[0].generator).toMatch(/^reveal@/);
     const bad = spec('  - maze: { reveal: { image: blank.png } }\n');
     const r = await mazebook(['build', bad, '-o', out, '-q']);
     expect(r.code).toBe(2);
@@ -181,6 +184,6 @@ describe('reveal from the command line', () => {
     expect(readFileSync(join(dir, 'fish.svg'), 'utf8')).toMatch(/<path[^>]*fill="#[0-9a-f]{6}"/i);
     const rated = await mazebook(['rate', file]);
     expect(rated.code, rated.stderr).toBe(0);
-    expect(rated.stdout).toMatch(/fish\s+square\s+40×24/);
+    expect(rated.stdout).toMatch(/fish\s+square\s+40×24\s+reveal\s/);
   });
 });
