@@ -392,8 +392,13 @@ function slipParts(
   const { theme } = book;
   const many = manySlips(book, p);
   const cx = slot.maze.x + slot.maze.width / 2;
+  const reveal = p.plan.recipe.picture?.reveal;
   if (many || answers) {
-    const label = renderTemplate(p.plan.title, puzzleVars(book, p, number));
+    const title = renderTemplate(p.plan.title, puzzleVars(book, p, number));
+    // A hidden picture's slip says what to do on its title line: under the maze, the line would meet the
+    // arrow of an end opening on the bottom rim.
+    const label =
+      reveal && many && !answers ? `${title} · ${revealInstruction(book.words, reveal.reverse)}` : title;
     const style: TextStyle = { font: 'body', size: theme.sizes.label * 1.2, color: theme.colors.text };
     const size = fitLine(theme, label, 'body', style.size, book.floors.text, slot.box.width);
     if (size === undefined)
@@ -402,16 +407,6 @@ function slipParts(
   }
   if (!answers && slot.nameLine !== undefined) {
     nameDateLine(book, page, cx, slot.nameLine, slot.box.width, theme.sizes.label * 1.1);
-  }
-  const reveal = p.plan.recipe.picture?.reveal;
-  if (reveal && many && !answers) {
-    const room = theme.markers.size * MARKER_ROOM;
-    const text = revealInstruction(book.words, reveal.reverse);
-    const size = fitLine(theme, text, 'body', theme.sizes.label, book.floors.text, slot.box.width);
-    if (size === undefined)
-      throw textDoesNotFit(p.plan.where, text, 'the line under its maze', book.floors.text);
-    const y = slot.maze.y + slot.maze.height + room - theme.sizes.label * 0.2;
-    page.items.push(centredText(theme, text, cx, y, { font: 'body', size, color: theme.colors.text }));
   }
   if (p.mazegram && (many || answers)) {
     const room = theme.markers.size * MARKER_ROOM;

@@ -114,6 +114,18 @@ describe('reveal in a spec', () => {
     for (const a of areas) expect(a.fill).toMatch(/^#([0-9a-f]{2})\1\1$/i);
     expect(answers.flatMap((i) => [...paths(doc, i, 'band'), ...paths(doc, i, 'route')])).toEqual([]);
   });
+  it('puts the instruction on a slip’s title line when a page holds several mazes (clear of the arrows)', async () => {
+    const { doc } = await layoutBook(
+      spec('  - maze: { reveal: heart }\n  - maze: { reveal: apple }\n', 'title: T\nseed: 4\nper-page: 2\n'),
+    );
+    const page = doc.pages.findIndex((_, i) => paths(doc, i, 'walls').length === 2);
+    const lines = texts(doc, page).filter((t) => /Colour the path/.test(t));
+    expect(lines).toEqual([
+      'Maze 1 · Colour the path from START to FINISH and a picture appears.',
+      'Maze 2 · Colour the path from START to FINISH and a picture appears.',
+    ]);
+  });
+
   it('warns about a picture in pieces (joined by bridges) and one larger than the page holds', async () => {
     const { warnings, plan } = await layoutBook(
       spec('  - maze: { reveal: { image: two.png } }\n  - maze: { reveal: { image: large.png } }\n'),
