@@ -17,6 +17,8 @@
  * - picture: picture mazes (bench/picture.ts): tone fidelity on a grey ramp and on the cat portrait, the
  *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/;
  * - weave: weave generation beside the plain algorithms, and how density moves the score;
+ * - reveal: a 60×80 hidden-picture maze generated (and solved), the IoU of its coloured answer with the
+ *   picture over seeds, and dead ends per cell inside the picture and outside it (bench/reveal.ts);
  * - rating: issue 28's targets (bench/rating.ts): a 40×40 perfect maze rated now and as before (plain walks),
  *   and 40 `difficulty: hard` pages of 32×44 against the same pages without a difficulty.
  * - catalogue: a catalogue of ten books built by `mazebook batch` in one process and in two shards side by
@@ -62,6 +64,7 @@ import { catalogueBench } from './catalogue.js';
 import { cliStart } from './cli-start.js';
 import { machineLoad, per, report, saveResults, say, timeRuns, timeRunsAsync } from './measure.js';
 import { hardPages, rateFortyByForty } from './rating.js';
+import { revealBench } from './reveal.js';
 import {
   fortyPage,
   generateVsAlgorithm,
@@ -88,6 +91,7 @@ const SECTIONS = [
   'simulators',
   'picture',
   'weave',
+  'reveal',
   'rating',
   'difficulty',
   'catalogue',
@@ -594,6 +598,12 @@ if (wanted('picture')) {
 if (wanted('weave')) {
   say('\nweave');
   weaveBench();
+}
+
+// Hidden-picture mazes: a 60×80 one timed, and how well colouring the answer draws the picture.
+if (wanted('reveal')) {
+  say('\nhidden-picture mazes (reveal)');
+  revealBench();
 }
 
 // Rating that costs little: a 40×40 maze now and as before, and hard pages against none.

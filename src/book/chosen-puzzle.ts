@@ -8,7 +8,7 @@ import { WEAVE_INSET } from '../grid/weave.js';
 import { fitGrid } from '../layout/draw-maze.js';
 import { tonedClearPassage } from '../mask/tone.js';
 import type { Mazegram } from '../mazegram/place.js';
-import { fitScale, gridClearIn, puzzleMazeArea } from '../plan/page-geometry.js';
+import { bandUnderMaze, fitScale, gridClearIn, puzzleMazeArea } from '../plan/page-geometry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
 import type { Rect } from '../plan/rect.js';
 
@@ -57,7 +57,7 @@ export function clearPassage(book: BookPlan, p: PuzzlePlan, maze: Maze): number 
   const area = puzzleMazeArea(
     geometry,
     book.theme,
-    { blanks: p.mazegram?.blanks ?? false, markers: p.markers.fit },
+    { blanks: bandUnderMaze(p), markers: p.markers.fit },
     gridClearIn(maze.grid, topo.narrowest, book.theme.walls.width),
   );
   return clearPassageIn(maze, area, book.theme.walls.width);

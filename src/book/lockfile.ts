@@ -158,7 +158,11 @@ export function lockFor(
       ...(p.seedKey ? { seedKey: p.seedKey } : {}),
       generator: p.recipe.fixed
         ? 'fm'
-        : [p.recipe.algorithm, ...(p.recipe.post ?? []).map((s) => s.name)]
+        : [
+            // A hidden-picture maze grows its own route and background, whatever the recipe's algorithm.
+            p.recipe.picture?.reveal ? 'reveal' : p.recipe.algorithm,
+            ...(p.recipe.post ?? []).map((s) => s.name),
+          ]
             .map((name) => `${name}@${GENERATOR_VERSION}`)
             .join('+'),
       recipe: recipeData(p.recipe),

@@ -106,7 +106,9 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
     const smart = p.rating;
     if (!smart) throw new Error(`internal: puzzle ${p.plan.number} was not rated`);
     const { key, number } = p.plan;
-    const { shape, size, algorithm } = p.recipe;
+    const { shape, size } = p.recipe;
+    // A hidden-picture maze is grown by its own generator, whatever the recipe's algorithm.
+    const algorithm = p.recipe.picture?.reveal ? 'reveal' : p.recipe.algorithm;
     let shown: Rating = smart;
     let visits: Float64Array | undefined;
     if (simulator !== 'smart' || dir) {

@@ -9,6 +9,7 @@ import { drawLetters } from '../layout/draw-letters.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
 import { drawMarkers } from '../layout/markers.js';
 import { markerStyle } from '../layout/puzzle-pages.js';
+import { answerMarks } from '../layout/reveal-answer.js';
 import type { Placement } from '../layout/wall-paths.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import { markerRoom, markerSize } from '../plan/marker-rule.js';
@@ -257,14 +258,7 @@ export function renderDocument(
     {
       walls: options.solution ? route.walls : { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      ...(options.solution
-        ? {
-            pictureWalls: route.pictureWalls,
-            band: route.band,
-            solution: route.solution,
-            underRoute: route.underRoute,
-          }
-        : {}),
+      ...(options.solution ? answerMarks(plan, p.recipe, p.maze, p.solution, route) : {}),
     },
     options.solution ? p.solution : undefined,
   );

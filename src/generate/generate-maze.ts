@@ -17,9 +17,16 @@ import { wallOnSide } from './ends/fixed-ends.js';
 import { placeEnds } from './ends/place-ends.js';
 import { gridKey } from './grid-key.js';
 import type { Maze } from './maze.js';
-import { isRegionPicture, type PictureRecipe, pictureGrid, regionPicture } from './picture-maze.js';
+import {
+  isRegionPicture,
+  type PictureRecipe,
+  pictureGrid,
+  type RevealRecipe,
+  regionPicture,
+} from './picture-maze.js';
 import { applyPost, type PostStep } from './post/registry.js';
 import { type AlgorithmInfo, type AlgorithmName, algorithmInfo, algorithms } from './registry.js';
+import { pictureMatch, REVEAL_MIN_MATCH, revealMaze } from './reveal-maze.js';
 import { RunawayError } from './watchdog.js';
 
 /** Everything that decides a maze's walls, fully resolved (no defaults left to apply). */
@@ -56,6 +63,7 @@ export function generateMaze(
 ): Maze {
   if (recipe.fixed) return recipe.fixed;
   const layout = { shape: recipe.shape, size: recipe.size, hexTop: recipe.hexTop };
+  if (recipe.picture?.reveal) return hiddenPicture(recipe, recipe.picture.reveal, seed, where, warn);
   const picture = recipe.picture && pictureGrid(recipe.picture, layout, recipe.mask, where, warn);
   const plain = picture ? picture.grid : gridFor(layout, recipe.mask, where, warn);
   // Topologies and the mask stage hand over one connected region (the grid tests check it).
@@ -102,6 +110,63 @@ export function generateMaze(
     throw context(e);
   }
 }
+
+/**
+ * A hidden-picture maze (`revealMaze`) on the recipe's full square grid, its ends opened where the generator
+ * placed them.
+ */
+function hiddenPicture(
+  recipe: MazeRecipe,
+  reveal: RevealRecipe,
+  seed: Seed128,
+  where: string,
+  warn: (what: string) => void,
+): Maze {
+  const grid = gridFor({ shape: recipe.shape, size: recipe.size }, undefined, where);
+  if (grid.cellCount !== reveal.target.length) {
+    throw new Error(
+      `internal: a hidden picture of ${reveal.target.length} cells on a grid of ${grid.cellCount}`,
+    );
+  }
+  // A route grown at random now and then leaves a part of the picture it could fill (its mouth never lay
+  // beside the route): up to REVEAL_ATTEMPTS routes, drawn one after the other from the seed's stream, the
+  // first that draws the picture well enough kept, else the best.
+  const rng = createRng(seed);
+  let carved: ReturnType<typeof revealMaze> | undefined;
+  let match = -1;
+  for (let attempt = 0; attempt < REVEAL_ATTEMPTS && match < REVEAL_MIN_MATCH; attempt++) {
+    let next: ReturnType<typeof revealMaze>;
+    try {
+      next = revealMaze(grid, reveal.target, recipe.entry, recipe.exit, rng, where);
+    } catch (e) {
+      throw e instanceof RunawayError ? e.withContext(`${where}, seed ${seed.join('-')}`) : e;
+    }
+    const nextMatch = pictureMatch(reveal.dark, next.route, reveal.reverse);
+    if (nextMatch > match) {
+      carved = next;
+      match = nextMatch;
+    }
+  }
+  if (!carved) throw new Error('internal: no hidden-picture route was grown');
+  if (match < REVEAL_MIN_MATCH) {
+    warn(
+      `only ${Math.round(match * 100)}% of ${reveal.label} shows when the answer is coloured: a route cannot fill parts of a picture thinner than two cells (use more cells, or a bolder picture)`,
+    );
+  }
+  const open = carved.open.slice();
+  open[carved.entryWall] = 0;
+  open[carved.exitWall] = 0;
+  return placeEnds(
+    grid,
+    open,
+    { kind: 'wall', wall: carved.entryWall },
+    { kind: 'wall', wall: carved.exitWall },
+    where,
+  );
+}
+
+/** Routes a hidden-picture maze grows at most, to draw its picture well enough (`REVEAL_MIN_MATCH`). */
+const REVEAL_ATTEMPTS = 4;
 
 /** A grid with the notes its mask stage gave (replayed each time the grid is handed out again). */
 interface CachedGrid {

@@ -32,6 +32,28 @@ export interface PictureRecipe {
   regions?: { map: RegionMap; styles: readonly (RegionStyle | 'lines' | 'route' | undefined)[] };
   /** Waypoints as fractions of the maze box (x to the right, y down). */
   route?: { main: readonly [number, number][]; branches?: readonly (readonly [number, number][])[] };
+  /** A hidden picture: the route fills it (see `revealMaze`); the grid is the recipe's full square grid. */
+  reveal?: RevealRecipe;
+}
+
+/**
+ * A hidden picture laid on the cells of a square grid (row by row from the top left, `y · columns + x`, as
+ * the recipe's size numbers them).
+ */
+export interface RevealRecipe {
+  /** 1 for each cell of the picture's dark area. */
+  dark: Uint8Array;
+  /**
+   * 1 for each cell the route runs through: the dark cells, or for a reverse picture the light ones, made one
+   * piece (bridges added, specks left out).
+   */
+  target: Uint8Array;
+  /** The route runs through the light cells and the dead ends fill the picture. */
+  reverse: boolean;
+  /** How messages name the picture (`picture fish.png`, `silhouette cat`). */
+  label: string;
+  /** The bundled silhouette it shows, if it is one (its art's licence asks for a credit). */
+  silhouette?: string;
 }
 
 /** The grid of a picture maze before any mask (`full`) and the mask's cut, with the mask stage's notes. */
@@ -159,5 +181,10 @@ export function describePicture(p: PictureRecipe): Record<string, unknown> {
         }
       : {}),
     ...(p.route ? { route: p.route } : {}),
+    ...(p.reveal
+      ? {
+          reveal: { target: digest(p.reveal.target), dark: digest(p.reveal.dark), reverse: p.reveal.reverse },
+        }
+      : {}),
   };
 }

@@ -1,5 +1,13 @@
 import type { BookPlan } from '../plan/book-plan.js';
-import { ensureContrast, hexToHsl, hslToHex, mixColors, normalizeHex, parseHex } from '../plan/palette.js';
+import {
+  contrast,
+  ensureContrast,
+  hexToHsl,
+  hslToHex,
+  mixColors,
+  normalizeHex,
+  parseHex,
+} from '../plan/palette.js';
 import type { Stroke } from './display-list.js';
 
 /**
@@ -191,6 +199,26 @@ export function routeColors(book: BookPlan): { band: string; line: string } {
   const band = furthestWash(base, paper, (c) => greyApart(c, paper) >= ANSWER_KEY.bandInk);
   const darker = ensureContrast(line, [band], ROUTE_CONTRAST.line) ?? line;
   return { band, line: darker };
+}
+
+/**
+ * Greyscale contrast (WCAG ratio) against the paper of the cells a hidden-picture answer colours: dark enough
+ * that the picture is the first thing seen at arm's length, light enough that the answer's walls (55 % K,
+ * 4.7 : 1 on white) still show on it (about 2 : 1 against the fill).
+ */
+export const REVEAL_FILL_CONTRAST = 2.4;
+
+/**
+ * The colour a hidden-picture answer fills its cells with: in black ink the grey of {@link
+ * REVEAL_FILL_CONTRAST} against the paper; in colour the theme's route colour washed towards the paper until
+ * it has that contrast.
+ */
+export function revealFill(book: BookPlan): string {
+  const paper = paperOf(book);
+  const ok = (c: string): boolean => contrast(c, paper) >= REVEAL_FILL_CONTRAST;
+  if (book.ink === 'black') return furthestWash('#000000', paper, ok);
+  const { line } = routeColors(book);
+  return furthestWash(line, paper, ok);
 }
 
 /** The strokes of an answer key: its walls, the band under them along the route, the route line. */

@@ -14,6 +14,7 @@ import { drawMaze, fitGrid } from './draw-maze.js';
 import { tonedOverhang } from './draw-toned-walls.js';
 import { blankPage, folio, pageHeading } from './page-parts.js';
 import type { PuzzleForLayout } from './puzzle-for-layout.js';
+import { answerMarks } from './reveal-answer.js';
 import { centredText, fitLine, type TextStyle } from './text-items.js';
 
 /**
@@ -84,11 +85,8 @@ export function answerPage(
         rect,
         {
           walls: style.walls,
-          pictureWalls: style.pictureWalls,
           ...(theme.colors.background ? { background: theme.colors.background } : {}),
-          band: style.band,
-          solution: style.solution,
-          underRoute: style.underRoute,
+          ...answerMarks(book, p.recipe ?? p.plan.recipe, p.maze, p.solution, style),
         },
         p.solution,
       ),

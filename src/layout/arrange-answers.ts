@@ -2,7 +2,7 @@ import { LIMITS } from '../base/limits.js';
 import { topologies } from '../grid/registry.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import type { BookPlan } from '../plan/book-plan.js';
-import { gridClearIn, puzzleMazeArea } from '../plan/page-geometry.js';
+import { bandUnderMaze, gridClearIn, puzzleMazeArea } from '../plan/page-geometry.js';
 import type { Rect } from '../plan/rect.js';
 import { answerLabel } from '../plan/words.js';
 import { capHeight } from '../text/fonts.js';
@@ -177,7 +177,7 @@ function pagePassage(book: BookPlan, p: PuzzleForLayout): number {
   const area = puzzleMazeArea(
     pageGeometry(book, p.plan),
     book.theme,
-    { blanks: !!p.plan.mazegram?.blanks, markers: p.plan.markers.fit },
+    { blanks: bandUnderMaze(p.plan), markers: p.plan.markers.fit },
     gridClearIn(p.maze.grid, topo.narrowest, book.theme.walls.width),
   );
   return fitGrid(p.maze.grid, area).scale * topo.passage;

@@ -23,9 +23,9 @@ export interface PathItem {
   evenOdd?: boolean;
   /**
    * What a maze's path is, for the book's checks (a large-print book's thinnest wall) and for tests: its
-   * walls, or an answer route's band or line. Renderers ignore it.
+   * walls, or an answer route's band or line, or the cells a hidden-picture answer fills. Renderers ignore it.
    */
-  role?: 'walls' | 'band' | 'route';
+  role?: 'walls' | 'band' | 'route' | 'area';
 }
 
 /** One line of text, already positioned: (x, y) is the start of its baseline. */

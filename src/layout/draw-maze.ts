@@ -34,6 +34,11 @@ export interface MazeStyle {
   solutionUnder?: boolean;
   /** Fill the maze's cells (the area inside its outer wall) with this colour, under everything. */
   background?: string;
+  /**
+   * Fill these cells (1 per cell) with this colour, under the walls: a hidden-picture answer, its route (or
+   * its wrong turns) coloured in so the picture shows. Square cells only.
+   */
+  area?: { cells: Uint8Array; color: string };
 }
 
 /**
@@ -102,6 +107,14 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
     else items.push(path);
   }
   if (route && band) items.unshift({ type: 'path', path: route, stroke: band, role: 'band' });
+  if (style.area) {
+    items.unshift({
+      type: 'path',
+      path: cellArea(maze.grid, style.area.cells, place),
+      fill: style.area.color,
+      role: 'area',
+    });
+  }
   if (style.background) {
     items.unshift({
       type: 'path',
@@ -112,6 +125,39 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   }
   if (style.markers) items.push(...drawMarkers(maze, place, rect, style.walls.width, style.markers));
   return items;
+}
+
+/**
+ * The area of the marked square cells (centre ± half a unit), each row's runs of neighbouring cells as one
+ * rectangle, in page points.
+ */
+export function cellArea(grid: Grid, cells: Uint8Array, { ox, oy, scale }: Placement): PathData {
+  const b = new PathBuilder();
+  const rect = (x0: number, x1: number, y: number): void => {
+    const X0 = ox + (x0 - 0.5) * scale;
+    const X1 = ox + (x1 + 0.5) * scale;
+    const Y0 = oy + (y - 0.5) * scale;
+    const Y1 = oy + (y + 0.5) * scale;
+    b.moveTo(X0, Y0).lineTo(X1, Y0).lineTo(X1, Y1).lineTo(X0, Y1).close();
+  };
+  let runStart = -1;
+  let runEnd = -1;
+  let runY = 0;
+  for (let c = 0; c < grid.cellCount; c++) {
+    if (cells[c] === 0) continue;
+    const x = grid.cellX[c];
+    const y = grid.cellY[c];
+    if (runStart >= 0 && y === runY && Math.abs(x - runEnd - 1) < 1e-9) {
+      runEnd = x;
+      continue;
+    }
+    if (runStart >= 0) rect(runStart, runEnd, runY);
+    runStart = x;
+    runEnd = x;
+    runY = y;
+  }
+  if (runStart >= 0) rect(runStart, runEnd, runY);
+  return b.finish();
 }
 
 /**

@@ -2,6 +2,7 @@ import { topologies } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import { fitMarkers, markerLabelSize } from '../plan/marker-rule.js';
 import {
+  bandUnderMaze,
   gridClearIn,
   MARKER_ROOM,
   type PuzzlePageGeometry,
@@ -11,7 +12,7 @@ import {
 import type { Rect } from '../plan/rect.js';
 import { markerWords } from '../plan/resolve-markers.js';
 import { puzzleTemplateVars } from '../plan/template-vars.js';
-import { answerPointer } from '../plan/words.js';
+import { answerPointer, revealInstruction } from '../plan/words.js';
 import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
 import { PathBuilder, subpathBoxes } from '../vector/path-data.js';
@@ -29,6 +30,7 @@ import {
   pageHeading,
 } from './page-parts.js';
 import type { PuzzleForLayout } from './puzzle-for-layout.js';
+import { answerMarks } from './reveal-answer.js';
 import { centredText, fitLine, leftText, type TextStyle, textDoesNotFit } from './text-items.js';
 
 /** Puzzle pages: one maze with its title, or an activity sheet of several (and the answers on its back). */
@@ -158,8 +160,20 @@ export function puzzlePage(
   }
   const gram = p.mazegram && p.plan.mazegram;
   // The maze's rectangle (smaller where its markers need more room) within the room its markers may use.
-  const around = pageMazeArea(geometry, theme, !!(gram && p.plan.mazegram?.blanks));
+  const around = pageMazeArea(geometry, theme, bandUnderMaze(p.plan));
   const { area, size } = fitPuzzle(book, p, around);
+  const reveal = p.plan.recipe.picture?.reveal;
+  if (reveal) {
+    // What to do with a hidden picture, in the band under the maze (below the room its arrows need).
+    const room = theme.markers.size * MARKER_ROOM;
+    const text = revealInstruction(book.words, reveal.reverse);
+    const style: TextStyle = { font: 'body', size: theme.sizes.body, color: theme.colors.text };
+    const fitted = fitLine(theme, text, 'body', style.size, book.floors.text, content.width);
+    if (fitted === undefined)
+      throw textDoesNotFit(p.plan.where, text, 'the line under its maze', book.floors.text);
+    const y = around.y + around.height + room + theme.sizes.body * 2.4 * 0.7;
+    page.items.push(centredText(theme, text, content.x + content.width / 2, y, { ...style, size: fitted }));
+  }
   if (gram && p.plan.mazegram?.blanks) {
     // Answer blanks under the maze (below the room its arrows need): a drawn rule per letter.
     const room = theme.markers.size * MARKER_ROOM;
@@ -258,7 +272,7 @@ function slotsOf(book: BookPlan, geometry: PuzzlePageGeometry, first: PuzzleForL
   if (geometry.slots) return geometry.slots;
   const room = book.theme.markers.size * MARKER_ROOM;
   // Each slip's maze is fitted to its own markers.
-  const maze = pageMazeArea(geometry, book.theme, !!(first.mazegram && first.plan.mazegram?.blanks));
+  const maze = pageMazeArea(geometry, book.theme, bandUnderMaze(first.plan));
   const box = {
     x: geometry.content.x,
     y: maze.y - room,
@@ -378,8 +392,13 @@ function slipParts(
   const { theme } = book;
   const many = manySlips(book, p);
   const cx = slot.maze.x + slot.maze.width / 2;
+  const reveal = p.plan.recipe.picture?.reveal;
   if (many || answers) {
-    const label = renderTemplate(p.plan.title, puzzleVars(book, p, number));
+    const title = renderTemplate(p.plan.title, puzzleVars(book, p, number));
+    // A hidden picture's slip says what to do on its title line: under the maze, the line would meet the
+    // arrow of an end opening on the bottom rim.
+    const label =
+      reveal && many && !answers ? `${title} · ${revealInstruction(book.words, reveal.reverse)}` : title;
     const style: TextStyle = { font: 'body', size: theme.sizes.label * 1.2, color: theme.colors.text };
     const size = fitLine(theme, label, 'body', style.size, book.floors.text, slot.box.width);
     if (size === undefined)
@@ -436,14 +455,7 @@ function slipMaze(
         walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
         markers: markerStyle(book, p.plan, size, frame, avoid),
-        ...(answers
-          ? {
-              pictureWalls: route.pictureWalls,
-              band: route.band,
-              solution: route.solution,
-              underRoute: route.underRoute,
-            }
-          : {}),
+        ...(answers ? answerMarks(book, p.recipe ?? p.plan.recipe, p.maze, p.solution, route) : {}),
       },
       answers ? p.solution : undefined,
     ),

@@ -1,3 +1,4 @@
+import type { MazeRecipe } from '../generate/generate-maze.js';
 import { fitMarkers, type MarkerFit, type PassageIn } from './marker-rule.js';
 import type { Rect } from './rect.js';
 import type { Theme } from './theme.js';
@@ -103,9 +104,17 @@ export function blanksBand(theme: Theme): number {
   return theme.sizes.body * 2.4 + theme.markers.size * MARKER_ROOM;
 }
 
+/**
+ * Whether a puzzle's one-maze page keeps a band under its maze: for a mazegram's answer blanks, or for what
+ * to do with a hidden picture.
+ */
+export function bandUnderMaze(p: { mazegram?: { blanks?: unknown }; recipe: MazeRecipe }): boolean {
+  return !!p.mazegram?.blanks || p.recipe.picture?.reveal !== undefined;
+}
+
 /** What a puzzle needs around its maze. */
 export interface MazeRoom {
-  /** A mazegram's answer blanks under it (one-maze pages). */
+  /** A band under it (one-maze pages): a mazegram's answer blanks, or a hidden picture's instruction. */
   blanks: boolean;
   /** Its markers: the marker rule's sizes and what decides their room. */
   markers: MarkerFit;

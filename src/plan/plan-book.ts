@@ -518,13 +518,19 @@ function resolveDecorations(
   return { left: icons[0], right: icons[1] ?? icons[0] };
 }
 
-/** The credit lines bundled art asks for, when any puzzle shows a bundled picture or the pages are decorated. */
+/**
+ * The credit lines bundled art asks for, when any puzzle shows a bundled picture (a marker, a hidden
+ * silhouette) or the pages are decorated.
+ */
 function creditsFor(puzzles: readonly PuzzlePlan[], decorated: boolean): string[] {
   const bundled =
     decorated ||
     puzzles.some((p) => {
       const pictures = p.markers.pictures;
-      return !!pictures && (isPictureName(pictures.start.name) || isPictureName(pictures.finish.name));
+      return (
+        (!!pictures && (isPictureName(pictures.start.name) || isPictureName(pictures.finish.name))) ||
+        p.recipe.picture?.reveal?.silhouette !== undefined
+      );
     });
   return bundled ? [PICTURE_CREDIT] : [];
 }

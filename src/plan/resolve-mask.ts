@@ -12,6 +12,7 @@ import { toFraction } from '../spec/units.js';
 import { type FontFace, loadFont } from '../text/fonts.js';
 import { mazeFieldsOf } from './maze-fields.js';
 import { preloadPictures } from './resolve-picture.js';
+import { preloadReveals } from './resolve-reveal.js';
 import type { Theme } from './theme.js';
 
 /** Fonts shipped with mazebook, by the short names a text mask may use instead of a file. */
@@ -66,6 +67,7 @@ export async function preloadImages(
   const images = new Map<string, MaskShape>();
   // Tone pictures and region maps, kept for planning with the same file access.
   await preloadPictures(spec, specDir, files, at, report);
+  await preloadReveals(spec, specDir, files, at, report);
   // sharp is heavy: loaded only when the spec has a picture.
   let decode: typeof import('../mask/image.js').imageShape | undefined;
   for (const { maze, field } of mazeFieldsOf(spec)) {

@@ -35,6 +35,7 @@ import { type MarkerContext, resolveMarkers } from './resolve-markers.js';
 import { type MaskContext, resolveMask } from './resolve-mask.js';
 import { letterSize, mazegramCell, resolveMazegram } from './resolve-mazegram.js';
 import { resolvePicture, toneCellsAtMost } from './resolve-picture.js';
+import { resolveReveal } from './resolve-reveal.js';
 import { resolveSize, sizePhrase } from './resolve-size.js';
 import { puzzleTemplateVars, SAMPLE_RATING } from './template-vars.js';
 import type { Theme } from './theme.js';
@@ -215,8 +216,10 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   const shape = maze.shape ?? 'square';
   const perPage = entry.section?.perPage ?? ctx.perPage;
   const geometry = ctx.layouts[perPage];
+  // A band under the maze: a mazegram's answer blanks, or what to do with a hidden picture.
   const blanks =
-    maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false);
+    (maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false)) ||
+    maze.reveal !== undefined;
   const floor = resolveFloor(ctx, entry);
   const markers = resolveMarkers(
     maze.markers,
@@ -259,6 +262,13 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     at,
     field,
   });
+  const reveal = resolveReveal(maze, shape, area, floorCell, {
+    specDir: ctx.masks.specDir,
+    files: ctx.masks.files,
+    at,
+    field,
+    own: (k) => own[k] !== undefined,
+  });
   const mazegram =
     maze.mazegram === undefined
       ? undefined
@@ -267,18 +277,20 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   const letterCell = mazegram ? mazegramCell(mazegram, ctx.floors.text) : 0;
   const sized = picture?.tone
     ? { size: picture.tone.size, cellSize: picture.tone.cellSize, chosen: true, auto: undefined }
-    : resolveSize(
-        maze,
-        shape,
-        hexTop,
-        mask ? maskShapeOf(mask).aspect : undefined,
-        area,
-        ctx.theme,
-        Math.max(floorCell, letterCell),
-        (name) => at(field(name)),
-        where,
-        difficulty !== undefined && !fixed,
-      );
+    : reveal
+      ? { size: reveal.size, cellSize: reveal.cellSize, chosen: true, auto: undefined }
+      : resolveSize(
+          maze,
+          shape,
+          hexTop,
+          mask ? maskShapeOf(mask).aspect : undefined,
+          area,
+          ctx.theme,
+          Math.max(floorCell, letterCell),
+          (name) => at(field(name)),
+          where,
+          difficulty !== undefined && !fixed,
+        );
   if (sized.auto && !difficulty) {
     throw new UserError(
       at(field(maze.cells === 'auto' ? 'cells' : 'rings')),
@@ -286,15 +298,17 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
       'add difficulty: easy, medium, hard, expert or a score, or give the size',
     );
   }
-  const notes: string[] = [];
-  // A tone maze's size is its picture's (a mask is cut from its adaptive grid when it is generated).
+  const notes: string[] = reveal ? [...reveal.notes] : [];
+  // A tone maze's size is its picture's (a mask is cut from its adaptive grid when it is generated), and so
+  // is a hidden picture's.
   const { size, cellSize, auto } =
-    fixed || picture?.tone
+    fixed || picture?.tone || reveal
       ? { size: sized.size, cellSize: sized.cellSize, auto: undefined }
       : fitMask(sized as ReturnType<typeof resolveSize>, { shape, hexTop, mask, area, notes });
   // Passages the spec asked for (not chosen by mazebook) are measured as drawn, and a warning names any
   // narrower than the floor. A mask that leaves (nearly) nothing is found here too, so `validate` reports it.
-  const drawn = picture?.tone ? undefined : drawnExtent(shape, size, hexTop, mask, fixed?.grid, where);
+  const drawn =
+    picture?.tone || reveal ? undefined : drawnExtent(shape, size, hexTop, mask, fixed?.grid, where);
   if (drawn && !sized.chosen && !auto) {
     const clear = fitScale(drawn, area) * topologies[shape].narrowest - wall;
     if (clear < floor.clear - 0.01) {
@@ -365,6 +379,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
       post: fixed ? [] : (maze.post ?? []).map(resolvePost),
       ...(fixed ? { fixed } : {}),
       ...(picture ? { picture: picture.picture } : {}),
+      ...(reveal ? { picture: { reveal: reveal.recipe } } : {}),
     },
     cellSize,
     ...(difficulty
@@ -376,12 +391,15 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     markers,
     reach: {
       algorithms:
-        picture || maze.algorithm !== undefined || ALGORITHM_OPTIONS.some((o) => maze[o] !== undefined)
+        picture ||
+        reveal ||
+        maze.algorithm !== undefined ||
+        ALGORITHM_OPTIONS.some((o) => maze[o] !== undefined)
           ? [algorithm]
           : maze.weave !== undefined
             ? weaveAlgorithmNames
             : algorithmNames.filter((a) => !('squareOnly' in algorithmInfo[a]) || shape === 'square'),
-      post: maze.post === undefined && maze.weave === undefined,
+      post: maze.post === undefined && maze.weave === undefined && reveal === undefined,
     },
     notes,
     ...(mazegram ? { mazegram } : {}),

@@ -26,6 +26,12 @@ export interface Words {
   answerOnPage: string;
   answersOnPage: string;
   answersOnPages: string;
+  /**
+   * What a hidden-picture maze's page asks: colour the route ({start} and {finish} stand for the markers'
+   * words), or for a reverse picture find it and colour the wrong turns.
+   */
+  revealRoute: string;
+  revealReverse: string;
 }
 
 const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
@@ -44,6 +50,8 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Answer on page',
     answersOnPage: 'Answers on page',
     answersOnPages: 'Answers on pages',
+    revealRoute: 'Colour the path from {start} to {finish} and a picture appears.',
+    revealReverse: 'Find the path from {start} to {finish}, then colour every wrong turn: a picture appears.',
   },
   de: {
     maze: 'Labyrinth',
@@ -60,6 +68,9 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Lösung auf Seite',
     answersOnPage: 'Lösungen auf Seite',
     answersOnPages: 'Lösungen auf den Seiten',
+    revealRoute: 'Male den Weg vom {start} zum {finish} aus, und ein Bild erscheint.',
+    revealReverse:
+      'Finde den Weg vom {start} zum {finish} und male dann jeden Irrweg aus: ein Bild erscheint.',
   },
   nl: {
     maze: 'Doolhof',
@@ -76,6 +87,9 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Oplossing op pagina',
     answersOnPage: 'Oplossingen op pagina',
     answersOnPages: "Oplossingen op pagina's",
+    revealRoute: 'Kleur het pad van {start} tot {finish} en er verschijnt een plaatje.',
+    revealReverse:
+      'Zoek het pad van {start} tot {finish} en kleur dan elke doodlopende gang: er verschijnt een plaatje.',
   },
   es: {
     maze: 'Laberinto',
@@ -92,6 +106,9 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Solución en la página',
     answersOnPage: 'Soluciones en la página',
     answersOnPages: 'Soluciones en las páginas',
+    revealRoute: 'Colorea el camino de la {start} a la {finish} y aparecerá un dibujo.',
+    revealReverse:
+      'Busca el camino de la {start} a la {finish} y colorea cada camino sin salida: aparecerá un dibujo.',
   },
   fr: {
     maze: 'Labyrinthe',
@@ -108,6 +125,9 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Solution page',
     answersOnPage: 'Solutions page',
     answersOnPages: 'Solutions pages',
+    revealRoute: 'Colorie le chemin du {start} à l’{finish} : un dessin apparaît.',
+    revealReverse:
+      'Trouve le chemin du {start} à l’{finish}, puis colorie chaque impasse : un dessin apparaît.',
   },
   da: {
     maze: 'Labyrint',
@@ -124,6 +144,9 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Løsning på side',
     answersOnPage: 'Løsninger på side',
     answersOnPages: 'Løsninger på siderne',
+    revealRoute: 'Farvelæg vejen fra {start} til {finish}, så kommer der et billede frem.',
+    revealReverse:
+      'Find vejen fra {start} til {finish}, og farvelæg så alle blindgyder: så kommer der et billede frem.',
   },
   eo: {
     maze: 'Labirinto',
@@ -140,6 +163,8 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Solvo sur paĝo',
     answersOnPage: 'Solvoj sur paĝo',
     answersOnPages: 'Solvoj sur paĝoj',
+    revealRoute: 'Kolorigu la vojon de {start} ĝis {finish}, kaj aperos bildo.',
+    revealReverse: 'Trovu la vojon de {start} ĝis {finish}, poste kolorigu ĉiun senelirejon: aperos bildo.',
   },
 };
 
@@ -156,6 +181,18 @@ export function answerPointer(words: Words, pages: readonly number[], one: boole
   const last = Math.max(...pages);
   if (one) return `${words.answerOnPage} ${first}`;
   return first === last ? `${words.answersOnPage} ${first}` : `${words.answersOnPages} ${first}–${last}`;
+}
+
+/**
+ * What a hidden-picture maze's page asks the solver to do, with the markers' words (`START`, `FINISH`).
+ * @param reverse the picture is in the wrong turns
+ */
+export function revealInstruction(words: Words, reverse: boolean): string {
+  const start = words.start.toUpperCase();
+  const finish = words.finish.toUpperCase();
+  return (reverse ? words.revealReverse : words.revealRoute)
+    .replace('{start}', start)
+    .replace('{finish}', finish);
 }
 
 /** "Puzzle 12 · page 14" */

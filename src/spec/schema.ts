@@ -272,6 +272,35 @@ const route = z
   )
   .meta({ description: 'A sketched solution: waypoints as fractions of the maze box.' });
 
+const silhouetteName = z
+  .string()
+  .min(1)
+  .max(100)
+  .meta({ description: 'A bundled picture’s name (cat, butterfly, star, …), drawn as a solid silhouette.' });
+
+const reveal = z
+  .union(
+    [
+      silhouetteName,
+      z.strictObject({
+        image: pictureFile.optional(),
+        silhouette: silhouetteName.optional(),
+        threshold: fraction
+          .optional()
+          .meta({ description: 'image: darkness from which a pixel is dark (default 50%).' }),
+        invert: z.boolean().optional().meta({ description: 'image: swap dark and light.' }),
+        reverse: z.boolean().optional().meta({
+          description: 'The route runs through the light cells and the wrong turns fill the picture.',
+        }),
+      }),
+    ],
+    { error: 'expected a silhouette name, or {image, silhouette, threshold, invert, reverse}' },
+  )
+  .meta({
+    description:
+      'A hidden picture: colouring the route from start to finish reveals it (square mazes; one cell per pixel unless cells is set).',
+  });
+
 const cellCount = z.int().min(2).max(LIMITS.maxSide);
 
 const score = z.number().min(1).max(10);
@@ -332,6 +361,7 @@ export const mazeSchema = z
     tone: tone.optional(),
     regions: regions.optional(),
     route: route.optional(),
+    reveal: reveal.optional(),
     algorithm: z.enum(algorithmNames).optional().meta({ description: 'Generation algorithm.' }),
     straightness: z
       .number()
