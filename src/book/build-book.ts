@@ -38,6 +38,11 @@ export interface BuildOptions extends PlanOptions {
   strict?: boolean;
   /** Fail (exit 2, nothing written) if any puzzle would differ from the lockfile next to the output. */
   frozen?: boolean;
+  /**
+   * A size the spec gives that leaves passages under the floor (`PuzzlePlan.floorMiss`) is an error, found
+   * before any maze is made, instead of a warning (`mazebook sheet`).
+   */
+  floorErrors?: boolean;
   /** Lockfiles of other volumes: puzzles identical to one of theirs are reported. */
   avoid?: readonly string[];
   /** Where the PDF goes; default `output/<spec name>.pdf` under the working directory. */
@@ -414,6 +419,17 @@ function frozenLock(files: FileAccess, path: string): LockFile {
  * before writing; the PDF, its lockfile and any SVG pages are then written together (see outputs.ts), so a
  * failed build leaves every previous output untouched.
  */
+/** The first puzzle whose given size leaves passages under its floor, as an error at that size. */
+function refuseFloorMisses(plan: BookPlan): void {
+  const miss = plan.puzzles.find((p) => p.floorMiss)?.floorMiss;
+  if (miss)
+    throw new UserError(
+      miss.where,
+      miss.what,
+      'or leave the size out: mazebook then chooses one that keeps the floor',
+    );
+}
+
 export async function buildBook(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
   const paths = outputPaths(specPath, options);
   const planned: OutputFile[] = [
@@ -431,6 +447,7 @@ export async function buildBook(specPath: string, options: BuildOptions = {}): P
     specPath,
     options,
     async (p, loaded) => {
+      if (options.floorErrors) refuseFloorMisses(p);
       const { spec } = loaded;
       const cover = spec.value.cover;
       ebook = cover?.ebook === true;

@@ -136,6 +136,12 @@ export interface PuzzlePlan {
   reach: { algorithms: AlgorithmName[]; post: boolean };
   /** Things found while planning that the author should know (a shape that does not read), each `what`. */
   notes: string[];
+  /**
+   * A size the spec gave leaves passages narrower than the floor (also one of `notes`): where the size is
+   * given and what the passages measure. A warning in books (an error with `--strict`); `mazebook sheet`
+   * refuses it (`BuildOptions.floorErrors`).
+   */
+  floorMiss?: { where: string; what: string };
   /** The message this maze spells, resolved and checked (letters of the language, glyphs of the font). */
   mazegram?: MazegramPlan;
   /**

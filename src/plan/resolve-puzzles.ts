@@ -287,6 +287,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     );
   }
   const notes: string[] = [];
+  let floorMiss: PuzzlePlan['floorMiss'];
   // A tone maze's size is its picture's (a mask is cut from its adaptive grid when it is generated).
   const { size, cellSize, auto } =
     fixed || picture?.tone
@@ -298,9 +299,10 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   if (drawn && !sized.chosen && !auto) {
     const clear = fitScale(drawn, area) * topologies[shape].narrowest - wall;
     if (clear < floor.clear - 0.01) {
-      notes.push(
-        `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'min-passage' ? 'min-passage' : floor.audience === 'large-print' ? 'large-print floor' : `${floor.audience}' floor`} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
-      );
+      const what = `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'min-passage' ? 'min-passage' : floor.audience === 'large-print' ? 'large-print floor' : `${floor.audience}' floor`} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`;
+      notes.push(what);
+      const sizeField = (['cells', 'rings', 'passage'] as const).find((k) => maze[k] !== undefined);
+      floorMiss = { where: sizeField ? at(field(sizeField)) : where, what };
     }
   }
   if (drawn && !sized.chosen && !auto && mazegram) {
@@ -384,6 +386,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
       post: maze.post === undefined && maze.weave === undefined,
     },
     notes,
+    ...(floorMiss ? { floorMiss } : {}),
     ...(mazegram ? { mazegram } : {}),
     ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
     ...(entry.section ? { section: sectionOf(entry.section, at) } : {}),
