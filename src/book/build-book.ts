@@ -414,11 +414,6 @@ function frozenLock(files: FileAccess, path: string): LockFile {
   return parseLock(files.read(ref), shownPath(path));
 }
 
-/**
- * spec → plan → mazes → layout → PDF. Every output path is checked before any maze is generated and again
- * before writing; the PDF, its lockfile and any SVG pages are then written together (see outputs.ts), so a
- * failed build leaves every previous output untouched.
- */
 /** The first puzzle whose given size leaves passages under its floor, as an error at that size. */
 function refuseFloorMisses(plan: BookPlan): void {
   const miss = plan.puzzles.find((p) => p.floorMiss)?.floorMiss;
@@ -430,6 +425,11 @@ function refuseFloorMisses(plan: BookPlan): void {
     );
 }
 
+/**
+ * spec → plan → mazes → layout → PDF. Every output path is checked before any maze is generated and again
+ * before writing; the PDF, its lockfile and any SVG pages are then written together (see outputs.ts), so a
+ * failed build leaves every previous output untouched.
+ */
 export async function buildBook(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
   const paths = outputPaths(specPath, options);
   const planned: OutputFile[] = [
