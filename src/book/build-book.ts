@@ -9,6 +9,7 @@ import { renderSvgPage } from '../render/svg.js';
 import { fontOf } from '../text/fonts.js';
 import { checkStars } from './check-stars.js';
 import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';
+import { homeBorderMisses } from './home-border.js';
 import { nonGreyColours } from './ink-check.js';
 import { checkFrozen, type LockFile, lockFor, lockPath, parseLock, withPdf } from './lockfile.js';
 import { makeUnit, ratesPuzzles } from './make-unit.js';
@@ -199,7 +200,8 @@ async function prepareRender(plan: BookPlan): Promise<void> {
 
 /**
  * The print floors checked on the finished pages: the profile's page count, line weights, text sizes, a
- * theme meant for screens on paper; large print's text sizes and walls (`floors`). Also the profile's notes
+ * theme meant for screens on paper; large print's text sizes and walls (`floors`); the unprinted border of a
+ * sheet printed at home. Also the profile's notes
  * (a raised gutter). One message per problem.
  */
 export function checkPrint(plan: BookPlan, doc: DisplayDocument): string[] {
@@ -245,6 +247,7 @@ export function checkPrint(plan: BookPlan, doc: DisplayDocument): string[] {
       `${name}: ${count.wall} mazes have walls thinner than ${floors.wall}pt${why} (first on page ${first.wall})`,
     );
   }
+  if (print.profile === 'home') out.push(...homeBorderMisses(doc, name));
   if (print.profile && rules.print && !plan.theme.print) {
     out.push(`${name}: theme "${plan.theme.name}" is meant for screens (dark pages use a lot of ink)`);
   }
