@@ -49,6 +49,7 @@ export function puzzleVars(book: BookPlan, p: PuzzleForLayout, pageNumber: numbe
       algorithm,
       book.words.locale,
       p.rating,
+      p.plan.sectionNumber,
     ),
     blanks: p.mazegram ? answerBlanks(p.mazegram.words) : '',
   };

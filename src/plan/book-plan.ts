@@ -134,6 +134,8 @@ export interface PuzzlePlan {
    * post-processes (not when the spec lists its own).
    */
   reach: { algorithms: AlgorithmName[]; post: boolean };
+  /** Its number within its section, from 1, where that differs from `number` (`{{section-number}}`). */
+  sectionNumber?: number;
   /** Things found while planning that the author should know (a shape that does not read), each `what`. */
   notes: string[];
   /**

@@ -639,7 +639,7 @@ function planArt(
         textFloor: book.floors.text,
       },
     },
-    { page: { maze: own }, i: 0, spec: own, part: 'maze', key: '#cover' },
+    { page: { maze: own }, i: 0, spec: own, part: 'maze', key: '#cover', inSection: 1 },
     0,
   );
 }

@@ -79,14 +79,18 @@ export interface PuzzleEntry {
   key: string;
   series?: { index: number; count: number; from: number; to: number };
   section?: Section;
+  /** Its number within its section, from 1 (within the puzzles before any section when it has none). */
+  inSection: number;
 }
 
 /** Every page entry becomes one puzzle, or `count` puzzles for a series; sections set the defaults that follow. */
 export function expandEntries(s: BookSpec, keys: readonly string[]): PuzzleEntry[] {
   let section: Section | undefined;
   let sectionCount = 0;
+  let inSection = 0;
   return s.pages.flatMap((page, i): PuzzleEntry[] => {
     if (page.section !== undefined) {
+      inSection = 0;
       section = {
         index: sectionCount++,
         heading: page.section,
@@ -99,7 +103,15 @@ export function expandEntries(s: BookSpec, keys: readonly string[]): PuzzleEntry
     const here = section;
     if (!page.series) {
       return [
-        { page, i, spec: { ...here?.defaults, ...page.maze }, part: 'maze', key: keys[i], section: here },
+        {
+          page,
+          i,
+          spec: { ...here?.defaults, ...page.maze },
+          part: 'maze',
+          key: keys[i],
+          section: here,
+          inSection: ++inSection,
+        },
       ];
     }
     const { count, from, to, ...rest } = page.series;
@@ -112,6 +124,7 @@ export function expandEntries(s: BookSpec, keys: readonly string[]): PuzzleEntry
       part: 'series' as const,
       key: `${keys[i]}-${j + 1}`,
       series: { index: j, count, from: levelScore(from), to: levelScore(to) },
+      inSection: ++inSection,
     }));
   });
 }
@@ -340,10 +353,12 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     algorithm,
     ctx.words.locale,
     SAMPLE_RATING,
+    entry.inSection,
   );
   return {
     key: entry.key,
     number: n + 1,
+    ...(entry.inSection !== n + 1 ? { sectionNumber: entry.inSection } : {}),
     where,
     // A page's own `seed` replaces the book seed for its maze; the key stays, so the page keeps its identity.
     seed: deriveSeed(page.seed ?? ctx.seed, entry.key, 0),
