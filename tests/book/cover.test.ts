@@ -305,7 +305,7 @@ describe('a cover that sells', () => {
       // Clear of the art maze and its markers (every point they draw) by the maze's passage: the spec gives
       // cells, so the audience's 3mm.
       const art = made.composed.doc.pages[0].items.filter(
-        (it, i) => (made.composed.tags[i] as { field?: string }).field === 'cover.maze',
+        (_it, i) => (made.composed.tags[i] as { field?: string }).field === 'cover.maze',
       );
       let nearest = Infinity;
       for (const it of art) {
@@ -323,7 +323,7 @@ describe('a cover that sells', () => {
       const { items } = made.composed.doc.pages[0];
       const tags = made.composed.tags;
       const disc = items.filter(
-        (it, i) => tags[i].kind === 'art' && (tags[i] as { field: string }).field === 'cover.badge',
+        (_it, i) => tags[i].kind === 'art' && (tags[i] as { field: string }).field === 'cover.badge',
       );
       expect(disc.some((it) => it.type === 'path' && it.fill === plan.theme.colors.markers)).toBe(true);
       expect(disc.filter((it) => it.type === 'text').length).toBe(badge.text.lines.length);

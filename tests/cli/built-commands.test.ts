@@ -97,7 +97,10 @@ describe('the built command (bin/mazebook.js)', () => {
     const fm = readFileSync(join(dir, 'm.fm'), 'utf8').trim();
     ok(built(['render', '--fm', fm, '-o', 'again.svg', '--solution'], { cwd: dir }), 'render --fm');
     writeFileSync(join(dir, 'one.yaml'), 'title: One\npages:\n  - { id: a, maze: { cells: 5 } }\n');
-    ok(built(['render', '--spec', 'one.yaml', '--page', 'a', '-o', 'page.svg'], { cwd: dir }), 'render --spec');
+    ok(
+      built(['render', '--spec', 'one.yaml', '--page', 'a', '-o', 'page.svg'], { cwd: dir }),
+      'render --spec',
+    );
     ok(built(['render', '--cells', '8', '--difficulty', 'easy', '-o', 'd.txt'], { cwd: dir }), 'difficulty');
   });
 
