@@ -170,7 +170,8 @@ export function resolveFloor(
  * spec asks for (`passage`, or the one `cells`/`rings` give the unmasked grid there), or, when mazebook
  * chooses the size, at the floor's (`floorCell`: pt, wall centre to wall centre). The layout fits the generated
  * maze the same way (`puzzleMazeArea` with its grid): a maze sized here gets a passage at least the one it
- * was sized for there, so a chosen size keeps the floor.
+ * was sized for there, so a chosen size keeps the floor. With `clearPassage` (large print), `passage` is
+ * that clear passage itself.
  */
 function plannedMazeArea(
   maze: MazeSpec,
@@ -179,11 +180,14 @@ function plannedMazeArea(
   theme: Theme,
   room: MazeRoom,
   floorCell: number,
+  clearPassage: boolean,
 ): Rect {
   const topo = topologies[shape];
   const wall = theme.walls.width;
   if (maze.passage !== undefined) {
-    const clear = (toPoints(maze.passage) * topo.narrowest) / topo.passage - wall;
+    const clear = clearPassage
+      ? toPoints(maze.passage)
+      : (toPoints(maze.passage) * topo.narrowest) / topo.passage - wall;
     return puzzleMazeArea(geometry, theme, room, () => clear);
   }
   const sized = topo.sizedBy === 'rings' ? maze.rings : maze.cells;
@@ -247,7 +251,17 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     ((floor.clear + wall) * topologies[shape].passage) /
     topologies[shape].narrowest /
     (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1);
-  const area = plannedMazeArea(maze, shape, geometry, ctx.theme, { blanks, markers: markers.fit }, floorCell);
+  // In large print `passage` is the clear passage, wall to wall where the route is narrowest, on every tiling.
+  const clearPassage = floor.audience === 'large-print';
+  const area = plannedMazeArea(
+    maze,
+    shape,
+    geometry,
+    ctx.theme,
+    { blanks, markers: markers.fit },
+    floorCell,
+    clearPassage,
+  );
   const mask = resolveMask(maze.mask, field('mask'), at, ctx.masks, area.width / area.height);
   const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
   if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
@@ -291,6 +305,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
         (name) => at(field(name)),
         where,
         difficulty !== undefined && !fixed,
+        clearPassage,
       );
   if (sized.auto && !difficulty) {
     throw new UserError(
