@@ -214,6 +214,28 @@ const ENTRIES = {
 /** Prepended to every file: `import.meta.url` (defined as this) is the file's own URL, as in dist/. */
 const URL_BANNER = "const __mazebookUrl = require('node:url').pathToFileURL(__filename).href;";
 
+/**
+ * Fails the build where mazebook's code loads a bundled CommonJS package with `import()` (`await
+ * import('yaml')`): esbuild makes that package a chunk of its own whose only export is `default` (the
+ * package's `module.exports`), so `const { stringify } = await import('yaml')` finds no `stringify` in the
+ * bundle, although it works from the per-file dist/ and the sources (node gives a CommonJS module's names
+ * to `import()`). Such a package is imported statically, by a module that is itself loaded with `import()`
+ * when it is needed (src/cli/sheet-yaml.ts).
+ */
+function refuseDynamicCommonJs(metafile) {
+  const wrong = Object.values(metafile.outputs).filter(
+    (o) =>
+      o.entryPoint !== undefined &&
+      /(^|[\\/])node_modules[\\/]/.test(o.entryPoint) &&
+      o.exports.length === 1 &&
+      o.exports[0] === 'default',
+  );
+  if (wrong.length > 0)
+    throw new Error(
+      `bundle: a CommonJS package is loaded with import(), which gives only its default export in the bundle: ${wrong.map((o) => o.entryPoint).join(', ')}; import it statically in a module that is loaded with import()`,
+    );
+}
+
 rmSync(outdir, { recursive: true, force: true });
 // One build of every entry point, split into shared chunks: each module of mazebook is in one file only,
 // which the library, the command and the worker threads all load. esbuild splits ES modules only; each
@@ -238,7 +260,9 @@ const split = await build({
   charset: 'ascii',
   legalComments: 'none',
   logLevel: 'warning',
+  metafile: true,
 });
+refuseDynamicCommonJs(split.metafile);
 
 // Each file as CommonJS (dist/bundle/package.json says so): it can be loaded with `require` on every Node
 // the package supports (from ES modules too: the export names are annotated for node), started without

@@ -1,20 +1,23 @@
 /**
  * The assignment that decides a series as a whole: every candidate made for any of its positions goes into
  * one pool, and each position gets a different one of them so that, in series order, the scores never fall,
- * rise strictly wherever the pool allows, the mazes do not get smaller where the pool allows, and the scores
- * stay as close to each position's target as that allows.
+ * the mazes never get smaller (a hard rule wherever the pool holds such a way; a reader sees a coarser maze
+ * after a finer one as easier, whatever the scores say), the scores rise strictly wherever the pool allows,
+ * and stay as close to each position's target as that allows.
  *
  * It is an isotonic (order-preserving) matching of the targets, in series order, to the candidates sorted by
  * score: position i takes a candidate later in that order than position i − 1's, so the scores cannot fall,
  * whatever the candidates are. Among those matchings a dynamic programme finds the least
  *
- *   Σ_i |score_i − target_i| + penalty_i  +  TIE_COST for each step that rises by less than MIN_RISE
- *                                         +  SHRINK_COST for each step to a maze of fewer cells,
+ *   Σ_i |score_i − target_i| + penalty_i  +  TIE_COST for each step that rises by less than MIN_RISE,
  *
- * so a tie is taken only where every way round it costs more than TIE_COST points of distance, and a smaller
- * maze after a larger one only where avoiding it costs more than SHRINK_COST. Work is
+ * where no step goes to a maze of fewer cells, so a tie is taken only where every way round it costs more
+ * than TIE_COST points of distance. Only when the pool holds no such way at all (its sizes and scores cross
+ * too often) is it made again with a step to fewer cells allowed at SHRINK_COST, and the caller is told
+ * (`shrinks`). A series is of one shape, so its cell counts compare alike. Work is
  * O(positions × candidates × log candidates); nothing iterates until it converges. Equal costs go to the
- * candidate earlier in the sorted order (score, then its index in the pool), so the result depends on the
+ * candidate earlier in the sorted order (score, then cells, then its index in the pool; equal scores in
+ * growing size, so a step between them never shrinks when the other order would not), so the result depends on the
  * input alone.
  */
 
@@ -34,19 +37,40 @@ export interface ScoredCandidate {
 export const MIN_RISE = 0.01;
 /** What a step that does not rise by MIN_RISE costs, in score points of distance. */
 export const TIE_COST = 20;
-/** What a step to a maze of fewer cells costs, in score points of distance. */
+/**
+ * What a step to a maze of fewer cells costs, in score points of distance, in the assignment made when the
+ * pool holds no way that never shrinks.
+ */
 export const SHRINK_COST = 0.25;
 
 /**
  * One candidate per position (indices into `pool`, all different) minimising the cost above. The pool must
- * hold at least as many eligible candidates as there are positions.
+ * hold at least as many eligible candidates as there are positions. `shrinks` is true when no way through
+ * the pool keeps the sizes from falling, and the picks then take the fewest-cost shrinks.
  */
-export function assignSeries(targets: readonly number[], pool: readonly ScoredCandidate[]): number[] {
+export function assignSeries(
+  targets: readonly number[],
+  pool: readonly ScoredCandidate[],
+): { picks: number[]; shrinks: boolean } {
+  const strict = assignWith(targets, pool, Infinity);
+  if (strict) return { picks: strict, shrinks: false };
+  return { picks: assignWith(targets, pool, SHRINK_COST) ?? [], shrinks: true };
+}
+
+/**
+ * The dynamic programme with a step to fewer cells at `shrinkCost` (Infinity: never); undefined when no
+ * assignment has a finite cost.
+ */
+function assignWith(
+  targets: readonly number[],
+  pool: readonly ScoredCandidate[],
+  shrinkCost: number,
+): number[] | undefined {
   const n = targets.length;
   const order = pool
     .map((_, k) => k)
     .filter((k) => pool[k].eligible)
-    .sort((a, b) => pool[a].score - pool[b].score || a - b);
+    .sort((a, b) => pool[a].score - pool[b].score || pool[a].cells - pool[b].cells || a - b);
   const m = order.length;
   if (m < n) throw new Error(`internal: ${m} eligible candidates for a series of ${n}`);
   if (n === 0) return [];
@@ -63,7 +87,7 @@ export function assignSeries(targets: readonly number[], pool: readonly ScoredCa
   for (let i = 1; i < n; i++) {
     const next = new Float64Array(m).fill(Infinity);
     const from = new Int32Array(m).fill(-1);
-    stepPosition(cost, sorted, i, m - n + i, (j, best, arg) => {
+    stepPosition(cost, sorted, i, m - n + i, shrinkCost, (j, best, arg) => {
       next[j] = best + local(i, j);
       from[j] = arg;
     });
@@ -72,6 +96,7 @@ export function assignSeries(targets: readonly number[], pool: readonly ScoredCa
   }
   let last = -1;
   for (let j = 0; j < m; j++) if (cost[j] < Infinity && (last < 0 || cost[j] < cost[last])) last = j;
+  if (last < 0) return undefined;
   const picks = new Array<number>(n);
   for (let i = n - 1; i >= 0; i--) {
     picks[i] = order[last];
@@ -128,7 +153,7 @@ class MinTree {
 /**
  * For each sorted candidate j in [first, end] of position i, the best way to reach it from position i − 1
  * (`prev`): the least prev[j'] over j' < j, plus TIE_COST when score[j] − score[j'] < MIN_RISE and
- * SHRINK_COST when j has fewer cells than j'. Every j' < j sits in two min-trees by its cells' rank, one
+ * `shrinkCost` when j has fewer cells than j' (Infinity: not at all). Every j' < j sits in two min-trees by its cells' rank, one
  * ordered up (for j' no larger than j) and one down (for larger ones), at prev[j'] + TIE_COST while it ties
  * with j and at prev[j'] once the scores have risen enough (which, scores being sorted, stays so for every
  * later j: the value only ever drops).
@@ -138,6 +163,7 @@ function stepPosition(
   sorted: Sorted,
   first: number,
   end: number,
+  shrinkCost: number,
   take: (j: number, best: number, arg: number) => void,
 ): void {
   const { score, rank } = sorted;
@@ -162,8 +188,8 @@ function stepPosition(
     }
     let [best, arg] = up.least(rank[j]);
     const [larger, largerArg] = down.least(ranks - 2 - rank[j]);
-    const shrunk = larger + SHRINK_COST;
-    if (largerArg >= 0 && (shrunk < best || (shrunk === best && largerArg < arg))) {
+    const shrunk = larger + shrinkCost;
+    if (largerArg >= 0 && shrunk < Infinity && (shrunk < best || (shrunk === best && largerArg < arg))) {
       best = shrunk;
       arg = largerArg;
     }

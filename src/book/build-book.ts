@@ -10,6 +10,7 @@ import type { SpecOverrides } from '../spec/override-spec.js';
 import { fontOf } from '../text/fonts.js';
 import { checkStars } from './check-stars.js';
 import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';
+import { homeBorderMisses } from './home-border.js';
 import { nonGreyColours } from './ink-check.js';
 import { checkFrozen, type LockFile, lockFor, lockMazes, lockPath, parseLock, withPdf } from './lockfile.js';
 import { makeUnit, ratesPuzzles } from './make-unit.js';
@@ -39,6 +40,11 @@ export interface BuildOptions extends PlanOptions {
   strict?: boolean;
   /** Fail (exit 2, nothing written) if any puzzle would differ from the lockfile next to the output. */
   frozen?: boolean;
+  /**
+   * A size the spec gives that leaves passages under the floor (`PuzzlePlan.floorMiss`) is an error, found
+   * before any maze is made, instead of a warning (`mazebook sheet`).
+   */
+  floorErrors?: boolean;
   /** Lockfiles of other volumes: puzzles identical to one of theirs are reported. */
   avoid?: readonly string[];
   /**
@@ -204,7 +210,8 @@ async function prepareRender(plan: BookPlan): Promise<void> {
 
 /**
  * The print floors checked on the finished pages: the profile's page count, line weights, text sizes, a
- * theme meant for screens on paper; large print's text sizes and walls (`floors`). Also the profile's notes
+ * theme meant for screens on paper; large print's text sizes and walls (`floors`); the unprinted border of a
+ * sheet printed at home. Also the profile's notes
  * (a raised gutter). One message per problem.
  */
 export function checkPrint(plan: BookPlan, doc: DisplayDocument): string[] {
@@ -250,6 +257,7 @@ export function checkPrint(plan: BookPlan, doc: DisplayDocument): string[] {
       `${name}: ${count.wall} mazes have walls thinner than ${floors.wall}pt${why} (first on page ${first.wall})`,
     );
   }
+  if (print.profile === 'home') out.push(...homeBorderMisses(doc, name));
   if (print.profile && rules.print && !plan.theme.print) {
     out.push(`${name}: theme "${plan.theme.name}" is meant for screens (dark pages use a lot of ink)`);
   }
@@ -446,6 +454,17 @@ export interface RenderedBook {
   reports: string[];
 }
 
+/** The first puzzle whose given size leaves passages under its floor, as an error at that size. */
+function refuseFloorMisses(plan: BookPlan): void {
+  const miss = plan.puzzles.find((p) => p.floorMiss)?.floorMiss;
+  if (miss)
+    throw new UserError(
+      miss.where,
+      miss.what,
+      'or leave the size out: mazebook then chooses one that keeps the floor',
+    );
+}
+
 /**
  * spec → plan → mazes → layout → PDF (and cover), in memory. Every output path is checked before any maze is
  * generated; nothing is written (see `bookOutputs`, `buildBook`).
@@ -467,6 +486,7 @@ export async function renderBook(specPath: string, options: BuildOptions = {}): 
     specPath,
     options,
     async (p, loaded) => {
+      if (options.floorErrors) refuseFloorMisses(p);
       const { spec } = loaded;
       const cover = spec.value.cover;
       ebook = cover?.ebook === true;

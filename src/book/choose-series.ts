@@ -80,6 +80,8 @@ interface SeriesChoice {
   exclude: ReadonlySet<string>;
   /** Screened when there are several candidates a position, else rated in full at once. */
   depth: RatingDepth;
+  /** The last assignment found no way through the pool that never gets smaller. */
+  shrinks: boolean;
 }
 
 /**
@@ -98,7 +100,16 @@ export function chooseSeries(
     return { k, p, band, target: (band.min + band.max) / 2, own: [], next: 0, skipped: 0 };
   });
   const depth: RatingDepth = positions.every((s) => s.p.candidates <= 1) ? 'full' : 'screen';
-  const s: SeriesChoice = { book, positions, pool: [], out: [], source: [], exclude, depth };
+  const s: SeriesChoice = {
+    book,
+    positions,
+    pool: [],
+    out: [],
+    source: [],
+    exclude,
+    depth,
+    shrinks: false,
+  };
   probeSeries(s);
   spreadCandidates(s, calibrateSizes(s));
   reachHarder(s);
@@ -244,7 +255,8 @@ function assignPicks(s: SeriesChoice): number[] {
       penalty: c.penalty,
       eligible: !s.out[k],
     }));
-    const picks = assignSeries(targets, scored);
+    const { picks, shrinks } = assignSeries(targets, scored);
+    s.shrinks = shrinks;
     if (ruleOutRepeat(s, picks)) continue;
     let rated = false;
     for (const k of picks) {
@@ -284,8 +296,8 @@ function ruleOutRepeat(s: SeriesChoice, picks: readonly number[]): boolean {
 }
 
 /**
- * Warnings for the steps where the series does not rise (the pool allowed nothing better) and for the
- * positions that miss their band (beyond NEAR_MISS).
+ * Warnings for the steps where the series does not rise or its mazes get smaller (the pool allowed nothing
+ * better) and for the positions that miss their band (beyond NEAR_MISS).
  */
 function warnSeries(
   s: SeriesChoice,
@@ -311,6 +323,13 @@ function warnSeries(
         atFloor
           ? `puzzle ${p.number}: difficulty ${band.name} not reached at the passage floor (${mm(p.floor.clear)} clear, the largest maze the page holds): it scored ${score.toFixed(1)} (${pick.rating?.label}) with the series' ${n} candidates; aim lower, or give the maze more room (larger paper, smaller margins, a narrower min-passage)`
           : `puzzle ${p.number}: difficulty ${band.name} not reached: it scored ${score.toFixed(1)} (${pick.rating?.label}), the closest the series' ${n} candidates allow while it rises (${advice})`,
+      );
+    }
+    const before = k > 0 ? s.pool[picks[k - 1]].maze.grid.cellCount : 0;
+    if (s.shrinks && pick.maze.grid.cellCount < before) {
+      warn(
+        k,
+        `puzzle ${p.number}: the maze is smaller than the previous one (${pick.maze.grid.cellCount} cells after ${before}); no way through the series' ${n} candidates keeps the size from falling while the scores rise (${advice})`,
       );
     }
     previous = score;

@@ -134,6 +134,7 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
         algorithm,
         plan.words.locale,
         smart,
+        p.plan.sectionNumber,
       ),
     );
     const target = p.plan.difficulty;

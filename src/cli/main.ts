@@ -64,6 +64,8 @@ interface BuildCliOptions {
   frozen?: boolean;
   avoid?: string[];
   watch?: boolean;
+  /** Passages under the floor at a given size are errors (`sheet`). */
+  floorErrors?: boolean;
 }
 
 program
@@ -114,6 +116,7 @@ async function buildOnce(spec: string, opts: BuildCliOptions, files?: FileAccess
     allowAnyPath: opts.allowAnyPath,
     strict: opts.strict,
     frozen: opts.frozen,
+    floorErrors: opts.floorErrors,
     avoid: opts.avoid,
     files,
     sourceDateEpoch: sourceDateEpoch(),
@@ -383,10 +386,9 @@ program
   .action(async (opts: SheetCliOptions) => {
     const spec = sheetSpec(opts);
     const { resolve, join } = await import('node:path');
-    const { stringify } = await import('yaml');
+    const { sheetSpecText } = await import('./sheet-yaml.js');
     const { PACKAGE_ROOT } = await import('../base/package-root.js');
-    const schema = resolve(PACKAGE_ROOT, 'docs', 'book.schema.json');
-    const text = `# yaml-language-server: $schema=${schema}\n${stringify(spec)}`;
+    const text = sheetSpecText(spec, resolve(PACKAGE_ROOT, 'docs', 'book.schema.json'));
     if (opts.printSpec) {
       process.stdout.write(text);
       return;
@@ -399,9 +401,9 @@ program
     const file = join(dir, 'sheet.yaml');
     writeFileSync(file, text);
     try {
-      await buildOnce(file, { output: opts.output, quiet: false });
+      await buildOnce(file, { output: opts.output, quiet: false, floorErrors: true });
     } catch (e) {
-      throw e instanceof UserError && e.where.startsWith(file) ? sheetError(e) : e;
+      throw e instanceof UserError && e.where.startsWith(file) ? sheetError(e, opts) : e;
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

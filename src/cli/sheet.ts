@@ -37,28 +37,68 @@ const SHEET_FLAGS: Record<string, string> = {
   audience: '--audience',
 };
 
-/** A mistake in the generated spec, reported at the option that caused it instead of the temporary file. */
-export function sheetError(e: UserError): UserError {
+/** Option values as commander gives them: a field's option counts as given when its value is set. */
+const GIVEN: Record<string, keyof SheetCliOptions> = {
+  paper: 'paper',
+  shape: 'shape',
+  cells: 'cells',
+  rings: 'rings',
+  mask: 'mask',
+  algorithm: 'algorithm',
+  difficulty: 'difficulty',
+  theme: 'theme',
+  locale: 'locale',
+  title: 'title',
+  audience: 'audience',
+};
+
+/**
+ * A mistake in the generated spec, reported at the option that caused it instead of the temporary file:
+ * only an option the user gave (`o`) is named; a problem with what the sheet chose itself is the sheet's.
+ */
+export function sheetError(e: UserError, o: SheetCliOptions): UserError {
   const field =
     /^(?:defaults\.)?([a-z-]+): /.exec(e.what)?.[1] ??
     Object.keys(SHEET_FLAGS).find((k) => e.what.includes(k));
   const what = e.what.replace(/^(?:defaults\.)?[a-z-]+: /, '');
-  return new UserError((field && SHEET_FLAGS[field]) ?? 'sheet', what, e.hint);
+  const given = field !== undefined && GIVEN[field] !== undefined && o[GIVEN[field]] !== undefined;
+  return new UserError(given && field ? SHEET_FLAGS[field] : 'sheet', what, e.hint);
+}
+
+/**
+ * Who solves a sheet's mazes: `--audience`, else kids with the kids theme (as a book's `audience` defaults),
+ * else adults.
+ */
+export function sheetAudience(o: SheetCliOptions): string {
+  return o.audience ?? (o.theme === 'kids' ? 'kids' : 'adults');
+}
+
+/**
+ * The difficulty a sheet's mazes aim for when `--difficulty` is not given: easy for children and for large
+ * print, medium for adults.
+ */
+export function sheetDifficulty(o: SheetCliOptions): string {
+  return o.difficulty ?? (sheetAudience(o) === 'adults' ? 'medium' : 'easy');
 }
 
 /**
  * The book spec a `sheet` command stands for (what --print-spec shows): printed at home (profile `home`:
- * dashed cut lines between the slips, clear of the border a home printer cannot print).
+ * dashed cut lines between the slips, clear of the border a home printer cannot print). Without `--cells`
+ * or `--rings` the mazes are sized by mazebook (`cells: auto` or `rings: auto`) for `--difficulty`, or for
+ * the audience's default one ({@link sheetDifficulty}): automatic sizes never go under the audience's
+ * passage floor, whatever the paper and the count.
  */
 export function sheetSpec(o: SheetCliOptions): Record<string, unknown> {
   const perPage = o.count <= 6 ? ([1, 2, 4, 6].find((n) => n >= o.count) ?? 6) : 6;
+  const sized = o.cells !== undefined || o.rings !== undefined;
+  const circle = o.shape === 'circle';
   const maze = mazeFromFlags({
     shape: o.shape,
-    cells: o.cells ?? (o.difficulty && !o.rings ? (o.shape === 'circle' ? undefined : 'auto') : undefined),
-    rings: o.rings ?? (o.difficulty && o.shape === 'circle' && !o.cells ? 'auto' : undefined),
+    cells: o.cells ?? (sized || circle ? undefined : 'auto'),
+    rings: o.rings ?? (sized || !circle ? undefined : 'auto'),
     mask: o.mask,
     algorithm: o.algorithm,
-    difficulty: o.difficulty,
+    difficulty: sized ? o.difficulty : sheetDifficulty(o),
   });
   return {
     title: o.title,

@@ -9,6 +9,7 @@ import {
   pageMazeArea,
   type Slot,
 } from '../plan/page-geometry.js';
+import { HOME_BORDER_MM } from '../plan/print.js';
 import type { Rect } from '../plan/rect.js';
 import { markerWords } from '../plan/resolve-markers.js';
 import { puzzleTemplateVars } from '../plan/template-vars.js';
@@ -50,6 +51,7 @@ export function puzzleVars(book: BookPlan, p: PuzzleForLayout, pageNumber: numbe
       algorithm,
       book.words.locale,
       p.rating,
+      p.plan.sectionNumber,
     ),
     blanks: p.mazegram ? answerBlanks(p.mazegram.words) : '',
   };
@@ -248,7 +250,7 @@ function widen(book: BookPlan, frame: Rect, number: number): Rect {
 /**
  * How far left and right (layout x, pt) markers may reach beyond the margins on page `number`, for books
  * printed at home (no print-on-demand profile; their margins are not a print shop's safe zone): out to the
- * 5 mm border a home printer cannot print, but in a book with facing pages only on the outer side, never
+ * border a home printer cannot print (HOME_BORDER), but in a book with facing pages only on the outer side, never
  * into the gutter. Layout works on right-hand pages (the inside margin on the left) and left-hand pages are
  * moved left by the difference of the margins afterwards (`finishPages`), so a left-hand page's border is
  * that much further right here. Undefined when markers stay within the margins.
@@ -478,8 +480,8 @@ function topologyPassage(p: PuzzleForLayout): number {
   return topologies[(p.recipe ?? p.plan.recipe).shape].passage;
 }
 
-/** The border of a sheet a home printer cannot print, in points (5 mm). */
-export const HOME_BORDER = (5 / 25.4) * 72;
+/** The border of a sheet a home printer cannot print, in points ({@link HOME_BORDER_MM}). */
+export const HOME_BORDER = (HOME_BORDER_MM / 25.4) * 72;
 
 /**
  * Where a slip's markers and their words may go: below its title and name lines, across the slip and half
@@ -521,7 +523,7 @@ function slipFrame(book: BookPlan, slots: readonly Slot[], slot: Slot, number: n
 
 /**
  * Home printing of activity sheets: dashed cut lines along the middle of the gaps between slips, rows across
- * the printable width and columns down the slips' block, all clear of the 5 mm border a home printer cannot
+ * the printable width and columns down the slips' block, all clear of the border a home printer cannot
  * print, so a sheet can be cut into single slips.
  */
 function cutLines(book: BookPlan, page: Page, slots: readonly Slot[]): void {

@@ -134,8 +134,16 @@ export interface PuzzlePlan {
    * post-processes (not when the spec lists its own).
    */
   reach: { algorithms: AlgorithmName[]; post: boolean };
+  /** Its number within its section, from 1, where that differs from `number` (`{{section-number}}`). */
+  sectionNumber?: number;
   /** Things found while planning that the author should know (a shape that does not read), each `what`. */
   notes: string[];
+  /**
+   * A size the spec gave leaves passages narrower than the floor (also one of `notes`): where the size is
+   * given and what the passages measure. A warning in books (an error with `--strict`); `mazebook sheet`
+   * refuses it (`BuildOptions.floorErrors`).
+   */
+  floorMiss?: { where: string; what: string };
   /** The message this maze spells, resolved and checked (letters of the language, glyphs of the font). */
   mazegram?: MazegramPlan;
   /**

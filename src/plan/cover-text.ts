@@ -329,6 +329,22 @@ export function plainText(text: string): Word[][] {
   return [words];
 }
 
+/** Separators a badge breaks at first: "100 mazes · ages 6–9" is two lines, one each side of the dot. */
+const BADGE_SEPARATOR = /\s*[·•|]\s*/;
+
+/**
+ * A badge's text as paragraphs, one per part between separators (`·`, `•`, `|`), the separators dropped (so
+ * none dangles at a line's end); the whole text as one paragraph when it has none.
+ */
+export function badgeParagraphs(text: string): Word[][] {
+  const parts = text
+    .split(BADGE_SEPARATOR)
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (parts.length <= 1) return plainText(parts[0] ?? text);
+  return parts.map((t) => plainText(t)[0]);
+}
+
 export function inkExtent(face: FontFace, text: string, size: number): { above: number; below: number } {
   const font = fontOf(face);
   const scale = size / font.unitsPerEm;

@@ -353,7 +353,18 @@ function checkTitleGlyphs(theme: BookPlan['theme'], p: PuzzlePlan, book: string,
     : [algorithm];
   for (const a of algorithms) {
     for (const rating of ratings) {
-      const vars = puzzleTemplateVars(p.number, p.number, book, p.key, shape, size, a, locale, rating);
+      const vars = puzzleTemplateVars(
+        p.number,
+        p.number,
+        book,
+        p.key,
+        shape,
+        size,
+        a,
+        locale,
+        rating,
+        p.sectionNumber,
+      );
       checkGlyphs(theme, 'heading', renderTemplate(p.title, vars), p.title.where);
     }
   }

@@ -5,7 +5,7 @@ import type { FieldPath, LoadedYaml } from '../base/parse-yaml.js';
 import { closest } from '../base/suggest.js';
 import type { MaskShape } from '../mask/shape.js';
 import type { BookSpec, CoverSpec, MazeSpec, PaperStock, ThemeOverride } from '../spec/schema.js';
-import { mm } from '../spec/units.js';
+import { mm, toPoints } from '../spec/units.js';
 import { missingCharacters, textWidth } from '../text/fonts.js';
 import type { BookPlan, PuzzlePlan } from './book-plan.js';
 import { checkGlyphs } from './check-glyphs.js';
@@ -20,6 +20,7 @@ import {
   stocksOf,
 } from './cover-geometry.js';
 import {
+  badgeParagraphs,
   type CoverFonts,
   fitText,
   inkExtent,
@@ -173,6 +174,7 @@ export function planCover(inputs: CoverInputs): CoverPlan {
   const decor: FrontDecor = {
     ...(c.badge ? { badge: { text: c.badge, where: at(['badge']) } } : {}),
     round: (c.maze?.shape ?? DEFAULT_ART.shape) === 'circle',
+    clear: artPassage(c.maze, inputs.minPassage),
     pattern: c.pattern !== false,
     bleed,
     fold: geometry.folds.at(-1) ?? geometry.front.x,
@@ -243,6 +245,8 @@ export interface FrontDecor {
   badge?: { text: string; where: string };
   /** The art maze is round (a badge beside it takes less of its room). */
   round: boolean;
+  /** Room kept between the badge and the art maze with its markers, pt (the maze's passage). */
+  clear?: number;
   pattern: boolean;
   /** The bleed beyond the trim, and the fold the front starts at (x, pt): the bands run from the one to the other. */
   bleed: number;
@@ -251,6 +255,48 @@ export interface FrontDecor {
 
 /** Spine-side clearance of the front's bands from the fold, pt (KDP's spine text clearance). */
 const FOLD_CLEAR = 0.0625 * 72;
+
+/** The art maze's passage, pt: its `passage`, else the default art's, else the audience's clear passage. */
+function artPassage(maze: MazeSpec | undefined, minPassage = 3 * MM): number {
+  const passage = maze ? maze.passage : DEFAULT_ART.passage;
+  if (passage !== undefined) return toPoints(passage);
+  return minPassage;
+}
+
+/**
+ * The badge's words in its square `box`: one line for each part between separators when they fit at a size
+ * no smaller than 45 % of the starting one (`28 mazes` / `easy to hard`), else wrapped freely, up to 3 lines.
+ */
+function fitBadge(
+  badge: { text: string; where: string },
+  box: Rect,
+  r: number,
+  fonts: CoverFonts,
+): TextBlock {
+  const paragraphs = badgeParagraphs(badge.text);
+  const start = Math.min(r * 0.42, 22);
+  const request = {
+    field: 'the cover badge',
+    where: badge.where,
+    paragraphs,
+    balance: true,
+    base: 'heading' as const,
+    box,
+    start,
+    min: 7,
+    leading: 1.1,
+    maxLines: 3,
+    align: 'centre' as const,
+  };
+  if (paragraphs.length > 1 && paragraphs.length <= 3) {
+    try {
+      return fitText({ ...request, maxLines: paragraphs.length, min: Math.max(7, start * 0.45) }, fonts);
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+    }
+  }
+  return fitText(request, fonts);
+}
 
 /**
  * The front panel: title (and subtitle) at the top, the author at the bottom, the art maze between, with a
@@ -353,27 +399,17 @@ export function layoutFront(
     const side = r * Math.SQRT2 * 0.92;
     const cx = frame.x + frame.width - r;
     const cy = artFrame.y + r;
-    const text = fitText(
-      {
-        field: 'the cover badge',
-        where: decor.badge.where,
-        paragraphs: plainText(decor.badge.text),
-        balance: true,
-        base: 'heading',
-        box: { x: cx - side / 2, y: cy - side / 2, width: side, height: side },
-        start: Math.min(r * 0.42, 22),
-        min: 7,
-        leading: 1.1,
-        maxLines: 3,
-        align: 'centre',
-      },
+    const text = fitBadge(
+      decor.badge,
+      { x: cx - side / 2, y: cy - side / 2, width: side, height: side },
+      r,
       fonts,
     );
     // Centre the lines in the circle.
     const shift = cy - (text.lines[0].y - text.size * 0.8 + text.height / 2) + text.size * 0.1;
     for (const line of text.lines) line.y += shift;
     badge = { cx, cy, r, text };
-    const give = (decor.round ? 1.1 : 2) * r;
+    const give = (decor.round ? 1.1 : 2) * r + (decor.clear ?? 0);
     artFrame = { ...artFrame, y: artFrame.y + give, height: artFrame.height - give };
   }
   const bands: Rect[] = [];
@@ -639,7 +675,7 @@ function planArt(
         textFloor: book.floors.text,
       },
     },
-    { page: { maze: own }, i: 0, spec: own, part: 'maze', key: '#cover' },
+    { page: { maze: own }, i: 0, spec: own, part: 'maze', key: '#cover', inSection: 1 },
     0,
   );
 }

@@ -31,6 +31,13 @@ export interface Profile {
 
 const INCH = 72;
 
+/**
+ * The border of a sheet printed at home that nothing may reach into, in mm: many laser and inkjet printers
+ * leave the outer 1/4 in (6.35 mm) unprinted, so markers, cut lines and text stay 6.5 mm from the trim
+ * (profile `home`; checked on the finished pages).
+ */
+export const HOME_BORDER_MM = 6.5;
+
 export const PROFILES: Record<ProfileName, Profile> = {
   kdp: {
     bleedStyle: 'outer',

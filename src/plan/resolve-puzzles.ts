@@ -80,14 +80,18 @@ export interface PuzzleEntry {
   key: string;
   series?: { index: number; count: number; from: number; to: number };
   section?: Section;
+  /** Its number within its section, from 1 (within the puzzles before any section when it has none). */
+  inSection: number;
 }
 
 /** Every page entry becomes one puzzle, or `count` puzzles for a series; sections set the defaults that follow. */
 export function expandEntries(s: BookSpec, keys: readonly string[]): PuzzleEntry[] {
   let section: Section | undefined;
   let sectionCount = 0;
+  let inSection = 0;
   return s.pages.flatMap((page, i): PuzzleEntry[] => {
     if (page.section !== undefined) {
+      inSection = 0;
       section = {
         index: sectionCount++,
         heading: page.section,
@@ -100,7 +104,15 @@ export function expandEntries(s: BookSpec, keys: readonly string[]): PuzzleEntry
     const here = section;
     if (!page.series) {
       return [
-        { page, i, spec: { ...here?.defaults, ...page.maze }, part: 'maze', key: keys[i], section: here },
+        {
+          page,
+          i,
+          spec: { ...here?.defaults, ...page.maze },
+          part: 'maze',
+          key: keys[i],
+          section: here,
+          inSection: ++inSection,
+        },
       ];
     }
     const { count, from, to, ...rest } = page.series;
@@ -113,6 +125,7 @@ export function expandEntries(s: BookSpec, keys: readonly string[]): PuzzleEntry
       part: 'series' as const,
       key: `${keys[i]}-${j + 1}`,
       series: { index: j, count, from: levelScore(from), to: levelScore(to) },
+      inSection: ++inSection,
     }));
   });
 }
@@ -158,7 +171,8 @@ export function resolveFloor(
  * spec asks for (`passage`, or the one `cells`/`rings` give the unmasked grid there), or, when mazebook
  * chooses the size, at the floor's (`floorCell`: pt, wall centre to wall centre). The layout fits the generated
  * maze the same way (`puzzleMazeArea` with its grid): a maze sized here gets a passage at least the one it
- * was sized for there, so a chosen size keeps the floor.
+ * was sized for there, so a chosen size keeps the floor. With `clearPassage` (large print), `passage` is
+ * that clear passage itself.
  */
 function plannedMazeArea(
   maze: MazeSpec,
@@ -167,11 +181,14 @@ function plannedMazeArea(
   theme: Theme,
   room: MazeRoom,
   floorCell: number,
+  clearPassage: boolean,
 ): Rect {
   const topo = topologies[shape];
   const wall = theme.walls.width;
   if (maze.passage !== undefined) {
-    const clear = (toPoints(maze.passage) * topo.narrowest) / topo.passage - wall;
+    const clear = clearPassage
+      ? toPoints(maze.passage)
+      : (toPoints(maze.passage) * topo.narrowest) / topo.passage - wall;
     return puzzleMazeArea(geometry, theme, room, () => clear);
   }
   const sized = topo.sizedBy === 'rings' ? maze.rings : maze.cells;
@@ -237,7 +254,17 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     ((floor.clear + wall) * topologies[shape].passage) /
     topologies[shape].narrowest /
     (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1);
-  const area = plannedMazeArea(maze, shape, geometry, ctx.theme, { blanks, markers: markers.fit }, floorCell);
+  // In large print `passage` is the clear passage, wall to wall where the route is narrowest, on every tiling.
+  const clearPassage = floor.audience === 'large-print';
+  const area = plannedMazeArea(
+    maze,
+    shape,
+    geometry,
+    ctx.theme,
+    { blanks, markers: markers.fit },
+    floorCell,
+    clearPassage,
+  );
   const mask = resolveMask(maze.mask, field('mask'), at, ctx.masks, area.width / area.height);
   const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
   if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
@@ -290,6 +317,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
           (name) => at(field(name)),
           where,
           difficulty !== undefined && !fixed,
+          clearPassage,
         );
   if (sized.auto && !difficulty) {
     throw new UserError(
@@ -299,6 +327,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     );
   }
   const notes: string[] = reveal ? [...reveal.notes] : [];
+  let floorMiss: PuzzlePlan['floorMiss'];
   // A tone maze's size is its picture's (a mask is cut from its adaptive grid when it is generated), and so
   // is a hidden picture's.
   const { size, cellSize, auto } =
@@ -312,9 +341,10 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   if (drawn && !sized.chosen && !auto) {
     const clear = fitScale(drawn, area) * topologies[shape].narrowest - wall;
     if (clear < floor.clear - 0.01) {
-      notes.push(
-        `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'min-passage' ? 'min-passage' : floor.audience === 'large-print' ? 'large-print floor' : `${floor.audience}' floor`} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
-      );
+      const what = `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'min-passage' ? 'min-passage' : floor.audience === 'large-print' ? 'large-print floor' : `${floor.audience}' floor`} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`;
+      notes.push(what);
+      const sizeField = (['cells', 'rings', 'passage'] as const).find((k) => maze[k] !== undefined);
+      floorMiss = { where: sizeField ? at(field(sizeField)) : where, what };
     }
   }
   if (drawn && !sized.chosen && !auto && mazegram) {
@@ -352,10 +382,12 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     algorithm,
     ctx.words.locale,
     SAMPLE_RATING,
+    entry.inSection,
   );
   return {
     key: entry.key,
     number: n + 1,
+    ...(entry.inSection !== n + 1 ? { sectionNumber: entry.inSection } : {}),
     where,
     // A page's own `seed` replaces the book seed for its maze; the key stays, so the page keeps its identity.
     seed: deriveSeed(page.seed ?? ctx.seed, entry.key, 0),
@@ -402,6 +434,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
       post: maze.post === undefined && maze.weave === undefined && reveal === undefined,
     },
     notes,
+    ...(floorMiss ? { floorMiss } : {}),
     ...(mazegram ? { mazegram } : {}),
     ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
     ...(entry.section ? { section: sectionOf(entry.section, at) } : {}),

@@ -42,6 +42,8 @@ export interface ResolvedSize {
  * passages too narrow to print at all for the theme's wall width. A page with a difficulty target and no
  * size at all (`targeted`) is sized as `auto`: the size is the lever that reaches the target.
  * @param floorCell narrowest passage, wall centre to wall centre, a chosen size may have, in points
+ * @param clearPassage `passage` is the clear passage where the route is narrowest (large print), not the
+ *   cell's width from wall centre to wall centre
  */
 export function resolveSize(
   maze: MazeSpec,
@@ -54,6 +56,7 @@ export function resolveSize(
   at: (name: keyof MazeSpec) => string,
   where: string,
   targeted = false,
+  clearPassage = false,
 ): ResolvedSize {
   const topo: TopologyInfo = topologies[shape];
   const minCell = printableCell(theme);
@@ -106,7 +109,12 @@ export function resolveSize(
   } else {
     const passage =
       maze.passage !== undefined ? toPoints(maze.passage) : Math.max(toPoints(DEFAULT_PASSAGE), lowest);
-    unit = passage / topo.passage;
+    // `passage` is a cell's width, wall centre to wall centre; with `clearPassage` (large print) the clear
+    // width where the route is narrowest (a hexagon's or an octagon's door), wall to wall.
+    unit =
+      clearPassage && maze.passage !== undefined
+        ? (passage + theme.walls.width) / topo.narrowest
+        : passage / topo.passage;
     size = box(unit);
     place = maze.passage !== undefined ? at('passage') : where;
     if (size.columns < 2 || size.rows < 2) {

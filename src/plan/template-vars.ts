@@ -12,7 +12,8 @@ export const SAMPLE_RATING = { score: 5.5, label: 'medium' } as const;
 
 /**
  * The variables a puzzle title template may use (see docs/spec.md, Templates); `{{algorithm}}` is the
- * algorithm's name for readers in `locale`, not its key.
+ * algorithm's name for readers in `locale`, not its key; `{{section-number}}` the puzzle's number within its
+ * section (`sectionNumber`, the book's number when not given).
  */
 export function puzzleTemplateVars(
   number: number,
@@ -24,10 +25,12 @@ export function puzzleTemplateVars(
   algorithm: string,
   locale: Locale,
   rating?: { score: number; label: string },
+  sectionNumber = number,
 ) {
   const { columns, rows } = size;
   return {
     number,
+    'section-number': sectionNumber,
     page,
     book,
     key,

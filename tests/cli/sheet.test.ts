@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { sheetSpec } from '../../src/cli/sheet.js';
 import { tempDir } from '../helpers.js';
 import { inspectPdf } from '../pdf-inspect.js';
 import { mazebookInProcess, mazebookSpawned } from '../run-cli.js';
@@ -78,5 +79,48 @@ describe('mazebook sheet', () => {
       /^error: --shape: expected "square", "hex", .*\(got "hexx"\)\n {2}hint: did you mean "hex"\?/,
     );
     expect(r.stderr).not.toMatch(/sheet\.yaml/);
+  });
+  it('sizes a kids sheet by itself, at an easy difficulty, when no size is given', () => {
+    for (const o of [{ theme: 'kids' }, { audience: 'kids' }, { audience: 'large-print' }]) {
+      const spec = sheetSpec({ paper: 'a4', count: 4, title: 'S', answers: true, ...o });
+      expect(spec.defaults, JSON.stringify(o)).toMatchObject({ cells: 'auto', difficulty: 'easy' });
+    }
+    expect(sheetSpec({ paper: 'a4', count: 4, title: 'S', answers: true }).defaults).toMatchObject({
+      cells: 'auto',
+      difficulty: 'medium',
+    });
+    const circle = sheetSpec({
+      paper: 'a4',
+      count: 2,
+      title: 'S',
+      answers: true,
+      theme: 'kids',
+      shape: 'circle',
+    });
+    expect(circle.defaults).toMatchObject({ rings: 'auto', difficulty: 'easy' });
+    expect((circle.defaults as Record<string, unknown>).cells).toBeUndefined();
+  });
+
+  it('builds the default kids 4-up on A4, and refuses a given size under the kids floor at --cells', async () => {
+    const dir = tempDir();
+    const ok = await mazebook(['--count', '4', '--theme', 'kids', '--seed', '2', '-o', join(dir, 'k.pdf')]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).not.toMatch(/floor/);
+    const r = await mazebook([
+      '--count',
+      '4',
+      '--theme',
+      'kids',
+      '--paper',
+      'letter',
+      '--cells',
+      '20',
+      '-o',
+      join(dir, 'x.pdf'),
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^error: --cells: passages are [\d.]+mm clear between walls at 20×20 cells, under the kids' floor of 6\.0mm/,
+    );
   });
 });

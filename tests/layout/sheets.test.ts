@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { layoutBook } from '../../src/book/build-book.js';
+import { checkPrint, layoutBook } from '../../src/book/build-book.js';
 import { answerWallColor } from '../../src/layout/answer-key-style.js';
 import type { Page, PathItem } from '../../src/layout/display-list.js';
 import { HOME_BORDER } from '../../src/layout/puzzle-pages.js';
@@ -82,7 +82,7 @@ describe('slips', () => {
     expect(single.doc.pages.filter((p) => names(p) === 1)).toHaveLength(4);
   });
 
-  it('are cut apart along dashed lines that stay out of the 5mm border', async () => {
+  it('are cut apart along dashed lines that stay out of the 6.5mm border', async () => {
     const { doc, plan } = await laidOut(SHEET(''));
     const page = doc.pages[0];
     const cuts = page.items.filter((i): i is PathItem => i.type === 'path' && !!i.stroke?.dash);
@@ -100,6 +100,29 @@ describe('slips', () => {
         HOME_BORDER - 1e-9,
       );
     }
+  });
+
+  it('keep every drawing, markers included, 6.5mm from the edge, and the build reports one that is not', async () => {
+    expect(HOME_BORDER / (72 / 25.4)).toBeCloseTo(6.5, 9);
+    const { doc, plan } = await laidOut(SHEET(''));
+    expect(checkPrint(plan, doc)).toEqual([]);
+    const page = doc.pages[0];
+    const nearest = Math.min(
+      ...page.items
+        .filter((i): i is PathItem => i.type === 'path')
+        .map(bounds)
+        .map(([a, b, c, d]) => Math.min(a, b, page.width - c, page.height - d)),
+    );
+    expect(nearest / (72 / 25.4)).toBeGreaterThanOrEqual(6.5 - 1e-6);
+    // A drawing 5mm from the left edge is reported.
+    const moved = page.items.find((i): i is PathItem => i.type === 'path' && !i.stroke?.dash);
+    const [x0] = bounds(moved as PathItem);
+    const coords = (moved as PathItem).path.coords;
+    const dx = (5 * 72) / 25.4 - x0 - ((moved as PathItem).stroke?.width ?? 0) / 2;
+    for (let k = 0; k < coords.length; k += 2) coords[k] += dx;
+    expect(checkPrint(plan, doc).join('\n')).toMatch(
+      /profile home: \d+ drawings? comes? within 6\.5mm of the page edge, .*\(the nearest [45]\.\dmm, first on page 1\)/,
+    );
   });
 
   it('follow their section’s per-page, and its heading tops the sheet', async () => {

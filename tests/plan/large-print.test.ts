@@ -20,6 +20,24 @@ const allWalls = (doc: DisplayDocument): PathItem[] =>
   doc.pages.flatMap((p) => p.items.filter((i): i is PathItem => i.type === 'path' && i.role === 'walls'));
 
 describe('audience: large-print', () => {
+  it('takes `passage` as the clear passage on every tiling: hex and octagon doors as wide as square cells', async () => {
+    const file = specFile(`title: Wide
+audience: large-print
+seed: 4
+defaults: { passage: 12mm }
+pages:
+${['square', 'hex', 'octagon', 'triangle'].map((s) => `  - { maze: { shape: ${s} } }`).join('\n')}
+solutions: false
+`);
+    const r = await buildBook(file, { output: join(file, '..', 'b.pdf') });
+    for (const p of r.puzzles) {
+      const shape = p.plan.recipe.shape;
+      // At least the passage asked for; a little more where the maze is drawn larger to fill its area.
+      expect(p.clear / MM, shape).toBeGreaterThanOrEqual(12 - 0.01);
+      expect(p.clear / MM, shape).toBeLessThan(12 * 1.35);
+    }
+  });
+
   it('plans 5mm clear passages, texts of 14pt or more, walls of 1.5pt or more, four answers a page', async () => {
     const plan = await planSpec(
       specFile(
