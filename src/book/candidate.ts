@@ -11,8 +11,10 @@ import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
 import { cellsForScore } from '../plan/resolve-difficulty.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { createRng } from '../random/sfc32.js';
+import type { RulePuzzle } from '../rules/rule-puzzle.js';
 import { UserError } from '../spec/errors.js';
 import { type ChosenPuzzle, clearPassage } from './chosen-puzzle.js';
+import { otherKind } from './puzzle-kinds.js';
 
 /**
  * One maze the builder made for a puzzle from one candidate seed: generated, solved, rated when asked, with
@@ -42,6 +44,11 @@ export interface Candidate {
   notes: string[];
   /** Its canonical hash, once asked for (`canonicalOf`). */
   canonical?: string;
+  /**
+   * A rule maze: its grid of symbols, ends and solution (`maze` is then its board: the square grid it is drawn
+   * on, one open room with the start and goal as entry and exit; see rules/rule-board.ts).
+   */
+  rule?: RulePuzzle;
 }
 
 /** How a candidate is rated: not at all, screened (quicker, ±10 %), or in full (±5 %). */
@@ -68,8 +75,13 @@ export function candidateSeed(book: BookPlan, p: PuzzlePlan): number {
   return p.pageSeed ?? book.seed;
 }
 
-/** Generates and solves candidate `index` of puzzle `p` from `recipe` (not rated: see `rateCandidate`). */
+/**
+ * Generates and solves candidate `index` of puzzle `p` from `recipe` (not rated: see `rateCandidate`). A
+ * puzzle of another kind than a wall maze is made by its kind (puzzle-kinds.ts).
+ */
 export function makeCandidate(book: BookPlan, p: PuzzlePlan, recipe: MazeRecipe, index: number): Candidate {
+  const kind = otherKind(p);
+  if (kind) return kind.make(book, p, recipe, index);
   const notes: string[] = [];
   const seed = candidateSeed(book, p);
   const maze = generateMaze(recipe, deriveSeed(seed, p.key, index), p.where, (w) => notes.push(w));
@@ -97,6 +109,8 @@ export function makeCandidate(book: BookPlan, p: PuzzlePlan, recipe: MazeRecipe,
  */
 export function rateCandidate(book: BookPlan, p: PuzzlePlan, c: Candidate, depth: RatingDepth): Candidate {
   if (depth === 'none' || c.full || (depth === 'screen' && c.rating)) return c;
+  const kind = otherKind(p);
+  if (kind) return kind.rate(book, p, c, depth);
   const seed = deriveSeed(candidateSeed(book, p), `${c.key}#rate`, c.index);
   const rating = rateWith(c.maze, seed, book.difficultyModel, {
     ...(depth === 'screen' ? SCREENING : {}),
@@ -163,6 +177,7 @@ export function finishPuzzle(book: BookPlan, p: PuzzlePlan, c: Candidate, tried:
     ...(c.reached !== undefined ? { reached: c.reached } : {}),
     ...(c.canonical !== undefined ? { canonical: c.canonical } : {}),
     ...(mazegram ? { mazegram } : {}),
+    ...(c.rule ? { rule: c.rule } : {}),
   };
 }
 

@@ -8,8 +8,10 @@ import { WEAVE_INSET } from '../grid/weave.js';
 import { fitGrid } from '../layout/draw-maze.js';
 import { tonedClearPassage } from '../mask/tone.js';
 import type { Mazegram } from '../mazegram/place.js';
+import { bandUnder } from '../plan/book-plan.js';
 import { fitScale, gridClearIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
+import type { RulePuzzle } from '../rules/rule-puzzle.js';
 
 /**
  * A puzzle as generated: the maze kept (of its candidates), its solution and rating. Its whole-maze counts
@@ -44,6 +46,8 @@ export interface ChosenPuzzle {
    * repeating): a worker thread's copy of the maze is a new object, so the hash travels with it.
    */
   canonical?: string;
+  /** A rule maze: its grid of symbols, ends and solution (`maze` is its board; see `Candidate.rule`). */
+  rule?: RulePuzzle;
 }
 
 /**
@@ -56,7 +60,7 @@ export function clearPassage(book: BookPlan, p: PuzzlePlan, maze: Maze): number 
   const area = puzzleMazeArea(
     geometry,
     book.theme,
-    { blanks: p.mazegram?.blanks ?? false, markers: p.markers.fit },
+    { blanks: bandUnder(p), markers: p.markers.fit },
     gridClearIn(maze.grid, topo.narrowest, book.theme.walls.width),
   );
   return clearPassageIn(maze, area, book.theme.walls.width);

@@ -3,8 +3,9 @@ import { topologies } from '../grid/registry.js';
 import { answerKeyStyle } from '../layout/answer-key-style.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
-import { drawMaze, fitGrid } from '../layout/draw-maze.js';
+import { fitGrid } from '../layout/draw-maze.js';
 import { drawMarkers } from '../layout/markers.js';
+import { drawPuzzle } from '../layout/puzzle-drawings.js';
 import { markerStyle } from '../layout/puzzle-pages.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import { markerRoom, markerSize } from '../plan/marker-rule.js';
@@ -81,9 +82,21 @@ async function renderPlanned(
   options: RenderMazeOptions,
 ): Promise<Buffer> {
   const maze = puzzle.maze;
+  const rule = puzzle.rule;
+  if (rule && (options.format === 'fm' || options.format === 'txt')) {
+    throw new UserError(
+      '-o',
+      `a rule maze cannot be written as .${options.format} (a wall maze's format)`,
+      'use .json (its grid of symbols, ends and solution), .svg, .png or .pdf',
+    );
+  }
   // The text formats' codecs load only for them (the JSON one builds its schema when loaded).
   switch (options.format) {
     case 'json': {
+      if (rule) {
+        const { exportRuleJson } = await import('../codec/rule-json.js');
+        return Buffer.from(`${JSON.stringify(exportRuleJson(rule), null, 2)}\n`);
+      }
       const { exportMazeJson } = await import('../codec/json.js');
       return Buffer.from(
         `${JSON.stringify(exportMazeJson(maze, puzzle.mazegram ? { letters: puzzle.mazegram.letters } : {}), null, 2)}\n`,
@@ -228,8 +241,9 @@ export function renderDocument(
     place.scale * topologies[p.recipe.shape].passage,
   );
   // Markers are drawn last, as drawMaze draws them, once the maze's items are handed on.
-  const items: Item[] = drawMaze(
-    p.maze,
+  const items: Item[] = drawPuzzle(
+    plan,
+    p,
     rect,
     {
       walls: options.solution ? route.walls : { color: theme.colors.walls, ...theme.walls },

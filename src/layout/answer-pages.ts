@@ -11,9 +11,10 @@ import {
 import type { PuzzleForLayout } from './compose-book.js';
 import type { Page } from './display-list.js';
 import { drawLetters } from './draw-letters.js';
-import { drawMaze, fitGrid } from './draw-maze.js';
+import { fitGrid } from './draw-maze.js';
 import { tonedOverhang } from './draw-toned-walls.js';
 import { blankPage, folio, pageHeading } from './page-parts.js';
+import { drawPuzzle } from './puzzle-drawings.js';
 import { centredText, fitLine, type TextStyle } from './text-items.js';
 
 /**
@@ -79,8 +80,9 @@ export function answerPage(
       });
     }
     page.items.push(
-      ...drawMaze(
-        p.maze,
+      ...drawPuzzle(
+        book,
+        p,
         rect,
         {
           walls: style.walls,
@@ -89,6 +91,7 @@ export function answerPage(
           solution: style.solution,
         },
         p.solution,
+        { symbols: thumb.letters },
       ),
     );
     if (p.mazegram && p.plan.mazegram && thumb.letters) {

@@ -1,7 +1,8 @@
 import { topologies } from '../grid/registry.js';
 import { WEAVE_INSET } from '../grid/weave.js';
-import type { BookPlan } from '../plan/book-plan.js';
+import { type BookPlan, bandUnder } from '../plan/book-plan.js';
 import { gridClearIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
+import { RULE_SYMBOL_SHARE } from '../plan/resolve-rule.js';
 import { answerLabel } from '../plan/words.js';
 import { LIMITS } from '../spec/limits.js';
 import { capHeight } from '../text/fonts.js';
@@ -74,7 +75,10 @@ export interface AnswerThumb {
   maze: Rect;
   /** Points per grid unit, the same for every alike maze of the appendix. */
   scale: number;
-  /** Draw the mazegram's letters (false where they would be under the floor in any slot). */
+  /**
+   * Draw the mazegram's letters, or a rule maze's symbols (false where they would be under the floor in any
+   * slot).
+   */
   letters: boolean;
   /** A mazegram's message as set under the drawing. */
   message?: FittedText;
@@ -168,7 +172,16 @@ function widestLabel(book: BookPlan, p: PuzzleForLayout): string {
 function alikeKey(p: PuzzleForLayout): string {
   const { shape, size, hexTop } = p.recipe ?? p.plan.recipe;
   const { grid } = p.maze;
-  return [shape, hexTop ?? '', size.columns, size.rows, grid.cellCount, grid.width, grid.height].join('|');
+  return [
+    shape,
+    hexTop ?? '',
+    size.columns,
+    size.rows,
+    grid.cellCount,
+    grid.width,
+    grid.height,
+    ...(p.rule ? ['rule'] : []),
+  ].join('|');
 }
 
 /** Points per grid unit of a puzzle's drawing in a slot (with its message under it). */
@@ -195,7 +208,7 @@ function pagePassage(book: BookPlan, p: PuzzleForLayout): number {
   const area = puzzleMazeArea(
     pageGeometry(book, p.plan),
     book.theme,
-    { blanks: !!p.plan.mazegram?.blanks, markers: p.plan.markers.fit },
+    { blanks: bandUnder(p.plan), markers: p.plan.markers.fit },
     gridClearIn(p.maze.grid, topo.narrowest, book.theme.walls.width),
   );
   return fitGrid(p.maze.grid, area).scale * topo.passage;
@@ -224,6 +237,9 @@ function reads(book: BookPlan, p: PuzzleForLayout, scale: number, width: number,
     const size = letterCapHeight(passage) / capHeight(p.plan.mazegram.font, 1);
     if (size < Math.max(MIN_ANSWER_LETTER, floors.text) - 1e-9) return false;
   }
+  // A rule maze's symbols, as its drawing sizes them (layout/draw-rule-maze.ts).
+  if (letters && p.rule && passage * RULE_SYMBOL_SHARE < Math.max(MIN_ANSWER_LETTER, floors.text) - 1e-9)
+    return false;
   return true;
 }
 
@@ -285,7 +301,7 @@ function planGroup(book: BookPlan, members: readonly PuzzleForLayout[], a: Arran
         return { capacity: c, scale, letters };
       }
     }
-    if (!members.some((p) => p.mazegram)) break;
+    if (!members.some((p) => p.mazegram || p.rule)) break;
   }
   return { capacity: 1, scale: scaleAt(1), letters: false };
 }

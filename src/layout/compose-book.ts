@@ -4,6 +4,7 @@ import type { Maze } from '../generate/maze.js';
 import type { Mazegram } from '../mazegram/place.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import { sheetRanges } from '../plan/sheets.js';
+import type { RulePuzzle } from '../rules/rule-puzzle.js';
 import { answerPage } from './answer-pages.js';
 import { arrangeAnswers } from './arrange-answers.js';
 import { decoratePage } from './decorations.js';
@@ -22,6 +23,8 @@ export interface PuzzleForLayout {
   recipe?: MazeRecipe;
   rating?: { score: number; label: string };
   mazegram?: Mazegram;
+  /** A rule maze: its grid of symbols (`maze` is then its board). */
+  rule?: RulePuzzle;
 }
 
 /**

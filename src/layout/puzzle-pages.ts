@@ -1,5 +1,5 @@
 import { topologies } from '../grid/registry.js';
-import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
+import { type BookPlan, bandUnder, type PuzzlePlan } from '../plan/book-plan.js';
 import { fitMarkers, markerLabelSize } from '../plan/marker-rule.js';
 import {
   gridClearIn,
@@ -18,7 +18,8 @@ import { answerKeyStyle } from './answer-key-style.js';
 import type { PuzzleForLayout } from './compose-book.js';
 import { type Item, type Page, PathBuilder, subpathBoxes } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
-import { drawMaze, fitGrid } from './draw-maze.js';
+import { fitGrid } from './draw-maze.js';
+import { drawCaption } from './draw-rule-maze.js';
 import { type MarkerStyle, PART_CLEARANCE } from './markers.js';
 import {
   answerBlankLines,
@@ -28,6 +29,7 @@ import {
   nameDateLine,
   pageHeading,
 } from './page-parts.js';
+import { drawPuzzle } from './puzzle-drawings.js';
 import { centredText, fitLine, leftText, type TextStyle, textDoesNotFit } from './text-items.js';
 
 /** Puzzle pages: one maze with its title, or an activity sheet of several (and the answers on its back). */
@@ -157,8 +159,14 @@ export function puzzlePage(
   }
   const gram = p.mazegram && p.plan.mazegram;
   // The maze's rectangle (smaller where its markers need more room) within the room its markers may use.
-  const around = pageMazeArea(geometry, theme, !!(gram && p.plan.mazegram?.blanks));
+  const around = pageMazeArea(geometry, theme, bandUnder(p.plan));
   const { area, size } = fitPuzzle(book, p, around);
+  if (p.plan.caption) {
+    // A rule maze's instructions, in the band under it (below the room its arrows need).
+    const room = theme.markers.size * MARKER_ROOM;
+    const y = around.y + around.height + room + theme.sizes.body * 2.4 * 0.55;
+    page.items.push(...caption(book, p.plan, around.x + around.width / 2, y, content.width));
+  }
   if (gram && p.plan.mazegram?.blanks) {
     // Answer blanks under the maze (below the room its arrows need): a drawn rule per letter.
     const room = theme.markers.size * MARKER_ROOM;
@@ -185,7 +193,7 @@ export function puzzlePage(
   );
   const avoid = partBoxes(book, [...page.items, ...foot.items]);
   page.items.push(
-    ...drawMaze(p.maze, area, {
+    ...drawPuzzle(book, p, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
       markers: markerStyle(book, p.plan, size, frame, avoid),
@@ -203,6 +211,15 @@ export function puzzlePage(
   }
   page.items.push(...foot.items);
   return page;
+}
+
+/** A puzzle's caption (a rule maze's instructions) centred on `cx`, or a located error when it cannot fit. */
+function caption(book: BookPlan, p: PuzzlePlan, cx: number, y: number, width: number): Item[] {
+  const c = p.caption;
+  if (!c) return [];
+  const items = drawCaption(book, c, cx, y, width);
+  if (!items) throw textDoesNotFit(c.where, c.text, 'the line under its maze', book.floors.text);
+  return items;
 }
 
 /** The free area around a page's one maze: the content's width, from the title band to the folio band. */
@@ -257,7 +274,7 @@ function slotsOf(book: BookPlan, geometry: PuzzlePageGeometry, first: PuzzleForL
   if (geometry.slots) return geometry.slots;
   const room = book.theme.markers.size * MARKER_ROOM;
   // Each slip's maze is fitted to its own markers.
-  const maze = pageMazeArea(geometry, book.theme, !!(first.mazegram && first.plan.mazegram?.blanks));
+  const maze = pageMazeArea(geometry, book.theme, bandUnder(first.plan));
   const box = {
     x: geometry.content.x,
     y: maze.y - room,
@@ -388,6 +405,13 @@ function slipParts(
   if (!answers && slot.nameLine !== undefined) {
     nameDateLine(book, page, cx, slot.nameLine, slot.box.width, theme.sizes.label * 1.1);
   }
+  if (p.plan.caption && !answers) {
+    const room = theme.markers.size * MARKER_ROOM;
+    const y = many
+      ? slot.maze.y + slot.maze.height + room - theme.sizes.label * 0.2
+      : slot.maze.y + slot.maze.height + room + theme.sizes.body * 2.4 * 0.55;
+    page.items.push(...caption(book, p.plan, cx, y, many ? slot.box.width : slot.maze.width));
+  }
   if (p.mazegram && (many || answers)) {
     const room = theme.markers.size * MARKER_ROOM;
     const y = many
@@ -425,8 +449,9 @@ function slipMaze(
   const passage = place.scale * topologyPassage(p);
   const route = answerKeyStyle(book, theme.walls.width, theme.solution.width, passage);
   page.items.push(
-    ...drawMaze(
-      p.maze,
+    ...drawPuzzle(
+      book,
+      p,
       mazeRect,
       {
         walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },
