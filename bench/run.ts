@@ -31,15 +31,16 @@ import { rateMaze } from '../src/analyze/rate.js';
 import { Simulator, simulatorNames } from '../src/analyze/simulate.js';
 import { solve } from '../src/analyze/solve.js';
 import { generatePuzzles, planSpec } from '../src/book/build-book.js';
+import type { AlgorithmOptions } from '../src/generate/algorithm.js';
 import { backtracker } from '../src/generate/backtracker.js';
-import { placeEnds, wallOnSide } from '../src/generate/entry-exit.js';
+import { wallOnSide } from '../src/generate/ends/fixed-ends.js';
+import { placeEnds } from '../src/generate/ends/place-ends.js';
 import { generateMaze } from '../src/generate/generate-maze.js';
 import type { Maze } from '../src/generate/maze.js';
 import { applyPost, type PostStep } from '../src/generate/post/registry.js';
 import {
   type AlgorithmInfo,
   type AlgorithmName,
-  type AlgorithmOptions,
   algorithmInfo,
   algorithmNames,
   algorithms,

@@ -22,7 +22,7 @@ import { lockFor, mazeContentHash } from '../src/book/lockfile.js';
 import { checkBook } from '../src/book/select.js';
 import { applySymmetry, canonicalHash, gridSymmetries } from '../src/codec/canonical.js';
 import { backtracker } from '../src/generate/backtracker.js';
-import { placeEnds } from '../src/generate/entry-exit.js';
+import { placeEnds } from '../src/generate/ends/place-ends.js';
 import { generateMaze, type MazeRecipe } from '../src/generate/generate-maze.js';
 import type { Maze } from '../src/generate/maze.js';
 import { neighbourTable } from '../src/generate/neighbour-table.js';

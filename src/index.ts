@@ -13,6 +13,8 @@ export { type DifficultyLabel, labelOf, type Rating, rateMaze, scoreOf } from '.
 export { Simulator, type SimulatorName, simulatorNames } from './analyze/simulate.js';
 export { type Solution, solve } from './analyze/solve.js';
 export { parseSolveTimes, type SolveTime } from './analyze/solve-times.js';
+export { UserError, UserErrors } from './base/errors.js';
+export { createFileAccess, defaultPathPolicy, type FileAccess, type PathPolicy } from './base/files.js';
 // Books: spec → plan → puzzles → layout → PDF.
 export {
   type BuildOptions,
@@ -67,8 +69,6 @@ export { deriveSeed } from './random/derive-seed.js';
 export { createRng, type Rng, type Seed128 } from './random/sfc32.js';
 export { renderPdf } from './render/pdf.js';
 export { renderSvgPage } from './render/svg.js';
-export { UserError, UserErrors } from './spec/errors.js';
-export { createFileAccess, defaultPathPolicy, type FileAccess, type PathPolicy } from './spec/files.js';
 export { bookJsonSchema } from './spec/json-schema.js';
 export type { BookSpec, EndSpec, MazeSpec, PageSpec } from './spec/schema.js';
 export { type FontFace, loadFontFile } from './text/fonts.js';

@@ -7,11 +7,11 @@ import type { Maze } from '../src/generate/maze.js';
 import { bfs } from '../src/grid/bfs.js';
 import type { Grid } from '../src/grid/grid.js';
 import type { Raster } from '../src/grid/raster.js';
-import { CLOSE, LINE, MOVE, type PathData } from '../src/layout/display-list.js';
 import { maskOf } from '../src/mask/descriptor.js';
 import { builtinShape } from '../src/mask/shapes.js';
 import { deriveSeed } from '../src/random/derive-seed.js';
 import { type FontFace, loadFontFile } from '../src/text/fonts.js';
+import { CLOSE, LINE, MOVE, type PathData } from '../src/vector/path-data.js';
 
 export function recipe(columns: number, rows: number, extra: Partial<MazeRecipe> = {}): MazeRecipe {
   return {

@@ -1,4 +1,5 @@
 import type { Maze } from '../generate/maze.js';
+import type { Grid } from '../grid/grid.js';
 import { positionalIndices, stepWeight } from './indices.js';
 import type { Solution } from './solve.js';
 
@@ -63,14 +64,26 @@ const QUARTER = Math.PI / 2;
 export function measureEffort(maze: Maze, solution: Solution, glance = GLANCE): Effort {
   const { grid, open } = maze;
   const n = grid.cellCount;
-  const { adjStart, adjCell, adjWall } = grid;
   const route = solution.cells;
   const last = route.length - 1;
   const pos = new Int32Array(n).fill(-1);
   for (let i = 0; i <= last; i++) pos[route[i]] = i;
+  const { degree, passages } = passageDegrees(grid, open);
+  const { turning, hallways } = routeTurns(grid, route, degree);
+  const regions = offRouteRegions(grid, open, pos);
+  const decisions = wrongBranches(maze, route, pos, regions, glance);
+  // A tree (no more passages than a tree has, every region joined to the route) has no cells on loops.
+  const tree = passages === n - 1 && regions.attachments.every((a) => a >= 1);
+  return {
+    route: { steps: last, turning, hallways },
+    decisions,
+    cycling: { cells: tree ? 0 : cellsOnLoops(grid, open, degree, pos), loops: passages - n + 1 },
+  };
+}
 
-  // Open inner passages per cell (rim openings are not passages).
-  const degree = new Int32Array(n);
+/** Open inner passages per cell (rim openings are not passages), and in all. */
+function passageDegrees(grid: Grid, open: Uint8Array): { degree: Int32Array; passages: number } {
+  const degree = new Int32Array(grid.cellCount);
   let passages = 0;
   for (let w = 0; w < grid.wallCount; w++) {
     const b = grid.wallCellB[w];
@@ -79,8 +92,19 @@ export function measureEffort(maze: Maze, solution: Solution, glance = GLANCE): 
     degree[b]++;
     passages++;
   }
+  return { degree, passages };
+}
 
-  // Route: turning between the chords of consecutive steps, hallways split at junctions.
+/**
+ * The route's turning, in right angles between the chords of consecutive steps, and its hallways (the route
+ * split at junctions).
+ */
+function routeTurns(
+  grid: Grid,
+  route: Int32Array,
+  degree: Int32Array,
+): { turning: number; hallways: number } {
+  const last = route.length - 1;
   let turning = 0;
   let hallways = 1;
   const { cellX, cellY } = grid;
@@ -101,9 +125,22 @@ export function measureEffort(maze: Maze, solution: Solution, glance = GLANCE): 
       if (i < last && degree[route[i]] >= 3) hallways++;
     }
   }
+  return { turning, hallways };
+}
 
-  // Off-route regions: connected pieces of the passage graph once the route's cells are taken out, with
-  // their size and the number of passages joining them to the route.
+/**
+ * The off-route regions: connected pieces of the passage graph once the route's cells are taken out, each
+ * cell's region (-1 on the route), and each region's size and passages joining it to the route.
+ */
+interface OffRoute {
+  region: Int32Array;
+  sizes: number[];
+  attachments: number[];
+}
+
+function offRouteRegions(grid: Grid, open: Uint8Array, pos: Int32Array): OffRoute {
+  const n = grid.cellCount;
+  const { adjStart, adjCell, adjWall } = grid;
   const region = new Int32Array(n).fill(-1);
   const sizes: number[] = [];
   const attachments: number[] = [];
@@ -131,10 +168,21 @@ export function measureEffort(maze: Maze, solution: Solution, glance = GLANCE): 
     sizes.push(tail);
     attachments.push(attach);
   }
+  return { region, sizes, attachments };
+}
 
-  // Decisions: each wrong branch that may be entered from a route cell, weighted by its lure.
+/** Decisions: each wrong branch that may be entered from a route cell, weighted by its lure. */
+function wrongBranches(
+  maze: Maze,
+  route: Int32Array,
+  pos: Int32Array,
+  { region, sizes, attachments }: OffRoute,
+  glance: number,
+): Effort['decisions'] {
+  const { grid, open, oneWay } = maze;
+  const { adjStart, adjCell, adjWall } = grid;
+  const last = route.length - 1;
   const ind = positionalIndices(maze);
-  const oneWay = maze.oneWay;
   let junctions = 0;
   let branches = 0;
   let cells = 0;
@@ -165,24 +213,17 @@ export function measureEffort(maze: Maze, solution: Solution, glance = GLANCE): 
       worstStep = i;
     }
   }
-
-  // Cycling: peel dead ends until none is left; what remains lies on loops (or between them). A tree (no
-  // more passages than a tree has, every region joined to the route) has none.
-  const tree = passages === n - 1 && attachments.every((a) => a >= 1);
-  const cyclic = tree ? 0 : cyclicCells(maze, degree, pos, queue);
-
-  return {
-    route: { steps: last, turning, hallways },
-    decisions: { junctions, branches, cells, worst: { step: worstStep, cells: worstCells } },
-    cycling: { cells: cyclic, loops: passages - n + 1 },
-  };
+  return { junctions, branches, cells, worst: { step: worstStep, cells: worstCells } };
 }
 
-/** Off-route cells left when dead ends are peeled one by one until none is left (`degree` is used up). */
-function cyclicCells(maze: Maze, degree: Int32Array, pos: Int32Array, queue: Int32Array): number {
-  const { grid, open } = maze;
-  const { adjStart, adjCell, adjWall } = grid;
+/**
+ * Off-route cells on loops (or between them): dead ends are peeled until none is left. Uses up `degree`
+ * (each cell's open passages).
+ */
+function cellsOnLoops(grid: Grid, open: Uint8Array, degree: Int32Array, pos: Int32Array): number {
   const n = grid.cellCount;
+  const { adjStart, adjCell, adjWall } = grid;
+  const queue = new Int32Array(n);
   let tail = 0;
   for (let c = 0; c < n; c++) if (degree[c] <= 1) queue[tail++] = c;
   const peeled = new Uint8Array(n);

@@ -1,7 +1,7 @@
+import { UserError } from '../base/errors.js';
 import type { Maze } from '../generate/maze.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { createRng } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
 import {
   type DifficultyModel,
   type DifficultyWeights,

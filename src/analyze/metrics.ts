@@ -152,7 +152,7 @@ export function measure(maze: Maze, solution: Solution): Metrics {
     longLoops,
     turns,
     rimShare: rimShare(maze, solution),
-    ...(grid.wallUnder ? weaveCounts(maze, solution) : {}),
+    ...(grid.weave ? weaveCounts(maze, solution) : {}),
   };
 }
 
@@ -176,7 +176,7 @@ export function loopCount(maze: Maze): number {
 
 /** The crossings of a weave maze and the ones its solution runs under. */
 function weaveCounts(maze: Maze, solution: Solution): { crossings: number; routeCrossings: number } {
-  const under = maze.grid.wallUnder as Int32Array;
+  const under = maze.grid.weave!.under;
   let routeCrossings = 0;
   for (const w of solution.walls) if (under[w] >= 0) routeCrossings++;
   return { crossings: countCrossings(maze.grid, maze.open), routeCrossings };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { decodeText, type FileAccess } from '../spec/files.js';
-import { parseYaml } from '../spec/parse.js';
+import { decodeText, type FileAccess } from '../base/files.js';
+import { parseYaml } from '../base/parse-yaml.js';
 import type { DifficultyModel } from './difficulty-model.js';
 
 /**

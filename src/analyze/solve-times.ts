@@ -1,4 +1,4 @@
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 
 /**
  * Measured solve times, one per line, as a teacher types them or a spreadsheet exports them (see

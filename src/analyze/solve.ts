@@ -1,4 +1,4 @@
-import { takeWalkedRoute } from '../generate/entry-exit.js';
+import { takeWalkedRoute } from '../generate/ends/walked-route.js';
 import type { Maze } from '../generate/maze.js';
 import { neighbourTable } from '../generate/neighbour-table.js';
 import { bfs, routeTo, treeSearch } from '../grid/bfs.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PACKAGE_ROOT } from '../spec/package-root.js';
+import { PACKAGE_ROOT } from '../base/package-root.js';
 import type { Icon } from './icon.js';
 import { PICTURE_ART, type PictureName } from './picture-names.js';
 

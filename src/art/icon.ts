@@ -1,4 +1,4 @@
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 import { IDENTITY, readSvgPath, SvgPathError, SvgPathWriter } from './svg-path.js';
 
 /**

@@ -32,134 +32,158 @@ const MAX_COMMANDS = 200_000;
  * {@link SvgPathError} on malformed data.
  */
 export function readSvgPath<S extends PathSink>(d: string, sink: S): S {
-  const tokens = tokenize(d);
-  const b = sink;
-  let empty = true;
-  let i = 0;
-  let cmd = '';
-  let x = 0;
-  let y = 0;
-  let startX = 0;
-  let startY = 0;
-  // The last control point, for the smooth S and T commands.
-  let lastC: [number, number] | undefined;
-  let lastQ: [number, number] | undefined;
+  const r = new PathReader(tokenize(d), d, sink);
+  const { tokens } = r;
   let count = 0;
-  const num = (): number => {
-    const t = tokens[i];
-    if (t === undefined || typeof t.value !== 'number') {
-      throw new SvgPathError(`expected a number after '${cmd}'`, t?.column ?? d.length + 1);
-    }
-    i++;
-    return t.value;
-  };
-  const flag = (): boolean => {
-    const v = num();
-    if (v !== 0 && v !== 1) throw new SvgPathError('an arc flag must be 0 or 1', tokens[i - 1].column);
-    return v === 1;
-  };
-  while (i < tokens.length) {
-    const t = tokens[i];
+  while (r.i < tokens.length) {
+    const t = tokens[r.i];
     if (typeof t.value === 'string') {
-      cmd = t.value;
-      i++;
-    } else if (cmd === '') {
-      throw new SvgPathError(empty ? 'path data must start with M' : 'expected a command letter', t.column);
+      r.cmd = t.value;
+      r.i++;
+    } else if (r.cmd === '') {
+      throw new SvgPathError(r.empty ? 'path data must start with M' : 'expected a command letter', t.column);
     }
     if (++count > MAX_COMMANDS) throw new SvgPathError(`more than ${MAX_COMMANDS} commands`, t.column);
-    const lower = cmd.toLowerCase();
-    const rel = cmd !== cmd.toUpperCase() || cmd === 'z';
-    const ox = rel ? x : 0;
-    const oy = rel ? y : 0;
-    if (empty && lower !== 'm') throw new SvgPathError('path data must start with M', t.column);
-    let c: [number, number] | undefined;
-    let q: [number, number] | undefined;
-    switch (lower) {
-      case 'm':
-        x = ox + num();
-        y = oy + num();
-        b.moveTo(x, y);
-        empty = false;
-        startX = x;
-        startY = y;
-        cmd = rel ? 'l' : 'L'; // further pairs are lines
-        break;
-      case 'l':
-        x = ox + num();
-        y = oy + num();
-        b.lineTo(x, y);
-        break;
-      case 'h':
-        x = ox + num();
-        b.lineTo(x, y);
-        break;
-      case 'v':
-        y = oy + num();
-        b.lineTo(x, y);
-        break;
-      case 'c':
-      case 's': {
-        // S takes its first control point from the last one mirrored about the current point.
-        const [x1, y1] =
-          lower === 'c' ? [ox + num(), oy + num()] : lastC ? [2 * x - lastC[0], 2 * y - lastC[1]] : [x, y];
-        const x2 = ox + num();
-        const y2 = oy + num();
-        x = ox + num();
-        y = oy + num();
-        b.curveTo(x1, y1, x2, y2, x, y);
-        c = [x2, y2];
-        break;
-      }
-      case 'q':
-      case 't': {
-        let qx: number;
-        let qy: number;
-        if (lower === 'q') {
-          qx = ox + num();
-          qy = oy + num();
-        } else [qx, qy] = lastQ ? [2 * x - lastQ[0], 2 * y - lastQ[1]] : [x, y];
-        const ex = ox + num();
-        const ey = oy + num();
-        b.curveTo(
-          x + (2 / 3) * (qx - x),
-          y + (2 / 3) * (qy - y),
-          ex + (2 / 3) * (qx - ex),
-          ey + (2 / 3) * (qy - ey),
-          ex,
-          ey,
-        );
-        x = ex;
-        y = ey;
-        q = [qx, qy];
-        break;
-      }
-      case 'a': {
-        const rx = num();
-        const ry = num();
-        const rotation = num();
-        const large = flag();
-        const sweep = flag();
-        const ex = ox + num();
-        const ey = oy + num();
-        arcTo(b, x, y, rx, ry, rotation, large, sweep, ex, ey);
-        x = ex;
-        y = ey;
-        break;
-      }
-      case 'z':
-        b.close();
-        x = startX;
-        y = startY;
-        // A command after Z starts from the subpath's start; a bare number would be an error.
-        break;
-      default:
-        throw new SvgPathError(`unknown path command '${cmd}'`, t.column);
-    }
-    lastC = c;
-    lastQ = q;
-    if (lower === 'z') cmd = '';
+    const lower = r.cmd.toLowerCase();
+    if (r.empty && lower !== 'm') throw new SvgPathError('path data must start with M', t.column);
+    drawCommand(r, t.column);
+    if (lower === 'z') r.cmd = '';
   }
   return sink;
+}
+
+/**
+ * A path being read: its tokens and the next one's index, the current command, whether anything was drawn
+ * yet, the pen, the subpath's start and the last control points (for the smooth S and T commands).
+ */
+class PathReader {
+  i = 0;
+  cmd = '';
+  empty = true;
+  x = 0;
+  y = 0;
+  startX = 0;
+  startY = 0;
+  lastC: [number, number] | undefined;
+  lastQ: [number, number] | undefined;
+
+  constructor(
+    readonly tokens: readonly Token[],
+    readonly d: string,
+    readonly b: PathSink,
+  ) {}
+
+  num(): number {
+    const t = this.tokens[this.i];
+    if (t === undefined || typeof t.value !== 'number') {
+      throw new SvgPathError(`expected a number after '${this.cmd}'`, t?.column ?? this.d.length + 1);
+    }
+    this.i++;
+    return t.value;
+  }
+
+  flag(): boolean {
+    const v = this.num();
+    if (v !== 0 && v !== 1)
+      throw new SvgPathError('an arc flag must be 0 or 1', this.tokens[this.i - 1].column);
+    return v === 1;
+  }
+}
+
+/** Draws one command of the reader's current kind with its numbers into the sink, and moves the pen. */
+function drawCommand(r: PathReader, column: number): void {
+  const { b, cmd } = r;
+  const lower = cmd.toLowerCase();
+  const rel = cmd !== cmd.toUpperCase() || cmd === 'z';
+  const ox = rel ? r.x : 0;
+  const oy = rel ? r.y : 0;
+  let c: [number, number] | undefined;
+  let q: [number, number] | undefined;
+  switch (lower) {
+    case 'm':
+      r.x = ox + r.num();
+      r.y = oy + r.num();
+      b.moveTo(r.x, r.y);
+      r.empty = false;
+      r.startX = r.x;
+      r.startY = r.y;
+      r.cmd = rel ? 'l' : 'L'; // further pairs are lines
+      break;
+    case 'l':
+      r.x = ox + r.num();
+      r.y = oy + r.num();
+      b.lineTo(r.x, r.y);
+      break;
+    case 'h':
+      r.x = ox + r.num();
+      b.lineTo(r.x, r.y);
+      break;
+    case 'v':
+      r.y = oy + r.num();
+      b.lineTo(r.x, r.y);
+      break;
+    case 'c':
+    case 's': {
+      // S takes its first control point from the last one mirrored about the current point.
+      const { x, y, lastC } = r;
+      const [x1, y1] =
+        lower === 'c' ? [ox + r.num(), oy + r.num()] : lastC ? [2 * x - lastC[0], 2 * y - lastC[1]] : [x, y];
+      const x2 = ox + r.num();
+      const y2 = oy + r.num();
+      r.x = ox + r.num();
+      r.y = oy + r.num();
+      b.curveTo(x1, y1, x2, y2, r.x, r.y);
+      c = [x2, y2];
+      break;
+    }
+    case 'q':
+    case 't': {
+      const { x, y, lastQ } = r;
+      let qx: number;
+      let qy: number;
+      if (lower === 'q') {
+        qx = ox + r.num();
+        qy = oy + r.num();
+      } else [qx, qy] = lastQ ? [2 * x - lastQ[0], 2 * y - lastQ[1]] : [x, y];
+      const ex = ox + r.num();
+      const ey = oy + r.num();
+      b.curveTo(
+        x + (2 / 3) * (qx - x),
+        y + (2 / 3) * (qy - y),
+        ex + (2 / 3) * (qx - ex),
+        ey + (2 / 3) * (qy - ey),
+        ex,
+        ey,
+      );
+      r.x = ex;
+      r.y = ey;
+      q = [qx, qy];
+      break;
+    }
+    case 'a': {
+      const rx = r.num();
+      const ry = r.num();
+      const rotation = r.num();
+      const large = r.flag();
+      const sweep = r.flag();
+      const ex = ox + r.num();
+      const ey = oy + r.num();
+      arcTo(b, r.x, r.y, rx, ry, rotation, large, sweep, ex, ey);
+      r.x = ex;
+      r.y = ey;
+      break;
+    }
+    case 'z':
+      b.close();
+      r.x = r.startX;
+      r.y = r.startY;
+      // A command after Z starts from the subpath's start; a bare number would be an error.
+      break;
+    default:
+      throw new SvgPathError(`unknown path command '${cmd}'`, column);
+  }
+  r.lastC = c;
+  r.lastQ = q;
 }
 
 interface Token {

@@ -1,11 +1,11 @@
 import { basename, extname, join, resolve } from 'node:path';
+import { UserError } from '../base/errors.js';
+import type { FileAccess } from '../base/files.js';
 import { composeBook } from '../layout/compose-book.js';
 import type { DisplayDocument } from '../layout/display-list.js';
 import type { BookPlan, PlanOptions } from '../plan/book-plan.js';
 import type { CoverPlan } from '../plan/plan-cover.js';
 import { renderSvgPage } from '../render/svg.js';
-import { UserError } from '../spec/errors.js';
-import type { FileAccess } from '../spec/files.js';
 import { fontOf } from '../text/fonts.js';
 import { checkStars } from './check-stars.js';
 import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';

@@ -3,12 +3,12 @@ import type { DifficultyModel } from '../analyze/difficulty-model.js';
 import { type FittedModel, fitDifficultyModel, type TimedMaze } from '../analyze/fit-model.js';
 import { defaultDifficultyModel } from '../analyze/model-file.js';
 import { parseSolveTimes, type SolveTime } from '../analyze/solve-times.js';
+import { UserError } from '../base/errors.js';
+import { createFileAccess, decodeText, defaultPathPolicy, excerpt, type FileAccess } from '../base/files.js';
+import { closest } from '../base/suggest.js';
 import { CodecError } from '../codec/codec-error.js';
 import { importMazeJson } from '../codec/json.js';
 import type { Maze } from '../generate/maze.js';
-import { UserError } from '../spec/errors.js';
-import { createFileAccess, decodeText, defaultPathPolicy, excerpt, type FileAccess } from '../spec/files.js';
-import { closest } from '../spec/suggest.js';
 import { makeBook } from './build-book.js';
 import { shownPath, writeOutputs } from './outputs.js';
 

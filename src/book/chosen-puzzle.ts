@@ -9,8 +9,9 @@ import { fitGrid } from '../layout/draw-maze.js';
 import { tonedClearPassage } from '../mask/tone.js';
 import type { Mazegram } from '../mazegram/place.js';
 import { bandUnder } from '../plan/book-plan.js';
-import { fitScale, gridClearIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
+import { fitScale, gridClearIn, puzzleMazeArea } from '../plan/page-geometry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
+import type { Rect } from '../plan/rect.js';
 import type { RulePuzzle } from '../rules/rule-puzzle.js';
 
 /**
@@ -73,7 +74,7 @@ export function clearPassageIn(maze: Maze, area: Rect, wallWidth: number): numbe
   if (toned !== undefined) return fitGrid(maze.grid, area).scale * toned;
   const topo: TopologyInfo = topologies[maze.grid.topology as keyof typeof topologies] ?? topologies.square;
   // Weave mazes draw their passages inset in the cells (room for bridges and tunnels).
-  const inset = maze.grid.wallUnder ? 1 - 2 * WEAVE_INSET : 1;
+  const inset = maze.grid.weave ? 1 - 2 * WEAVE_INSET : 1;
   return fitScale(maze.grid, area) * topo.narrowest * inset - wallWidth;
 }
 

@@ -1,11 +1,12 @@
 import type { ComposedCover } from '../layout/cover.js';
-import { type Item, pathBox } from '../layout/display-list.js';
+import type { Item } from '../layout/display-list.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import { inches, spineWidth } from '../plan/cover-geometry.js';
 import { inkExtent } from '../plan/cover-text.js';
-import type { Rect } from '../plan/page-geometry.js';
 import type { CoverPlan } from '../plan/plan-cover.js';
+import type { Rect } from '../plan/rect.js';
 import { textWidth } from '../text/fonts.js';
+import { pathBox } from '../vector/path-data.js';
 
 /** Points a drawing may touch a boundary by (rounding of glyph boxes and arcs). */
 const EPS = 0.01;

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type DifficultyModel, difficultyModelHash } from '../analyze/difficulty-model.js';
+import { UserError } from '../base/errors.js';
 import { canonicalHash } from '../codec/canonical.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import { describePicture } from '../generate/picture-maze.js';
 import { deriveSeed, seedToHex } from '../random/derive-seed.js';
 import { murmur3 } from '../random/murmur3.js';
-import { UserError } from '../spec/errors.js';
 import { canonicalOfPuzzle } from './chosen-puzzle.js';
 import { otherKind } from './puzzle-kinds.js';
 import type { ChosenPuzzle } from './select.js';

@@ -1,7 +1,7 @@
 import fs, { type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { UserError } from '../spec/errors.js';
-import { kindOf } from '../spec/files.js';
+import { UserError } from '../base/errors.js';
+import { kindOf } from '../base/files.js';
 import {
   AbandonedLockError,
   type HeldLock,

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
+import { UserError } from '../base/errors.js';
 import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { GridSize } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/book-plan.js';
 import { cellsToGenerate } from '../plan/resolve-puzzles.js';
-import { UserError } from '../spec/errors.js';
 import type { ChosenPuzzle } from './chosen-puzzle.js';
 import { workUnits } from './make-unit.js';
 import type { MadeUnit } from './repeats.js';

@@ -1,10 +1,10 @@
 import { dirname, resolve } from 'node:path';
+import { createFileAccess, defaultPathPolicy, type FileAccess } from '../base/files.js';
+import { type LoadedYaml, loadYamlRef } from '../base/parse-yaml.js';
 import type { BookPlan, PlanOptions } from '../plan/book-plan.js';
 import { planBook } from '../plan/plan-book.js';
 import { Problems } from '../plan/problems.js';
 import { preloadImages } from '../plan/resolve-mask.js';
-import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
-import { type LoadedYaml, loadYamlRef } from '../spec/parse.js';
 import { type BookSpec, bookSchema } from '../spec/schema.js';
 import { shownPath } from './outputs.js';
 

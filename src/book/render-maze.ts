@@ -1,4 +1,7 @@
 import { extname, resolve } from 'node:path';
+import { UserError } from '../base/errors.js';
+import { createFileAccess, defaultPathPolicy } from '../base/files.js';
+import type { FieldPath } from '../base/parse-yaml.js';
 import { topologies } from '../grid/registry.js';
 import { answerKeyStyle } from '../layout/answer-key-style.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
@@ -14,9 +17,6 @@ import { Problems } from '../plan/problems.js';
 import { preloadImages } from '../plan/resolve-mask.js';
 import { type PackedPaths, packBigPaths } from '../render/big-paths.js';
 import { renderSvgPage } from '../render/svg.js';
-import { UserError } from '../spec/errors.js';
-import { createFileAccess, defaultPathPolicy } from '../spec/files.js';
-import type { FieldPath } from '../spec/parse.js';
 import { type BookSpec, bookSchema, type MazeSpec } from '../spec/schema.js';
 import { parseLength } from '../spec/units.js';
 import { planSpecFiles, shownPath } from './build-book.js';

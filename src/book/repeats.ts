@@ -1,7 +1,7 @@
+import { UserError } from '../base/errors.js';
 import { topologies } from '../grid/registry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
 import { sizeLabel } from '../plan/template-vars.js';
-import { UserError } from '../spec/errors.js';
 import { type ChosenPuzzle, canonicalOfPuzzle } from './chosen-puzzle.js';
 
 /**

@@ -5,9 +5,9 @@ import { generateRuleMaze, proveRuleMaze, rateRuleMaze } from '../rules/registry
 import { ruleBoard } from '../rules/rule-board.js';
 import { ruleCanonicalHash, ruleContentHash } from '../rules/rule-hash.js';
 import { ruleLabel } from '../rules/rule-puzzle.js';
-import type { Candidate, RatingDepth } from './candidate.js';
+import type { Candidate, RatingDepth } from './candidate-type.js';
 import type { ChosenPuzzle } from './chosen-puzzle.js';
-import type { PuzzleKind } from './puzzle-kinds.js';
+import type { PuzzleKind } from './puzzle-kind.js';
 
 /**
  * Rule mazes as the book makes them: candidate `index` of a page is generated from the same derived seed a

@@ -35,7 +35,7 @@ export function registerCover(program: Command): void {
           quiet?: boolean;
         },
       ) => {
-        const { buildCover } = await import('../book/cover.js');
+        const { buildCover } = await import('../book/build-cover.js');
         const { shownPath } = await import('../book/outputs.js');
         const result = await buildCover(spec, {
           output: opts.output,

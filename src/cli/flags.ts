@@ -1,4 +1,4 @@
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 import type { MazeSpec } from '../spec/schema.js';
 
 /** The maze options `render` and `sheet` take as flags. */

@@ -1,6 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, relative, sep } from 'node:path';
-import { PACKAGE_ROOT } from '../spec/package-root.js';
+import { PACKAGE_ROOT } from '../base/package-root.js';
 
 /**
  * How the user can run mazebook again from the folder they are in, as shell words, for commands printed as

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
-import { UserError } from '../spec/errors.js';
-import type { FileAccess } from '../spec/files.js';
+import { UserError } from '../base/errors.js';
+import type { FileAccess } from '../base/files.js';
 import { registerCover } from './cover.js';
 import { type MazeFlags, mazeFromFlags } from './flags.js';
 import { DPI_RANGE, parseSeed, sourceDateEpoch, unitFraction, wholeNumber } from './options.js';
@@ -370,7 +370,7 @@ program
     const spec = sheetSpec(opts);
     const { resolve, join } = await import('node:path');
     const { stringify } = await import('yaml');
-    const { PACKAGE_ROOT } = await import('../spec/package-root.js');
+    const { PACKAGE_ROOT } = await import('../base/package-root.js');
     const schema = resolve(PACKAGE_ROOT, 'docs', 'book.schema.json');
     const text = `# yaml-language-server: $schema=${schema}\n${stringify(spec)}`;
     if (opts.printSpec) {

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 
 /**
  * Parsers of command-line values. Each accepts exactly the documented form and range, so a bad value is a

@@ -1,4 +1,4 @@
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 import { mazeFromFlags } from './flags.js';
 
 export interface SheetCliOptions {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
+import { UserError } from '../base/errors.js';
 import { type OutputFile, shownPath, writeOutputs } from '../book/outputs.js';
-import { UserError } from '../spec/errors.js';
 import { BOOK_SCHEMA_ID, bookJsonSchemaText } from '../spec/json-schema.js';
 import { shellQuote } from './invocation.js';
 

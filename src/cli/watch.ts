@@ -1,6 +1,6 @@
 import { type FSWatcher, statSync, watch } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
+import { createFileAccess, defaultPathPolicy, type FileAccess } from '../base/files.js';
 
 /** Saves often come as several events; wait this long after the last one before rebuilding. */
 const SETTLE_MS = 250;

@@ -193,7 +193,7 @@ function gridHash(grid: Grid): Hash {
     for (let i = 0; i < a.length; i++) scaled[i] = Math.round(a[i] * 1e6);
     hash.update(littleEndian(scaled.subarray(0, a.length)));
   }
-  if (grid.wallArc) hash.update(grid.wallArc);
+  if (grid.arcs) hash.update(grid.arcs.curved);
   gridHashes.set(grid, hash);
   return hash;
 }

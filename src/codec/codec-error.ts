@@ -1,4 +1,4 @@
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 
 /**
  * A maze file or string that cannot be read: what was expected, and where — a 1-based `column` (counted in

@@ -1,7 +1,8 @@
+import { LIMITS } from '../base/limits.js';
 import type { Maze } from '../generate/maze.js';
 import { bfs } from '../grid/bfs.js';
+import type { Grid } from '../grid/grid.js';
 import { buildSquareGrid } from '../grid/square.js';
-import { LIMITS } from '../spec/limits.js';
 import { CodecError } from './codec-error.js';
 import { refuseWeave } from './refuse-weave.js';
 import { checkRimEnds, horizontalWall, type SquareFrame, squareFrame, verticalWall } from './square-frame.js';
@@ -52,6 +53,39 @@ interface End {
  *   expected there; for a maze whose exit cannot be reached, the column of the exit
  */
 export function decodeFm(text: string): Maze {
+  const fm = readFm(text);
+  const { frame, tiles, entry, exit } = fm;
+  const { grid, open, oneWay } = openTiles(frame, tiles);
+  const entryWall = openEndWall(grid, open, fm, entry, 'entry');
+  const exitWall = openEndWall(grid, open, fm, exit, 'exit');
+  if (entryWall === exitWall) throw new CodecError('the exit is the same rim side as the entry', exit.column);
+  const entryCell = grid.wallCellA[entryWall];
+  const exitCell = grid.wallCellA[exitWall];
+  checkExitReached(grid, open, oneWay, fm, entryCell, exitCell);
+  return {
+    grid,
+    open,
+    entryWall,
+    exitWall,
+    entryCell,
+    exitCell,
+    ...(oneWay ? { oneWay } : {}),
+  };
+}
+
+/** A Finger Maze string's parts: the frame, each tile's code, and the ends with their columns in the text. */
+interface FmParts {
+  frame: SquareFrame;
+  tiles: number[];
+  entry: { end: End; column: number };
+  exit: { end: End; column: number };
+}
+
+/**
+ * The parts of a Finger Maze string, read character by character.
+ * @throws CodecError at the first character that does not fit
+ */
+function readFm(text: string): FmParts {
   const chars = Array.from(text);
   let i = 0;
   const got = (): string => (i < chars.length ? `'${chars[i]}'` : 'the end of the string');
@@ -95,7 +129,6 @@ export function decodeFm(text: string): Maze {
     );
   }
   for (let n = columns; n < columns * rows; n++) tile(n, columns);
-  const frame: SquareFrame = { columns, rows };
 
   const end = (name: 'entry' | 'exit'): { end: End; column: number } => {
     const column = i + 1;
@@ -128,7 +161,18 @@ export function decodeFm(text: string): Maze {
   const entry = end('entry');
   const exit = end('exit');
   if (i < chars.length) fail('the end of the string after the exit');
+  return { frame: { columns, rows }, tiles, entry, exit };
+}
 
+/**
+ * The square grid of the tiles with the walls they open: a wall open on one side only is a one-way passage
+ * (`oneWay`, absent when there is none).
+ */
+function openTiles(
+  frame: SquareFrame,
+  tiles: readonly number[],
+): { grid: Grid; open: Uint8Array; oneWay?: Int8Array } {
+  const { columns, rows } = frame;
   const grid = buildSquareGrid(frame);
   const open = new Uint8Array(grid.wallCount);
   const oneWay = new Int8Array(grid.wallCount);
@@ -154,25 +198,47 @@ export function decodeFm(text: string): Maze {
     for (let y = 1; y < rows; y++) inner(horizontalWall(frame, x, y), at(x, y - 1), SOUTH, at(x, y), NORTH);
     open[horizontalWall(frame, x, rows)] = at(x, rows - 1) & SOUTH ? 0 : 1;
   }
+  return { grid, open, ...(anyOneWay ? { oneWay } : {}) };
+}
 
-  const rimWall = ({ end: e, column }: { end: End; column: number }, name: string): number => {
-    const w = endWall(frame, e);
-    if (open[w] === 0) {
-      const cell = grid.wallCellA[w];
-      const tile = `tile '${FM_TILES[tiles[cell]]}' (column ${cell % columns}, row ${Math.floor(cell / columns)})`;
-      throw new CodecError(
-        `${name} ${e.side}${e.index}: ${tile} has a wall on its ${SIDE_NAMES[e.side]} side; an ${name} needs an open side`,
-        column,
-      );
-    }
-    return w;
-  };
-  const entryWall = rimWall(entry, 'entry');
-  const exitWall = rimWall(exit, 'exit');
-  if (entryWall === exitWall) throw new CodecError('the exit is the same rim side as the entry', exit.column);
-  const entryCell = grid.wallCellA[entryWall];
-  const exitCell = grid.wallCellA[exitWall];
-  const reach = bfs(grid, open, entryCell, anyOneWay ? oneWay : undefined);
+/**
+ * The rim wall of an end, which must be open.
+ * @throws CodecError at the end's column when its tile has a wall there
+ */
+function openEndWall(
+  grid: Grid,
+  open: Uint8Array,
+  { frame, tiles }: FmParts,
+  { end: e, column }: { end: End; column: number },
+  name: string,
+): number {
+  const { columns } = frame;
+  const w = endWall(frame, e);
+  if (open[w] === 0) {
+    const cell = grid.wallCellA[w];
+    const tile = `tile '${FM_TILES[tiles[cell]]}' (column ${cell % columns}, row ${Math.floor(cell / columns)})`;
+    throw new CodecError(
+      `${name} ${e.side}${e.index}: ${tile} has a wall on its ${SIDE_NAMES[e.side]} side; an ${name} needs an open side`,
+      column,
+    );
+  }
+  return w;
+}
+
+/**
+ * @throws CodecError at the exit's column when the exit cannot be reached from the entry, saying whether
+ *   walls or one-way passages cut it off
+ */
+function checkExitReached(
+  grid: Grid,
+  open: Uint8Array,
+  oneWay: Int8Array | undefined,
+  { frame, tiles, entry, exit }: FmParts,
+  entryCell: number,
+  exitCell: number,
+): void {
+  const { columns } = frame;
+  const reach = bfs(grid, open, entryCell, oneWay);
   if (reach.dist[exitCell] < 0) {
     const tile = (cell: number): string =>
       `tile '${FM_TILES[tiles[cell]]}' (column ${cell % columns}, row ${Math.floor(cell / columns)})`;
@@ -182,20 +248,11 @@ export function decodeFm(text: string): Maze {
         `${grid.cellCount} tiles`,
       exit.column,
       undefined,
-      anyOneWay && bfs(grid, open, entryCell).dist[exitCell] >= 0
+      oneWay && bfs(grid, open, entryCell).dist[exitCell] >= 0
         ? 'one-way passages (open on one side only) cut the exit off: open their other side, or swap entry and exit'
         : 'walls cut the exit off: open a way through',
     );
   }
-  return {
-    grid,
-    open,
-    entryWall,
-    exitWall,
-    entryCell,
-    exitCell,
-    ...(anyOneWay ? { oneWay } : {}),
-  };
 }
 
 /**

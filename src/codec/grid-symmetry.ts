@@ -63,7 +63,7 @@ const symmetryCache = new WeakMap<Grid, GridSymmetry[]>();
 export function symmetryCandidates(grid: Grid): SymmetryCandidates {
   let hit = candidateCache.get(grid);
   if (!hit) {
-    hit = grid.wallUnder ? weaveCandidates(grid) : new PlainCandidates(grid);
+    hit = grid.weave ? weaveCandidates(grid) : new PlainCandidates(grid);
     candidateCache.set(grid, hit);
   }
   return hit;
@@ -111,7 +111,7 @@ function identityOf(grid: Grid): GridSymmetry {
 function weaveCandidates(grid: Grid): SymmetryCandidates {
   const plain = symmetryCandidates(plainGrid(grid));
   const { adjStart, adjCell, adjWall, wallCount, wallCellA, wallCellB } = grid;
-  const wallUnder = grid.wallUnder as Int32Array;
+  const wallUnder = grid.weave!.under;
   const known: (GridSymmetry | undefined)[] = [];
   for (let i = 0; i < plain.count; i++) {
     const s = plain.symmetry(i);
@@ -211,7 +211,8 @@ class PlainCandidates implements SymmetryCandidates {
     const s = this.known[i];
     if (s !== undefined) return s === null ? -1 : s.wall[w];
     const { grid } = this;
-    const { wallCellA, wallCellB, wallV0, wallV1, wallArc, vertexX, vertexY } = grid;
+    const { wallCellA, wallCellB, wallV0, wallV1, vertexX, vertexY } = grid;
+    const wallArc = grid.arcs?.curved;
     const a = this.cellImage(i, wallCellA[w]);
     const b = wallCellB[w] < 0 ? -1 : this.cellImage(i, wallCellB[w]);
     if (a < 0 || (wallCellB[w] >= 0 && b < 0)) return -1;
@@ -323,7 +324,8 @@ class MapSearch {
     const { grid } = this;
     if (this.square === undefined) this.square = squareLattice(grid) ?? null;
     if (this.square) return this.square(map);
-    const { cellCount, wallCount, wallCellA, wallCellB, wallV0, wallV1, wallArc } = grid;
+    const { cellCount, wallCount, wallCellA, wallCellB, wallV0, wallV1 } = grid;
+    const wallArc = grid.arcs?.curved;
     const { adjStart, adjCell, adjWall, rimStart, rimWall } = grid;
     const cx = grid.width / 2;
     const cy = grid.height / 2;
@@ -405,7 +407,7 @@ class MapSearch {
  */
 function octagonLattice(grid: Grid): LatticeMaps | undefined {
   const { width: C, height: R, cellCount, vertexCount, vertexX, vertexY, cellX, cellY } = grid;
-  if (grid.topology !== 'octagon' || grid.wallArc || !Number.isInteger(C) || !Number.isInteger(R)) return;
+  if (grid.topology !== 'octagon' || grid.arcs || !Number.isInteger(C) || !Number.isInteger(R)) return;
   const octagons = C * R;
   const hCount = (R + 1) * 2 * C;
   if (cellCount !== octagons + (C - 1) * (R - 1) || vertexCount !== hCount + (C + 1) * 2 * R) return;
@@ -589,7 +591,7 @@ function circleLattice(grid: Grid): LatticeMaps | undefined {
  */
 function squareLattice(grid: Grid): ((map: BoxMap) => GridSymmetry) | undefined {
   const { width: w, height: h, cellCount, wallCount, wallV0, wallV1, wallCellA, wallCellB } = grid;
-  if (grid.topology !== 'square' || grid.wallArc || !Number.isInteger(w) || !Number.isInteger(h)) return;
+  if (grid.topology !== 'square' || grid.arcs || !Number.isInteger(w) || !Number.isInteger(h)) return;
   const vertical = (w + 1) * h;
   if (cellCount !== w * h || wallCount !== vertical + w * (h + 1) || grid.vertexCount !== (w + 1) * (h + 1))
     return;

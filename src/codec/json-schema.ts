@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../spec/limits.js';
+import { LIMITS } from '../base/limits.js';
 
 /**
  * Maze JSON versions 1 and 2 (2 adds `crossings`) as one zod schema: `importMazeJson` validates files with it, and the published JSON

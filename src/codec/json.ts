@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { solve } from '../analyze/solve.js';
+import { LIMITS } from '../base/limits.js';
 import type { Maze } from '../generate/maze.js';
 import { bfs } from '../grid/bfs.js';
 import { type Grid, subGrid } from '../grid/grid.js';
@@ -13,7 +14,6 @@ import {
   topologyNames,
 } from '../grid/registry.js';
 import { crossingProblem, plainGrid, weaveGrid } from '../grid/weave.js';
-import { LIMITS } from '../spec/limits.js';
 import { CodecError } from './codec-error.js';
 import {
   MAZE_JSON_FIELDS,
@@ -87,23 +87,23 @@ export interface MazeJsonExtra {
  * @throws CodecError when the grid is not one mazebook builds from a topology, size and mask
  */
 export function exportMazeJson(maze: Maze, extra: MazeJsonExtra = {}): MazeJson {
-  const { grid: weave } = maze;
-  if (weave.wallWidth || weave.topology.startsWith('adaptive-')) {
+  const { grid: woven } = maze;
+  if (woven.tone || woven.topology.startsWith('adaptive-')) {
     // Version 1 rebuilds a grid from its topology and size; an adaptive grid is split cell by cell by its
     // picture's tone, and its walls carry their own widths, none of which the format holds.
     throw new CodecError(
-      `maze JSON cannot hold a tone maze: its ${weave.topology} grid is split by its picture and its walls have their own widths`,
+      `maze JSON cannot hold a tone maze: its ${woven.topology} grid is split by its picture and its walls have their own widths`,
       undefined,
       undefined,
       'export the page as PDF or SVG (mazebook render), or leave out tone to export the maze as JSON',
     );
   }
-  // A weave maze is written as its plain grid plus the under-passages it opens.
-  const grid = plainGrid(weave);
+  // A woven maze is written as its plain grid plus the under-passages it opens.
+  const grid = plainGrid(woven);
   const crossings: [number, number][] = [];
-  if (weave.wallUnder) {
-    for (let w = grid.wallCount; w < weave.wallCount; w++)
-      if (maze.open[w] !== 0) crossings.push([weave.wallCellA[w], weave.wallCellB[w]]);
+  if (woven.weave) {
+    for (let w = grid.wallCount; w < woven.wallCount; w++)
+      if (maze.open[w] !== 0) crossings.push([woven.wallCellA[w], woven.wallCellB[w]]);
   }
   const { layout, keep } = extra.layout ? checkLayout(grid, extra.layout, extra.keep) : findLayout(grid);
   if (extra.letters && extra.letters.length !== grid.cellCount) {
@@ -114,7 +114,7 @@ export function exportMazeJson(maze: Maze, extra: MazeJsonExtra = {}): MazeJson 
     for (let w = 0; w < grid.wallCount; w++)
       if (maze.oneWay[w] !== 0) oneWay.push([w, maze.oneWay[w] > 0 ? 1 : -1]);
   }
-  const reachable = bfs(weave, maze.open, maze.entryCell, maze.oneWay).dist[maze.exitCell] >= 0;
+  const reachable = bfs(woven, maze.open, maze.entryCell, maze.oneWay).dist[maze.exitCell] >= 0;
   const end = (wall: number, cell: number): MazeJsonEnd => (wall >= 0 ? { wall } : { cell });
   const { columns, rows } = layout.size;
   const kind =
@@ -125,7 +125,7 @@ export function exportMazeJson(maze: Maze, extra: MazeJsonExtra = {}): MazeJson 
         : { topology: layout.shape, size: { columns, rows } };
   return {
     format: MAZE_JSON_FORMAT,
-    version: weave.wallUnder ? 2 : 1,
+    version: woven.weave ? 2 : 1,
     ...kind,
     cells: grid.cellCount,
     wallCount: grid.wallCount,
@@ -134,7 +134,7 @@ export function exportMazeJson(maze: Maze, extra: MazeJsonExtra = {}): MazeJson 
     entry: end(maze.entryWall, maze.entryCell),
     exit: end(maze.exitWall, maze.exitCell),
     ...(oneWay.length > 0 ? { oneWay } : {}),
-    ...(weave.wallUnder ? { crossings } : {}),
+    ...(woven.weave ? { crossings } : {}),
     ...(extra.letters ? { letters: [...extra.letters] } : {}),
     solution: reachable ? Array.from(solve(maze).cells) : [],
   };
@@ -280,7 +280,7 @@ function readCrossings(doc: MazeJson, plain: Grid, plainOpen: Uint8Array): { gri
     let wall = -1;
     for (let j = grid.adjStart[a]; j < grid.adjStart[a + 1]; j++) {
       const w = grid.adjWall[j];
-      if (grid.adjCell[j] === c && (grid.wallUnder as Int32Array)[w] >= 0) wall = w;
+      if (grid.adjCell[j] === c && grid.weave!.under[w] >= 0) wall = w;
     }
     if (wall < 0) {
       throw new CodecError(
@@ -496,12 +496,11 @@ function* candidateKeeps(full: Grid, part: Grid): Generator<Uint8Array> {
   const at = pointIndex(full.cellX, full.cellY);
   const xs = new Set(full.vertexX);
   const ys = new Set(full.vertexY);
-  if (full.wallArc) {
+  if (full.arcs) {
     // An arc bulging past its ends frames the grid by its extreme point, computed as assembleGrid does.
-    const cx = full.arcCX ?? 0;
-    const cy = full.arcCY ?? 0;
+    const { curved, cx, cy } = full.arcs;
     for (let w = 0; w < full.wallCount; w++) {
-      if (full.wallArc[w] === 0) continue;
+      if (curved[w] === 0) continue;
       const r = Math.hypot(full.vertexX[full.wallV0[w]] - cx, full.vertexY[full.wallV0[w]] - cy);
       xs.add(cx - r).add(cx + r);
       ys.add(cy - r).add(cy + r);
@@ -554,7 +553,7 @@ export function sameGrid(a: Grid, b: Grid): boolean {
   if (a.topology !== b.topology || a.sizeLabel !== b.sizeLabel) return false;
   if (a.cellCount !== b.cellCount || a.wallCount !== b.wallCount || a.vertexCount !== b.vertexCount)
     return false;
-  if (a.width !== b.width || a.height !== b.height || a.arcCX !== b.arcCX || a.arcCY !== b.arcCY)
+  if (a.width !== b.width || a.height !== b.height || a.arcs?.cx !== b.arcs?.cx || a.arcs?.cy !== b.arcs?.cy)
     return false;
   const arrays = [
     'cellX',
@@ -571,8 +570,8 @@ export function sameGrid(a: Grid, b: Grid): boolean {
     const y = b[name];
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
   }
-  if ((a.wallArc === undefined) !== (b.wallArc === undefined)) return false;
-  if (a.wallArc && b.wallArc)
-    for (let w = 0; w < a.wallCount; w++) if (a.wallArc[w] !== b.wallArc[w]) return false;
+  if ((a.arcs === undefined) !== (b.arcs === undefined)) return false;
+  if (a.arcs && b.arcs)
+    for (let w = 0; w < a.wallCount; w++) if (a.arcs.curved[w] !== b.arcs.curved[w]) return false;
   return true;
 }

@@ -8,7 +8,7 @@ import { CodecError } from './codec-error.js';
  * @throws CodecError for a weave maze
  */
 export function refuseWeave(maze: Maze, format: string): void {
-  if (!maze.grid.wallUnder) return;
+  if (!maze.grid.weave) return;
   throw new CodecError(
     `a weave maze (passages crossing under bridges) cannot be written as ${format}`,
     undefined,

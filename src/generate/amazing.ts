@@ -1,7 +1,7 @@
 import { type Grid, maxDegree, rimNormal, wallMidpoint } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
-import { outerRimWalls } from './entry-exit.js';
-import type { AlgorithmOptions, Carved } from './registry.js';
+import type { AlgorithmOptions, Carved } from './algorithm.js';
+import { outerRimWalls } from './ends/rim-parts.js';
 import { runaway, stepBudget } from './watchdog.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { AlgorithmName, LocaleCode } from '../spec/names.js';
+import type { AlgorithmName, LocaleCode } from '../base/names.js';
 import type { PostName } from './post/registry.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type Grid, maxDegree } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
-import type { AlgorithmOptions, Carved } from './registry.js';
+import type { AlgorithmOptions, Carved } from './algorithm.js';
 import { runaway, stepBudget } from './watchdog.js';
 
 /**

@@ -1,3 +1,4 @@
+import { UserError } from '../base/errors.js';
 import type { Grid } from '../grid/grid.js';
 import {
   buildGrid,
@@ -10,19 +11,15 @@ import { weaveGrid } from '../grid/weave.js';
 import { maskedGrid } from '../mask/apply.js';
 import { type MaskDescriptor, maskRequestOf } from '../mask/descriptor.js';
 import { createRng, type Seed128 } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
-import { type EndPlacement, placeEnds, wallOnSide } from './entry-exit.js';
+import type { AlgorithmOptions } from './algorithm.js';
+import type { EndPlacement } from './ends/end-placement.js';
+import { wallOnSide } from './ends/fixed-ends.js';
+import { placeEnds } from './ends/place-ends.js';
 import { gridKey } from './grid-key.js';
 import type { Maze } from './maze.js';
 import { isRegionPicture, type PictureRecipe, pictureGrid, regionPicture } from './picture-maze.js';
 import { applyPost, type PostStep } from './post/registry.js';
-import {
-  type AlgorithmInfo,
-  type AlgorithmName,
-  type AlgorithmOptions,
-  algorithmInfo,
-  algorithms,
-} from './registry.js';
+import { type AlgorithmInfo, type AlgorithmName, algorithmInfo, algorithms } from './registry.js';
 import { RunawayError } from './watchdog.js';
 
 /** Everything that decides a maze's walls, fully resolved (no defaults left to apply). */

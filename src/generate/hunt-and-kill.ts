@@ -1,7 +1,7 @@
 import { type Grid, maxDegree } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
+import type { AlgorithmOptions } from './algorithm.js';
 import { MinHeap } from './min-heap.js';
-import type { AlgorithmOptions } from './registry.js';
 import { runaway, stepBudget } from './watchdog.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
+import type { AlgorithmOptions } from './algorithm.js';
 import { fullWeights, stepWeight } from './direction-weights.js';
 import { disjointSets } from './disjoint-sets.js';
-import type { AlgorithmOptions } from './registry.js';
 import { runaway, stepBudget } from './watchdog.js';
 
 /**

@@ -8,7 +8,7 @@ import { type MaskDescriptor, maskRequestOf } from '../mask/descriptor.js';
 import type { RegionMap } from '../mask/regions.js';
 import { type ToneFloors, toneGrid } from '../mask/tone.js';
 import type { Rng } from '../random/sfc32.js';
-import type { EndPlacement } from './entry-exit.js';
+import type { EndPlacement } from './ends/end-placement.js';
 import { gridKey } from './grid-key.js';
 import type { Maze } from './maze.js';
 import { regionPictureMaze } from './region-picture.js';

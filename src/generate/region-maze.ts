@@ -1,11 +1,13 @@
+import { UserError } from '../base/errors.js';
 import { bfs } from '../grid/bfs.js';
 import { type Grid, subGrid } from '../grid/grid.js';
 import { cellReach } from '../grid/locate.js';
+import type { RouteSketch } from '../grid/route-sketch.js';
 import type { CellFlow } from '../mask/flow.js';
 import type { Rng } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
+import { openWalls } from './algorithm.js';
 import { disjointSets } from './disjoint-sets.js';
-import { outerRimWalls } from './entry-exit.js';
+import { outerRimWalls } from './ends/rim-parts.js';
 import {
   axisVectors,
   cellDirections,
@@ -14,8 +16,8 @@ import {
   resolveStyle,
   stepBias,
 } from './region-textures.js';
-import { type AlgorithmName, algorithms, openWalls } from './registry.js';
-import { type RouteSketch, type TracedLine, traceSketch, wallBetween } from './route.js';
+import { type AlgorithmName, algorithms } from './registry.js';
+import { type TracedLine, traceSketch, wallBetween } from './route.js';
 import { lengthenPath } from './route-lengthen.js';
 import { runaway, stepBudget } from './watchdog.js';
 
@@ -91,182 +93,37 @@ export const ROUTE_STRETCH = 2.5;
  * @throws UserError for styles that cannot fill a region, and sketches that cannot be honoured
  */
 export function regionMaze(grid: Grid, rng: Rng, input: RegionMazeInput, where: string): RegionMaze {
-  const n = grid.cellCount;
   const styles = input.styles.map((s) => resolveStyle(s, where));
-  const region = Int32Array.from(input.region);
-  if (region.length !== n) throw new Error(`internal: region has ${region.length} entries for ${n} cells`);
-  for (let c = 0; c < n; c++) {
-    if (!(region[c] >= 0 && region[c] < styles.length)) {
-      throw new Error(`internal: cell ${c} has region ${region[c]} of ${styles.length}`);
-    }
-  }
+  const region = checkedRegions(input.region, grid.cellCount, styles.length);
   const fixed = input.fixed ?? new Uint8Array(grid.wallCount);
   const warnings: string[] = [];
   const regionName = (r: number) => styles[r].name ?? `region ${r + 1}`;
 
   const piece = mergeSpecks(grid, region, fixed);
-  const before = new Set(input.region);
-  const after = new Set(region);
-  const vanished = [...before].filter((r) => !after.has(r)).sort((a, b) => a - b);
+  const kept = new Set(region);
+  const vanished = [...new Set(input.region)].filter((r) => !kept.has(r)).sort((a, b) => a - b);
   if (vanished.length > 0) {
     warnings.push(
       `${vanished.map(regionName).join(', ')} ${vanished.length > 1 ? 'are' : 'is'} too small for the maze's cells (under ${MIN_PIECE} cells) and joined ${vanished.length > 1 ? 'their' : 'its'} neighbours`,
     );
   }
-  const pieceCount = count(piece);
-  const pieceRegion = new Int32Array(pieceCount);
-  for (let c = 0; c < n; c++) pieceRegion[piece[c]] = region[c];
-  const pieceCells = groupBy(piece, pieceCount);
-  const between = doorCandidates(grid, piece, fixed);
-
-  const territory = new Int32Array(n).fill(-1);
-  const territories: Territory[] = [];
-  const doors: number[] = [];
-  const processed = new Uint8Array(pieceCount);
-  const grower = territoryGrower(grid, piece, fixed, territory, territories, rng);
+  const m = assembly(grid, rng, styles, region, piece, fixed);
   let routeReport: RegionMaze['route'];
   let ends: RegionMaze['ends'];
-
   if (input.route) {
-    const traced = traceSketch(grid, input.route, fixed, where, (c) => regionName(region[c]));
-    const seedsByPiece = new Map<number, { label: number; cells: number[] }[]>();
-    for (const line of traced) {
-      // Stretches: split at every sketch point and wherever the line passes into another piece.
-      const splits = new Set<number>();
-      for (const i of line.atPoint) if (i > 0) splits.add(i);
-      let current: number[] = [];
-      const flush = () => {
-        if (current.length === 0) return;
-        const p = piece[current[0]];
-        const label = territories.length;
-        territories.push({
-          piece: p,
-          cap: Infinity,
-          stretch: [current[0], current[current.length - 1], current.length],
-        });
-        const list = seedsByPiece.get(p) ?? [];
-        list.push({ label, cells: current });
-        seedsByPiece.set(p, list);
-        current = [];
-      };
-      for (let i = 0; i < line.cells.length; i++) {
-        const c = line.cells[i];
-        if (current.length > 0 && (splits.has(i) || piece[c] !== piece[current[0]])) flush();
-        current.push(c);
-      }
-      flush();
-      // Doors between consecutive stretches, and from a side line to the cell it leaves from.
-      let prev = line.from;
-      for (let i = 0; i < line.cells.length; i++) {
-        const c = line.cells[i];
-        const startsStretch = i === 0 || splits.has(i) || piece[c] !== piece[line.cells[i - 1]];
-        if (prev >= 0 && startsStretch) {
-          const w = wallBetween(grid, prev, c, fixed);
-          if (w < 0) throw new Error('internal: traced route cells are not neighbours');
-          doors.push(w);
-        }
-        prev = c;
-      }
-    }
-    // Grow the route's pieces: the stretches compete for their cells.
-    for (const [p, seeds] of [...seedsByPiece.entries()].sort((a, b) => a[0] - b[0])) {
-      grower.grow(pieceCells[p], seeds);
-      processed[p] = 1;
-    }
-    const main = traced[0];
+    const main = seedRoute(m, input.route, where, (c) => regionName(region[c]));
     routeReport = { pieces: visitOrder(main.cells, piece), cells: main.cells.length };
     ends = routeEnds(grid, main, input.route.main);
   } else {
-    const start = rng.int(n);
-    const label = territories.length;
-    territories.push({ piece: piece[start], cap: Infinity });
-    grower.grow(pieceCells[piece[start]], [{ label, cells: [start] }]);
-    processed[piece[start]] = 1;
+    seedRandomCell(m);
   }
-
-  // Attach the other pieces, one at a time, each through a door to a piece already in the maze.
-  const frontier: number[] = [];
-  const offer = (p: number) => {
-    for (const q of between.neighbours[p]) if (processed[q] === 0) frontier.push(p, q);
-  };
-  for (let p = 0; p < pieceCount; p++) if (processed[p]) offer(p);
-  let viaDrawn = 0;
-  let budget = stepBudget(grid);
-  for (;;) {
-    if (--budget < 0) throw runaway('regions', grid);
-    while (frontier.length > 0) {
-      if (--budget < 0) throw runaway('regions', grid);
-      const i = rng.int(frontier.length / 2) * 2;
-      const parent = frontier[i];
-      const child = frontier[i + 1];
-      frontier[i] = frontier[frontier.length - 2];
-      frontier[i + 1] = frontier[frontier.length - 1];
-      frontier.length -= 2;
-      if (processed[child]) continue;
-      attach(child, parent, false);
-      offer(child);
-    }
-    // Pieces reached only through drawn walls: open one drawn wall to the nearest attached piece.
-    let stranded = -1;
-    for (let p = 0; p < pieceCount && stranded < 0; p++) {
-      if (processed[p] === 0 && between.drawnNeighbours[p].some((q) => processed[q] !== 0)) stranded = p;
-    }
-    if (stranded < 0) break;
-    const parent = between.drawnNeighbours[stranded].find((q) => processed[q] !== 0) as number;
-    attach(stranded, parent, true);
-    viaDrawn++;
-    offer(stranded);
-  }
+  const viaDrawn = attachPieces(m);
   if (viaDrawn > 0) {
     warnings.push(
       `drawn lines shut ${viaDrawn} part${viaDrawn > 1 ? 's' : ''} of the maze in; opened one drawn wall for each`,
     );
   }
-  for (let p = 0; p < pieceCount; p++) {
-    if (processed[p] === 0)
-      throw new Error('internal: a piece of the region maze is not connected to the grid');
-  }
-
-  function attach(child: number, parent: number, drawn: boolean): void {
-    const cells = pieceCells[child];
-    const seeds: { label: number; cells: number[] }[] = [];
-    const used = new Set<number>();
-    const add = (wall: number, cap: number) => {
-      const inside =
-        piece[grid.wallCellA[wall]] === child ? grid.wallCellA[wall] : (grid.wallCellB[wall] as number);
-      if (used.has(inside)) return false;
-      used.add(inside);
-      const label = territories.length;
-      territories.push({ piece: child, cap });
-      seeds.push({ label, cells: [inside] });
-      doors.push(wall);
-      return true;
-    };
-    const mainWall = pickDoor(between.walls(child, parent, drawn), [], grid, rng);
-    add(mainWall, Infinity);
-    // Extra openings: pockets towards every neighbour already in the maze.
-    const pocketCap = (pockets: number) => Math.max(3, Math.floor(cells.length / (2 * (pockets + 1))));
-    const wanted: [number, number][] = [];
-    for (const q of between.neighbours[child]) {
-      if (processed[q] === 0) continue;
-      const candidates = between.walls(child, q, false);
-      const openings = Math.min(
-        Math.max(styles[pieceRegion[child]].doors, styles[pieceRegion[q]].doors),
-        Math.max(1, Math.floor(candidates.length / 3)),
-      );
-      const extra = q === parent && !drawn ? openings - 1 : openings;
-      for (let k = 0; k < extra; k++) wanted.push([q, k]);
-    }
-    for (const [q] of wanted) {
-      const candidates = between.walls(child, q, false);
-      const placed = doors.filter((w) => candidates.includes(w));
-      const wall = pickDoor(candidates, placed, grid, rng);
-      add(wall, pocketCap(wanted.length));
-    }
-    grower.grow(cells, seeds);
-    processed[child] = 1;
-  }
-
+  const { grower, territory, territories, doors } = m;
   if (grower.drawnOpened > 0) {
     warnings.push(
       `drawn lines shut ${grower.drawnOpened} cell${grower.drawnOpened > 1 ? 's' : ''} in; opened the fewest drawn walls that reach them`,
@@ -300,6 +157,228 @@ export function regionMaze(grid: Grid, rng: Rng, input: RegionMazeInput, where: 
     ...(routeReport ? { route: routeReport } : {}),
     warnings,
   };
+}
+
+/** A copy of the region of each cell, checked against the cell and style counts. */
+function checkedRegions(region: Int32Array, cells: number, styles: number): Int32Array {
+  if (region.length !== cells)
+    throw new Error(`internal: region has ${region.length} entries for ${cells} cells`);
+  for (let c = 0; c < cells; c++) {
+    if (!(region[c] >= 0 && region[c] < styles)) {
+      throw new Error(`internal: cell ${c} has region ${region[c]} of ${styles}`);
+    }
+  }
+  return Int32Array.from(region);
+}
+
+/** A region maze while it is assembled: its pieces, the territories grown so far and the doors between them. */
+interface Assembly {
+  grid: Grid;
+  rng: Rng;
+  styles: readonly ResolvedStyle[];
+  piece: Int32Array;
+  fixed: Uint8Array;
+  /** Per piece: its region, its cells, and (`between`) the walls to each neighbouring piece. */
+  pieceRegion: Int32Array;
+  pieceCells: number[][];
+  between: Between;
+  /** Per cell, its territory (-1 before it is grown). */
+  territory: Int32Array;
+  territories: Territory[];
+  doors: number[];
+  /** 1 for the pieces already in the maze. */
+  processed: Uint8Array;
+  grower: ReturnType<typeof territoryGrower>;
+}
+
+function assembly(
+  grid: Grid,
+  rng: Rng,
+  styles: readonly ResolvedStyle[],
+  region: Int32Array,
+  piece: Int32Array,
+  fixed: Uint8Array,
+): Assembly {
+  const pieceCount = count(piece);
+  const pieceRegion = new Int32Array(pieceCount);
+  for (let c = 0; c < grid.cellCount; c++) pieceRegion[piece[c]] = region[c];
+  const territory = new Int32Array(grid.cellCount).fill(-1);
+  const territories: Territory[] = [];
+  return {
+    grid,
+    rng,
+    styles,
+    piece,
+    fixed,
+    pieceRegion,
+    pieceCells: groupBy(piece, pieceCount),
+    between: doorCandidates(grid, piece, fixed),
+    territory,
+    territories,
+    doors: [],
+    processed: new Uint8Array(pieceCount),
+    grower: territoryGrower(grid, piece, fixed, territory, territories, rng),
+  };
+}
+
+/**
+ * Lays the sketch on the cells and grows the pieces it crosses: a territory per stretch of each line (split
+ * at every sketch point and wherever the line passes into another piece), doors between consecutive
+ * stretches and from each side line to the cell it leaves from.
+ * @returns the main line as traced
+ */
+function seedRoute(
+  m: Assembly,
+  route: RouteSketch,
+  where: string,
+  regionOf: (cell: number) => string,
+): TracedLine {
+  const { grid, piece, territories, doors } = m;
+  const traced = traceSketch(grid, route, m.fixed, where, regionOf);
+  const seedsByPiece = new Map<number, { label: number; cells: number[] }[]>();
+  for (const line of traced) {
+    const splits = new Set<number>();
+    for (const i of line.atPoint) if (i > 0) splits.add(i);
+    let current: number[] = [];
+    const flush = () => {
+      if (current.length === 0) return;
+      const p = piece[current[0]];
+      const label = territories.length;
+      territories.push({
+        piece: p,
+        cap: Infinity,
+        stretch: [current[0], current[current.length - 1], current.length],
+      });
+      const list = seedsByPiece.get(p) ?? [];
+      list.push({ label, cells: current });
+      seedsByPiece.set(p, list);
+      current = [];
+    };
+    for (let i = 0; i < line.cells.length; i++) {
+      const c = line.cells[i];
+      if (current.length > 0 && (splits.has(i) || piece[c] !== piece[current[0]])) flush();
+      current.push(c);
+    }
+    flush();
+    let prev = line.from;
+    for (let i = 0; i < line.cells.length; i++) {
+      const c = line.cells[i];
+      const startsStretch = i === 0 || splits.has(i) || piece[c] !== piece[line.cells[i - 1]];
+      if (prev >= 0 && startsStretch) {
+        const w = wallBetween(grid, prev, c, m.fixed);
+        if (w < 0) throw new Error('internal: traced route cells are not neighbours');
+        doors.push(w);
+      }
+      prev = c;
+    }
+  }
+  // Grow the route's pieces: the stretches compete for their cells.
+  for (const [p, seeds] of [...seedsByPiece.entries()].sort((a, b) => a[0] - b[0])) {
+    m.grower.grow(m.pieceCells[p], seeds);
+    m.processed[p] = 1;
+  }
+  return traced[0];
+}
+
+/** Without a sketch: grows the piece of a random cell from that cell. */
+function seedRandomCell(m: Assembly): void {
+  const start = m.rng.int(m.grid.cellCount);
+  const p = m.piece[start];
+  const label = m.territories.length;
+  m.territories.push({ piece: p, cap: Infinity });
+  m.grower.grow(m.pieceCells[p], [{ label, cells: [start] }]);
+  m.processed[p] = 1;
+}
+
+/**
+ * Attaches the other pieces, one at a time in random order, each through a door to a piece already in the
+ * maze; a piece reachable only through drawn walls gets one drawn wall opened to the first attached piece.
+ * @returns how many drawn walls were opened so
+ */
+function attachPieces(m: Assembly): number {
+  const { grid, rng, between, processed } = m;
+  const pieceCount = processed.length;
+  const frontier: number[] = [];
+  const offer = (p: number) => {
+    for (const q of between.neighbours[p]) if (processed[q] === 0) frontier.push(p, q);
+  };
+  for (let p = 0; p < pieceCount; p++) if (processed[p]) offer(p);
+  let viaDrawn = 0;
+  let budget = stepBudget(grid);
+  for (;;) {
+    if (--budget < 0) throw runaway('regions', grid);
+    while (frontier.length > 0) {
+      if (--budget < 0) throw runaway('regions', grid);
+      const i = rng.int(frontier.length / 2) * 2;
+      const parent = frontier[i];
+      const child = frontier[i + 1];
+      frontier[i] = frontier[frontier.length - 2];
+      frontier[i + 1] = frontier[frontier.length - 1];
+      frontier.length -= 2;
+      if (processed[child]) continue;
+      attachPiece(m, child, parent, false);
+      offer(child);
+    }
+    let stranded = -1;
+    for (let p = 0; p < pieceCount && stranded < 0; p++) {
+      if (processed[p] === 0 && between.drawnNeighbours[p].some((q) => processed[q] !== 0)) stranded = p;
+    }
+    if (stranded < 0) break;
+    const parent = between.drawnNeighbours[stranded].find((q) => processed[q] !== 0) as number;
+    attachPiece(m, stranded, parent, true);
+    viaDrawn++;
+    offer(stranded);
+  }
+  for (let p = 0; p < pieceCount; p++) {
+    if (processed[p] === 0)
+      throw new Error('internal: a piece of the region maze is not connected to the grid');
+  }
+  return viaDrawn;
+}
+
+/**
+ * Grows piece `child` into the maze: a main territory behind a door to `parent` (a drawn wall when `drawn`),
+ * and a pocket territory behind each extra opening towards every neighbour already in the maze.
+ */
+function attachPiece(m: Assembly, child: number, parent: number, drawn: boolean): void {
+  const { grid, rng, piece, between, territories, doors, processed, styles, pieceRegion } = m;
+  const cells = m.pieceCells[child];
+  const seeds: { label: number; cells: number[] }[] = [];
+  const used = new Set<number>();
+  const add = (wall: number, cap: number) => {
+    const inside =
+      piece[grid.wallCellA[wall]] === child ? grid.wallCellA[wall] : (grid.wallCellB[wall] as number);
+    if (used.has(inside)) return false;
+    used.add(inside);
+    const label = territories.length;
+    territories.push({ piece: child, cap });
+    seeds.push({ label, cells: [inside] });
+    doors.push(wall);
+    return true;
+  };
+  const mainWall = pickDoor(between.walls(child, parent, drawn), [], grid, rng);
+  add(mainWall, Infinity);
+  // Extra openings: pockets towards every neighbour already in the maze.
+  const pocketCap = (pockets: number) => Math.max(3, Math.floor(cells.length / (2 * (pockets + 1))));
+  const wanted: [number, number][] = [];
+  for (const q of between.neighbours[child]) {
+    if (processed[q] === 0) continue;
+    const candidates = between.walls(child, q, false);
+    const openings = Math.min(
+      Math.max(styles[pieceRegion[child]].doors, styles[pieceRegion[q]].doors),
+      Math.max(1, Math.floor(candidates.length / 3)),
+    );
+    const extra = q === parent && !drawn ? openings - 1 : openings;
+    for (let k = 0; k < extra; k++) wanted.push([q, k]);
+  }
+  for (const [q] of wanted) {
+    const candidates = between.walls(child, q, false);
+    const placed = doors.filter((w) => candidates.includes(w));
+    const wall = pickDoor(candidates, placed, grid, rng);
+    add(wall, pocketCap(wanted.length));
+  }
+  m.grower.grow(cells, seeds);
+  processed[child] = 1;
 }
 
 /** Labels of connected parts of one region (through walls not drawn), numbered in order of their first cell. */

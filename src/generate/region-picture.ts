@@ -1,14 +1,15 @@
 import { type Grid, subGrid } from '../grid/grid.js';
 import { boxFrame, type Frame, type Raster } from '../grid/raster.js';
+import type { RoutePoint, RouteSketch } from '../grid/route-sketch.js';
 import { flowOnGrid } from '../mask/flow.js';
 import { type LabelRole, type RegionMap, regionsOnGrid } from '../mask/regions.js';
 import { traceRouteColour } from '../mask/regions-route.js';
 import type { Rng } from '../random/sfc32.js';
-import { type EndPlacement, placeEnds } from './entry-exit.js';
+import type { EndPlacement } from './ends/end-placement.js';
+import { placeEnds } from './ends/place-ends.js';
 import type { Maze } from './maze.js';
 import { regionMaze } from './region-maze.js';
 import type { RegionStyle } from './region-textures.js';
-import type { RoutePoint, RouteSketch } from './route.js';
 
 /**
  * Everything a picture maze is made from besides its grid, as the planner resolves it from a spec: the tone

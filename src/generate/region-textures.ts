@@ -1,7 +1,8 @@
+import { UserError } from '../base/errors.js';
 import type { Grid } from '../grid/grid.js';
 import type { CellFlow } from '../mask/flow.js';
-import { UserError } from '../spec/errors.js';
-import { type AlgorithmName, type AlgorithmOptions, algorithmInfo, algorithmNames } from './registry.js';
+import type { AlgorithmOptions } from './algorithm.js';
+import { type AlgorithmName, algorithmInfo, algorithmNames } from './registry.js';
 
 /**
  * How a region of a picture maze is filled (Xu & Kaplan §4), on whatever grid the maze has: textures bias

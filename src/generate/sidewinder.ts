@@ -1,6 +1,6 @@
 import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
-import type { AlgorithmOptions } from './registry.js';
+import type { AlgorithmOptions } from './algorithm.js';
 import { eastWall, northWall, rectangle } from './square-rows.js';
 
 /**

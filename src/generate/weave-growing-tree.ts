@@ -2,7 +2,7 @@ import type { Grid } from '../grid/grid.js';
 import { maxDegree } from '../grid/grid.js';
 import { plainGrid, type UnderWalls, underWalls } from '../grid/weave.js';
 import type { Rng } from '../random/sfc32.js';
-import type { AlgorithmOptions } from './registry.js';
+import type { AlgorithmOptions } from './algorithm.js';
 import { runaway, stepBudget } from './watchdog.js';
 
 /**
@@ -98,7 +98,7 @@ class WeaveWalk {
     this.weave = weave;
     this.plain = plainGrid(grid);
     this.under = underWalls(grid);
-    this.wallUnder = grid.wallUnder ?? new Int32Array(grid.wallCount).fill(-1);
+    this.wallUnder = grid.weave?.under ?? new Int32Array(grid.wallCount).fill(-1);
     this.open = new Uint8Array(grid.wallCount);
     this.used = new Uint8Array(grid.wallCount);
     this.visited = new Uint8Array(grid.cellCount);

@@ -1,8 +1,8 @@
 import type { Grid } from '../grid/grid.js';
 import { underWalls } from '../grid/weave.js';
 import type { Rng } from '../random/sfc32.js';
+import type { AlgorithmOptions } from './algorithm.js';
 import { disjointSets } from './disjoint-sets.js';
-import type { AlgorithmOptions } from './registry.js';
 import { runaway, stepBudget } from './watchdog.js';
 
 /**
@@ -17,7 +17,7 @@ import { runaway, stepBudget } from './watchdog.js';
 export function weaveKruskal(grid: Grid, rng: Rng, options: AlgorithmOptions): Uint8Array {
   const weave = options.weave ?? 0;
   const { wallCount, wallCellA, wallCellB, cellCount, adjStart, adjWall } = grid;
-  const wallUnder = grid.wallUnder ?? new Int32Array(wallCount).fill(-1);
+  const wallUnder = grid.weave?.under ?? new Int32Array(wallCount).fill(-1);
   const { near, far } = underWalls(grid);
   const open = new Uint8Array(wallCount);
   const used = new Uint8Array(wallCount);

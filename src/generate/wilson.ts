@@ -1,7 +1,7 @@
 import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
+import type { AlgorithmOptions } from './algorithm.js';
 import { completeTree } from './complete-tree.js';
-import type { AlgorithmOptions } from './registry.js';
 import { stepBudget, WALK_STEPS } from './watchdog.js';
 
 /**

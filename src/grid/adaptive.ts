@@ -265,9 +265,16 @@ function triangleLattice(columns: number, rows: number, levels: number): Lattice
 
 /** The quadtree over a lattice → leaves → walls → Grid. */
 function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): Grid {
-  const { levels, depth, columns, rows } = options;
-  const byMin = options.pooling === 'min';
-  // Which node numbers are real nodes, level by level.
+  const { levels } = options;
+  const exists = existingNodes(lat, levels);
+  const split = wantedSplits(lat, options, exists);
+  if (options.balance === 'coarsen') coarsenToBalance(lat, levels, exists, split);
+  else refineToBalance(lat, levels, exists, split);
+  return leafGrid(lat, options, tiling, exists, split, numberLeaves(lat, levels, exists, split));
+}
+
+/** Which node numbers are real nodes, level by level. */
+function existingNodes(lat: Lattice, levels: number): Uint8Array[] {
   const exists: Uint8Array[] = [];
   exists.push(new Uint8Array(lat.span(0)));
   if (lat.full) exists[0].fill(1);
@@ -284,8 +291,16 @@ function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): G
     }
     exists.push(next);
   }
+  return exists;
+}
 
-  // Wanted depth: sampled at the finest nodes, max-pooled upwards; a level-k node splits above k + ½.
+/**
+ * The nodes to split, level by level: the wanted depth sampled at the finest nodes and pooled upwards (the
+ * least or the most of the four children, by `pooling`); a level-k node splits above k + ½.
+ */
+function wantedSplits(lat: Lattice, options: AdaptiveOptions, exists: Uint8Array[]): Uint8Array[] {
+  const { levels, depth } = options;
+  const byMin = options.pooling === 'min';
   const split: Uint8Array[] = [];
   for (let k = 0; k <= levels; k++) split.push(new Uint8Array(lat.span(k)));
   if (depth && levels > 0) {
@@ -319,10 +334,19 @@ function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): G
       want = pooled;
     }
   }
+  return split;
+}
 
-  if (options.balance === 'coarsen') coarsenToBalance(lat, levels, exists, split);
-  else refineToBalance(lat, levels, exists, split);
+/** The leaves, numbered depth first from the coarse cells in order: each one's id, level and node. */
+interface Leaves {
+  /** Per level, each node's cell id, or -1 for a node that is no leaf. */
+  leafId: Int32Array[];
+  leafLevel: number[];
+  leafNode: number[];
+  cellCount: number;
+}
 
+function numberLeaves(lat: Lattice, levels: number, exists: Uint8Array[], split: Uint8Array[]): Leaves {
   // Leaves, depth first from the coarse cells in order.
   const leafId: Int32Array[] = [];
   for (let k = 0; k <= levels; k++) leafId.push(new Int32Array(lat.span(k)).fill(-1));
@@ -350,7 +374,23 @@ function quadtreeGrid(lat: Lattice, options: AdaptiveOptions, tiling: string): G
       }
     }
   }
+  return { leafId, leafLevel, leafNode, cellCount };
+}
 
+/**
+ * The grid of the leaves: each leaf's walls in side order, a wall between leaves of one size written by the
+ * lower-numbered one and a wall along a bigger leaf by the two smaller cells across it, corners numbered as
+ * they are first met.
+ */
+function leafGrid(
+  lat: Lattice,
+  options: AdaptiveOptions,
+  tiling: string,
+  exists: Uint8Array[],
+  split: Uint8Array[],
+  { leafId, leafLevel, leafNode, cellCount }: Leaves,
+): Grid {
+  const { levels, columns, rows } = options;
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
   const cap = cellCount * lat.sides;

@@ -1,6 +1,5 @@
 import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import { type Grid, interleavePlaces, spanWithRoom } from './grid.js';
-import { buildFromTiles, type TileTables } from './tiles.js';
+import { type Grid, interleavePlaces, spanWithRoom, subGrid } from './grid.js';
 
 /**
  * Circle (theta) topology: a centre disc of radius 1 and `rings` − 1 rings of unit width around it, cut into
@@ -47,10 +46,14 @@ export function circleCellCount(rings: number): number {
   return total;
 }
 
+/**
+ * The circle grid: written directly (`fullCircleArrays`), then cut to the cells `keep` marks, as the mask
+ * stage cuts every masked grid out of its full one.
+ */
 export function buildCircleGrid({ rings, keep }: CircleOptions): Grid {
   if (rings < 2) throw new RangeError(`a circle maze needs at least 2 rings, got ${rings}`);
-  if (!keep) return finishFullGrid('circle', `${rings} rings`, fullCircleArrays(rings));
-  return buildFromTiles(circleTables(rings), keep);
+  const full = finishFullGrid('circle', `${rings} rings`, fullCircleArrays(rings));
+  return keep ? subGrid(full, keep) : full;
 }
 
 /**
@@ -88,7 +91,7 @@ function circleSpan(rings: number, onCircle: (b: number) => number): number {
 
 /**
  * Ring sizes, the first cell of each ring, the corners on each vertex circle (`onCircle`, from `vFirst`),
- * and the corner and centre coordinates: what the tile tables and the direct build share.
+ * and the corner and centre coordinates.
  */
 function circleLattice(rings: number) {
   const { n, first, cellCount, onCircle, vFirst, vertexCount } = circleNumbering(rings);
@@ -132,84 +135,6 @@ function onTurn(
   }
 }
 
-function circleTables(rings: number): TileTables {
-  const { n, first, cellCount, onCircle, vFirst, vertexX, vertexY, cellX, cellY } = circleLattice(rings);
-  const vertex = (b: number, j: number): number => vFirst[b] + (j % onCircle(b));
-
-  const stride = Math.max(n[1], 5); // the centre has n(1) sides, a wedge at most 5
-  // Cells are asked for in order almost always: keep the ring of the last one and its figures.
-  let ring = 0;
-  let cells = 0; // wedges in the ring
-  let outer = 0; // children per wedge
-  let inner = 0; // wedges per parent
-  let vout = 0; // vertex steps per wedge on the outer circle (on the inner one: 1)
-  let outerCircle = 0; // vertices on the outer circle
-  const enter = (r: number): void => {
-    ring = r;
-    cells = n[r];
-    outer = r + 1 < rings ? n[r + 1] / cells : 1;
-    inner = cells / n[r - 1];
-    vout = onCircle(r + 1) / cells;
-    outerCircle = onCircle(r + 1);
-  };
-  return {
-    topology: 'circle',
-    sizeLabel: `${rings} rings`,
-    cellCount,
-    stride,
-    cell(c, corners, across, arc) {
-      if (c === 0) {
-        // The centre disc: one arc to each ring-1 wedge.
-        for (let j = 0; j < n[1]; j++) {
-          corners[j] = vertex(1, j);
-          across[j] = first[1] + j;
-          arc[j] = 1;
-        }
-        return n[1];
-      }
-      if (ring === 0 || c < first[ring] || c >= first[ring + 1]) {
-        let r = 1;
-        while (c >= first[r + 1]) r++;
-        enter(r);
-      }
-      const r = ring;
-      const k = c - first[r];
-      const next = k + 1 === cells ? 0 : k + 1;
-      const inFirst = vFirst[r];
-      const outFirst = vFirst[r + 1];
-      let s = 0;
-      // Inner arc, clockwise: towards the parent (or the centre disc).
-      corners[s] = inFirst + k;
-      across[s] = r === 1 ? 0 : first[r - 1] + ((k / inner) | 0);
-      arc[s++] = 1;
-      // Radial edge on the clockwise side.
-      corners[s] = inFirst + next;
-      across[s] = first[r] + next;
-      arc[s++] = 0;
-      // Outer arcs, counter-clockwise: one per child (or one rim arc). Steps stay within one turn.
-      for (let ch = outer - 1; ch >= 0; ch--) {
-        const j = (k + 1) * vout - (outer - 1 - ch) * (vout / outer);
-        corners[s] = outFirst + (j === outerCircle ? 0 : j);
-        across[s] = r + 1 < rings ? first[r + 1] + k * outer + ch : -1;
-        arc[s++] = 1;
-      }
-      // Radial edge on the counter-clockwise side.
-      corners[s] = outFirst + k * vout;
-      across[s] = first[r] + (k === 0 ? cells - 1 : k - 1);
-      arc[s++] = 0;
-      return s;
-    },
-    arcs: true,
-    arcCX: rings,
-    arcCY: rings,
-    cellX,
-    cellY,
-    vertexX,
-    vertexY,
-    wallSpan: circleSpan(rings, onCircle),
-  };
-}
-
 /**
  * Sines and cosines of `angle(j, count)` for j in [0, count), computed once per count and reused by every
  * ring or circle with that count (counts only double now and then, so there are few), and by every grid
@@ -240,8 +165,10 @@ const vertexTurn = turnTables((j, m) => (2 * Math.PI * j) / m);
 const middleTurn = turnTables((k, cells) => ((k + 0.5) * 2 * Math.PI) / cells);
 
 /**
- * The arrays `buildFromTiles(circleTables(rings))` makes, written directly: the same numbering, each
- * cell's neighbours in wall order. Every corner is used. A wedge writes its clockwise radial edge (unless it
+ * The grid's arrays, written directly, each cell's neighbours in wall order. Every corner is used. The centre
+ * disc's edges are its arcs to the ring-1 wedges in turn; a wedge's edges run from its inner arc (clockwise,
+ * towards the parent or the centre) to its clockwise radial edge, its outer arcs counter-clockwise (one per
+ * child, or one rim arc) and its counter-clockwise radial edge. A wedge writes its clockwise radial edge (unless it
  * is the last of its ring), its outer arcs, and its counter-clockwise radial edge only as the first of its
  * ring; its inner arc belongs to the cell inside.
  */
@@ -251,7 +178,8 @@ function fullCircleArrays(rings: number): FullGridArrays {
   // or one rim arc each in the last ring).
   let wallCount = n[1];
   for (let r = 1; r < rings; r++) wallCount += n[r] + (r + 1 < rings ? n[r + 1] : n[r]);
-  const walls = fullWalls(wallCount, true);
+  const walls = fullWalls(wallCount);
+  const curved = new Uint8Array(wallCount);
   // Only the last ring has rim walls, its outer arcs.
   const rims = n[rings - 1];
   const adjCell = new Int32Array(2 * (wallCount - rims));
@@ -260,7 +188,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
     wallCellB: walls.wallCellB,
     wallV0: walls.wallV0,
     wallV1: walls.wallV1,
-    wallArc: walls.wallArc as Uint8Array,
+    curved,
     adjStart: new Int32Array(cellCount + 1),
     adjCell,
     adjWall: new Int32Array(adjCell.length),
@@ -270,7 +198,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
     parentArc: new Int32Array(n[rings - 1]),
     childArc: new Int32Array(n[rings - 1]),
   };
-  const { wallCellA, wallCellB, wallV0, wallV1, wallArc, adjStart, adjWall, interleaved } = out;
+  const { wallCellA, wallCellB, wallV0, wallV1, adjStart, adjWall, interleaved } = out;
   let w = 0;
   let k = 0;
   // The centre disc: one arc to each ring-1 wedge.
@@ -279,7 +207,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
     wallCellB[w] = first[1] + j;
     wallV0[w] = vFirst[1] + j;
     wallV1[w] = vFirst[1] + (j + 1 === m ? 0 : j + 1);
-    wallArc[w] = 1;
+    curved[w] = 1;
     adjCell[k] = first[1] + j;
     adjWall[k++] = w;
     out.parentArc[j] = w;
@@ -319,8 +247,7 @@ function fullCircleArrays(rings: number): FullGridArrays {
     cellY,
     vertexX,
     vertexY,
-    arcCX: rings,
-    arcCY: rings,
+    arcs: { curved, cx: rings, cy: rings },
     box,
     wallSpan: circleSpan(rings, onCircle),
     lists: { adjStart, adjCell, adjWall, rimStart: out.rimStart, rimWall: out.rimWall, interleaved },
@@ -334,7 +261,8 @@ interface RingArrays {
   wallCellB: Int32Array;
   wallV0: Int32Array;
   wallV1: Int32Array;
-  wallArc: Uint8Array;
+  /** 1 for the arcs (`GridArcs.curved`). */
+  curved: Uint8Array;
   adjStart: Int32Array;
   adjCell: Int32Array;
   adjWall: Int32Array;
@@ -369,7 +297,7 @@ function ringWalls(
   first: Int32Array,
   w: number,
 ): number {
-  const { wallCellA, wallCellB, wallV0, wallV1, wallArc, adjStart, adjCell, adjWall, interleaved } = a;
+  const { wallCellA, wallCellB, wallV0, wallV1, curved, adjStart, adjCell, adjWall, interleaved } = a;
   const { rimStart, rimWall, parentArc, childArc } = a;
   const step = (vout / outer) | 0; // vertex steps per child
   const c0 = first[r];
@@ -394,7 +322,7 @@ function ringWalls(
       adjCell[k] = c - 1;
       adjWall[k++] = lastCw;
     }
-    // Corners as in circleTables: inner arc, clockwise radial, outer arcs counter-clockwise, ccw radial.
+    // Edges as in fullCircleArrays: inner arc, clockwise radial, outer arcs counter-clockwise, ccw radial.
     const ccwCorner = outFirst + kw * vout;
     let j = (kw + 1) * vout;
     let corner = outFirst + (j === outerCircle ? 0 : j);
@@ -418,7 +346,7 @@ function ringWalls(
       wallCellB[w] = child;
       wallV0[w] = corner;
       wallV1[w] = to;
-      wallArc[w] = 1;
+      curved[w] = 1;
       if (child < 0) rimWall[rim++] = w;
       else {
         adjCell[k] = child;

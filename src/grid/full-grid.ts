@@ -1,17 +1,17 @@
-import { type Adjacency, adjacencyOf, assembleGrid, type Grid } from './grid.js';
+import { type Adjacency, adjacencyOf, assembleGrid, type Grid, type GridArcs } from './grid.js';
 
 /**
- * The arrays of an unmasked tiled grid written directly by its topology (no `TileTables`, no renumbering):
- * cells, the vertices every wall uses (all of them) and the walls, in the order `buildFromTiles` gives
- * them. Arc grids add `wallArc` and the arcs' centre.
+ * The arrays of an unmasked grid written directly by its topology, the one description of its numbering
+ * (a masked grid is cut out of it, `subGrid`): cells in id order, the vertices every wall uses (all of them,
+ * no renumbering) and the walls in cell order, each cell's edges in the order round the cell its topology
+ * gives, a wall shared by two cells written once, by the lower. Arc grids add their arcs (`GridArcs`).
  */
 export interface FullGridArrays extends FullWalls {
   cellX: Float64Array;
   cellY: Float64Array;
   vertexX: Float64Array;
   vertexY: Float64Array;
-  arcCX?: number;
-  arcCY?: number;
+  arcs?: GridArcs;
   /**
    * The vertices' bounding box [minX, minY, maxX, maxY], when the topology found it without a scan. With
    * arcs, only the arcs of rim walls are then measured for how far they bulge past it: the topology
@@ -29,7 +29,7 @@ export interface FullGridArrays extends FullWalls {
    */
   lists?: Adjacency;
   /** `Grid.wallSpan`, by the topology's formula. */
-  wallSpan?: number;
+  wallSpan: number;
 }
 
 /** A grid's walls, to be written in order by its topology (`fullWalls` makes them at their final size). */
@@ -39,18 +39,16 @@ export interface FullWalls {
   wallCellB: Int32Array;
   wallV0: Int32Array;
   wallV1: Int32Array;
-  wallArc?: Uint8Array;
 }
 
-/** Arrays for `wallCount` walls (and their arc marks when `arcs`), all zero. */
-export function fullWalls(wallCount: number, arcs = false): FullWalls {
+/** Arrays for `wallCount` walls, all zero. */
+export function fullWalls(wallCount: number): FullWalls {
   return {
     wallCount,
     wallCellA: new Int32Array(wallCount),
     wallCellB: new Int32Array(wallCount),
     wallV0: new Int32Array(wallCount),
     wallV1: new Int32Array(wallCount),
-    ...(arcs ? { wallArc: new Uint8Array(wallCount) } : {}),
   };
 }
 
@@ -93,8 +91,8 @@ export function finishFullGrid(topology: string, sizeLabel: string, a: FullGridA
       vertexY: a.vertexY,
       width: 0,
       height: 0,
-      ...(a.wallSpan !== undefined ? { wallSpan: a.wallSpan } : {}),
-      ...(a.wallArc ? { wallArc: a.wallArc, arcCX: a.arcCX ?? 0, arcCY: a.arcCY ?? 0 } : {}),
+      wallSpan: a.wallSpan,
+      ...(a.arcs ? { arcs: a.arcs } : {}),
     },
     lists ??
       adjacencyOf(

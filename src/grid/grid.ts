@@ -42,32 +42,45 @@ export interface Grid {
    * An upper bound, in grid units, on the size along either axis of any wall's box: a straight wall's box is
    * the box of its two ends, an arc's that box widened on every side by its chord's length (an arc drawn
    * the short way round bulges less than half its chord past it). Given by the topologies from their
-   * geometry, never below the largest box's size and at most about twice it; absent on grids built
-   * otherwise (whoever needs it then measures the walls).
+   * geometry, never below the largest box's size and at most about twice it; measured from the walls for
+   * grids built otherwise; a cut-out keeps its full grid's.
    */
-  readonly wallSpan?: number;
+  readonly wallSpan: number;
 
-  /**
-   * Curved walls (circle mazes): 1 where a wall is an arc of the circle around (arcCX, arcCY) through its two
-   * vertices, drawn the short way round; absent when every wall is a straight segment.
-   */
-  readonly wallArc?: Uint8Array;
-  readonly arcCX?: number;
-  readonly arcCY?: number;
+  // Optional features, each present only on the grids that have it.
+  /** Curved walls (circle mazes); absent when every wall is a straight segment. */
+  readonly arcs?: GridArcs;
+  /** Walls drawn at widths of their own (tone-reproducing picture mazes); absent when all have the theme's. */
+  readonly tone?: GridTone;
+  /** Under-passages (weave mazes); absent when the grid has none. */
+  readonly weave?: GridWeave;
+}
 
+/** A grid's curved walls. */
+export interface GridArcs {
   /**
-   * Drawn width of each wall, in grid units (tone-reproducing picture mazes); absent when every wall is drawn
-   * with the theme's one width.
+   * 1 where a wall is an arc of the circle around (cx, cy) through its two vertices, drawn the short way
+   * round; 0 where it is a straight segment.
    */
-  readonly wallWidth?: Float32Array;
+  readonly curved: Uint8Array;
+  readonly cx: number;
+  readonly cy: number;
+}
 
-  /**
-   * Weave mazes: for each wall, the crossing cell an under-passage runs beneath, or -1 for an ordinary wall.
-   * An under-passage wall joins the two cells on either side of its crossing cell; it has no geometry of its
-   * own (its vertices are those of the wall between its cell A and the crossing cell, so it never changes
-   * the frame) and renderers skip it. Absent when the grid has no under-passages.
-   */
-  readonly wallUnder?: Int32Array;
+/** The drawn widths of a grid's walls. */
+export interface GridTone {
+  /** Drawn width of each wall, in grid units. */
+  readonly wallWidth: Float32Array;
+}
+
+/**
+ * A weave grid's under-passages. An under-passage wall joins the two cells on either side of its crossing
+ * cell; it has no geometry of its own (its vertices are those of the wall between its cell A and the
+ * crossing cell, so it never changes the frame) and renderers skip it.
+ */
+export interface GridWeave {
+  /** For each wall, the crossing cell an under-passage runs beneath, or -1 for an ordinary wall. */
+  readonly under: Int32Array;
 }
 
 /**
@@ -91,13 +104,11 @@ export interface GridParts {
   /** Extent of the full, unmasked layout; the grid is re-fitted to the walls it keeps. */
   width: number;
   height: number;
-  /** `Grid.wallSpan` of these walls (re-fitting only shifts them); absent when the topology does not know it. */
+  /** `Grid.wallSpan` of these walls (re-fitting only shifts them); measured when absent. */
   wallSpan?: number;
-  wallArc?: Uint8Array;
-  arcCX?: number;
-  arcCY?: number;
-  wallWidth?: Float32Array;
-  wallUnder?: Int32Array;
+  arcs?: GridArcs;
+  tone?: GridTone;
+  weave?: GridWeave;
 }
 
 /**
@@ -107,6 +118,26 @@ export interface GridParts {
  */
 export function spanWithRoom(exact: number, extent: number): number {
   return exact + 1e-12 * (1 + extent);
+}
+
+/**
+ * `Grid.wallSpan` measured in one pass over the walls (some 25 ms for two million walls), for grids whose
+ * builder gives no formula; typed arrays only, so the one long loop meets no object it was not optimised
+ * for.
+ */
+export function measureWallSpan({ wallCount, wallV0, wallV1, vertexX, vertexY, arcs }: GridParts): number {
+  const curved = arcs?.curved;
+  let span = 0;
+  for (let w = 0; w < wallCount; w++) {
+    const a = wallV0[w];
+    const b = wallV1[w];
+    const dx = Math.abs(vertexX[b] - vertexX[a]);
+    const dy = Math.abs(vertexY[b] - vertexY[a]);
+    let size = dx > dy ? dx : dy;
+    if (curved !== undefined && curved[w] !== 0) size += 2 * Math.sqrt(dx * dx + dy * dy);
+    if (size > span) span = size;
+  }
+  return span;
 }
 
 /** The CSR neighbour and rim lists of a grid (see `Grid`). */
@@ -184,6 +215,7 @@ export function assembleGrid(
     known ?? adjacencyOf(parts, undefined, interleave);
   const grid: Grid = {
     ...parts,
+    wallSpan: parts.wallSpan ?? measureWallSpan(parts),
     vertexCount: parts.vertexX.length,
     adjStart,
     adjCell,
@@ -348,8 +380,8 @@ function fitToWalls(
   }
   if (n === 0) return parts;
   // Arcs bulge past their end vertices: widen the box by the extreme points of every arc.
-  if (parts.wallArc) {
-    const box = arcBox(parts, minX, minY, maxX, maxY, arcWalls);
+  if (parts.arcs) {
+    const box = arcBox(parts, parts.arcs, minX, minY, maxX, maxY, arcWalls);
     [minX, minY, maxX, maxY] = box;
   }
   const width = maxX - minX;
@@ -388,7 +420,9 @@ function fitToWalls(
     vertexY: vy,
     width,
     height,
-    ...(parts.wallArc && moved ? { arcCX: (parts.arcCX ?? 0) - minX, arcCY: (parts.arcCY ?? 0) - minY } : {}),
+    ...(parts.arcs && moved
+      ? { arcs: { curved: parts.arcs.curved, cx: parts.arcs.cx - minX, cy: parts.arcs.cy - minY } }
+      : {}),
   };
 }
 
@@ -406,6 +440,7 @@ const AXES = [
  */
 function arcBox(
   parts: GridParts,
+  { curved: arcs, cx, cy }: GridArcs,
   minX: number,
   minY: number,
   maxX: number,
@@ -413,9 +448,6 @@ function arcBox(
   only?: Int32Array,
 ): [number, number, number, number] {
   const { wallCount, wallV0, wallV1, vertexX, vertexY } = parts;
-  const arcs = parts.wallArc as Uint8Array;
-  const cx = parts.arcCX ?? 0;
-  const cy = parts.arcCY ?? 0;
   // Squared radius below which a circle around (cx, cy) is inside the box with room to spare.
   const room = Math.min(maxX - cx, cx - minX, maxY - cy, cy - minY);
   const inside = room > 0 ? room * room * 0.999 : -1;
@@ -465,27 +497,28 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
   const wallCellB = new Int32Array(n);
   const wallV0 = new Int32Array(n);
   const wallV1 = new Int32Array(n);
-  const wallArc = grid.wallArc ? new Uint8Array(n) : undefined;
-  const wallWidth = grid.wallWidth ? new Float32Array(n) : undefined;
-  const wallUnder = grid.wallUnder ? new Int32Array(n) : undefined;
+  const { arcs, tone, weave } = grid;
+  const curved = arcs ? new Uint8Array(n) : undefined;
+  const wallWidth = tone ? new Float32Array(n) : undefined;
+  const under = weave ? new Int32Array(n) : undefined;
   let m = 0;
   for (let w = 0; w < n; w++) {
     const a = ids[grid.wallCellA[w]];
     const bFull = grid.wallCellB[w];
     const b = bFull >= 0 ? ids[bFull] : -1;
     if (a < 0 && b < 0) continue;
-    if (wallUnder && grid.wallUnder) {
+    if (under && weave) {
       // An under-passage lives only while its two cells and its crossing cell are all kept.
-      const under = grid.wallUnder[w];
-      if (under >= 0 && (a < 0 || b < 0 || ids[under] < 0)) continue;
-      wallUnder[m] = under >= 0 ? ids[under] : -1;
+      const crossing = weave.under[w];
+      if (crossing >= 0 && (a < 0 || b < 0 || ids[crossing] < 0)) continue;
+      under[m] = crossing >= 0 ? ids[crossing] : -1;
     }
     wallCellA[m] = a >= 0 ? a : b;
     wallCellB[m] = a >= 0 ? b : -1;
     wallV0[m] = grid.wallV0[w];
     wallV1[m] = grid.wallV1[w];
-    if (wallArc && grid.wallArc) wallArc[m] = grid.wallArc[w];
-    if (wallWidth && grid.wallWidth) wallWidth[m] = grid.wallWidth[w];
+    if (curved && arcs) curved[m] = arcs.curved[w];
+    if (wallWidth && tone) wallWidth[m] = tone.wallWidth[w];
     m++;
   }
   return assembleGrid(
@@ -505,10 +538,10 @@ export function subGrid(grid: Grid, keep: Uint8Array): Grid {
       width: grid.width,
       height: grid.height,
       // The cut-out's walls are some of the grid's, and re-framing only shifts them.
-      ...(grid.wallSpan !== undefined ? { wallSpan: grid.wallSpan } : {}),
-      ...(wallArc ? { wallArc: wallArc.slice(0, m), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
-      ...(wallWidth ? { wallWidth: wallWidth.slice(0, m) } : {}),
-      ...(wallUnder ? { wallUnder: wallUnder.slice(0, m) } : {}),
+      wallSpan: grid.wallSpan,
+      ...(curved && arcs ? { arcs: { curved: curved.slice(0, m), cx: arcs.cx, cy: arcs.cy } } : {}),
+      ...(wallWidth ? { tone: { wallWidth: wallWidth.slice(0, m) } } : {}),
+      ...(under ? { weave: { under: under.slice(0, m) } } : {}),
     },
     undefined,
     undefined,

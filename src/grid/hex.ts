@@ -1,6 +1,11 @@
-import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import { type Grid, interleavePlaces, spanWithRoom } from './grid.js';
-import { buildFromTiles, type TileTables } from './tiles.js';
+import {
+  checkWallCount,
+  type FullGridArrays,
+  type FullWalls,
+  finishFullGrid,
+  fullWalls,
+} from './full-grid.js';
+import { type Adjacency, type Grid, interleavePlaces, spanWithRoom, subGrid } from './grid.js';
 
 /**
  * Hexagon topology: regular hexagons of side 1 (so 60° everywhere), `columns` across and `rows` down.
@@ -39,106 +44,76 @@ function hexSpan(columns: number, rows: number): number {
   return spanWithRoom(1, 2 * (columns + rows) + 2);
 }
 
+/**
+ * The hexagon grid: written directly (`fullHexArrays`), then cut to the cells `keep` marks, as the mask
+ * stage cuts every masked grid out of its full one.
+ */
 export function buildHexGrid({ columns, rows, top = 'pointy', keep }: HexOptions): Grid {
-  if (!keep) {
-    if (top === 'pointy') return finishFullGrid('hex', `${columns}×${rows}`, fullHexArrays(columns, rows));
-    // The transposed pointy grid with its axes swapped, as below.
-    const a = fullHexArrays(rows, columns);
-    [a.cellX, a.cellY] = [a.cellY, a.cellX];
-    [a.vertexX, a.vertexY] = [a.vertexY, a.vertexX];
-    if (a.box) a.box = [a.box[1], a.box[0], a.box[3], a.box[2]];
-    return finishFullGrid('hex', `${columns}×${rows}`, a);
-  }
-  if (top === 'flat') {
-    // Build the transposed pointy grid, then swap axes; cells are numbered column by column.
-    const t = hexTables(rows, columns);
-    t.sizeLabel = `${columns}×${rows}`;
-    [t.cellX, t.cellY] = [t.cellY, t.cellX];
-    [t.vertexX, t.vertexY] = [t.vertexY, t.vertexX];
-    return buildFromTiles(t, keep);
-  }
-  return buildFromTiles(hexTables(columns, rows), keep);
+  const full = finishFullGrid('hex', `${columns}×${rows}`, hexArrays(columns, rows, top));
+  return keep ? subGrid(full, keep) : full;
 }
 
-function hexTables(columns: number, rows: number): TileTables {
-  const cellCount = columns * rows;
-  const cellX = new Float64Array(cellCount);
-  const cellY = new Float64Array(cellCount);
-  const line = columns + 1;
-  const lines = 2 * rows + 2;
-  const vertexX = new Float64Array(lines * line);
-  const vertexY = new Float64Array(lines * line);
-  for (let k = 0, v = 0; k < lines; k++) {
-    const y = (3 * (k >> 1) + (k & 1)) / 2;
-    // The corners on line k all have the parity of (k + 1 + ⌊k/2⌋) in X; see the diagram.
-    const parity = (k + 1 + (k >> 1)) & 1;
-    for (let i = 0; i < line; i++, v++) {
-      vertexX[v] = (2 * i + parity) * H;
-      vertexY[v] = y;
-    }
-  }
-  for (let row = 0, c = 0; row < rows; row++) {
-    for (let col = 0; col < columns; col++, c++) {
-      cellX[c] = (2 * col + (row & 1) + 1) * H;
-      cellY[c] = 1 + 1.5 * row;
-    }
-  }
-  return {
-    topology: 'hex',
-    sizeLabel: `${columns}×${rows}`,
-    cellCount,
-    stride: 6,
-    cell(c, corners, across) {
-      const row = (c / columns) | 0;
-      const col = c - row * columns;
-      const odd = row & 1;
-      // Corner (k, X) is vertex k·line + ⌊X/2⌋ (see the diagram); this cell's lie on lines 2·row … 2·row + 3
-      // at X = 2·col + odd … 2·col + odd + 2.
-      const X = 2 * col + odd;
-      const top = 2 * row * line;
-      const mid = (X + 1) >> 1; // ⌊(X + 1)/2⌋
-      const low = X >> 1;
-      corners[0] = top + mid;
-      corners[1] = top + line + low + 1;
-      corners[2] = top + 2 * line + low + 1;
-      corners[3] = top + 3 * line + mid;
-      corners[4] = top + 2 * line + low;
-      corners[5] = top + line + low;
-      // Neighbours across each edge, in corner order: NE, E, SE, SW, W, NW.
-      const up = row > 0;
-      const down = row + 1 < rows;
-      const right = col + odd; // column of the upper-right and lower-right neighbours
-      const left = right - 1;
-      across[0] = up && right < columns ? c - columns + odd : -1;
-      across[1] = col + 1 < columns ? c + 1 : -1;
-      across[2] = down && right < columns ? c + columns + odd : -1;
-      across[3] = down && left >= 0 ? c + columns + odd - 1 : -1;
-      across[4] = col > 0 ? c - 1 : -1;
-      across[5] = up && left >= 0 ? c - columns + odd - 1 : -1;
-      return 6;
-    },
-    cellX,
-    cellY,
-    vertexX,
-    vertexY,
-    wallSpan: hexSpan(columns, rows),
-  };
+/** The arrays of either way up: a flat-top grid is the transposed pointy one with its axes swapped. */
+function hexArrays(columns: number, rows: number, top: 'pointy' | 'flat'): FullGridArrays {
+  if (top === 'pointy') return fullHexArrays(columns, rows);
+  const a = fullHexArrays(rows, columns);
+  [a.cellX, a.cellY] = [a.cellY, a.cellX];
+  [a.vertexX, a.vertexY] = [a.vertexY, a.vertexX];
+  if (a.box) a.box = [a.box[1], a.box[0], a.box[3], a.box[2]];
+  return a;
 }
 
 /**
- * The arrays `buildFromTiles(hexTables(columns, rows))` makes, written directly: the same cell, wall and
- * vertex numbering. Of the lattice only two corners are unused, the last one of line 0 and one end of the
- * last line (its right end below an even row, its left end below an odd one), so a corner's number is its
- * lattice id less the unused ones before it: one less from line 1 on, two less past the last line's gap.
+ * The grid's arrays, written directly in the numbering of the diagram. Of the lattice only two corners are
+ * unused, the last one of line 0 and one end of the last line (its right end below an even row, its left
+ * end below an odd one), so a corner's number is its lattice id less the unused ones before it: one less
+ * from line 1 on, two less past the last line's gap.
  */
 function fullHexArrays(columns: number, rows: number): FullGridArrays {
+  const { vertexX, vertexY, box } = hexCorners(columns, rows);
+  const { cellX, cellY } = hexCentres(columns, rows);
   const cellCount = columns * rows;
+  // Every cell writes its E, SE and SW edges; row 0 its NE and NW edges, column 0 its W edge, and every
+  // later row one more rim edge (NE of an odd row's last cell, NW of an even row's first).
+  const walls = fullWalls(3 * cellCount + 2 * columns + 2 * rows - 1);
+  // Walls between cells: E edges, and 2·columns − 1 SE and SW edges between each two rows.
+  const inner = 3 * cellCount - 2 * columns - 2 * rows + 1;
+  const adjCell = new Int32Array(2 * inner);
+  const lists: Required<Adjacency> = {
+    adjStart: new Int32Array(cellCount + 1),
+    adjCell,
+    adjWall: new Int32Array(adjCell.length),
+    rimStart: new Int32Array(cellCount + 1),
+    rimWall: new Int32Array(walls.wallCount - inner),
+    interleaved: new Int32Array(2 * adjCell.length),
+  };
+  const n = writeHexWalls(columns, rows, walls, lists);
+  checkWallCount('hex', n, walls.wallCount);
+  return { cellX, cellY, vertexX, vertexY, box, lists, wallSpan: hexSpan(columns, rows), ...walls };
+}
+
+/**
+ * The lattice id of the last line's unused corner: its right end below an even row, its left end below an
+ * odd one.
+ */
+function lastLineGap(columns: number, rows: number): number {
+  const line = columns + 1;
+  return (2 * rows + 1) * line + ((rows - 1) & 1 ? 0 : columns);
+}
+
+/**
+ * The corners, line by line, and their bounding box: x grows along a line and y down the lines, so the box
+ * is that of the lines' first and last corners.
+ */
+function hexCorners(
+  columns: number,
+  rows: number,
+): { vertexX: Float64Array; vertexY: Float64Array; box: [number, number, number, number] } {
   const line = columns + 1;
   const lines = 2 * rows + 2;
-  const skipB = (lines - 1) * line + ((rows - 1) & 1 ? 0 : columns);
+  const skipB = lastLineGap(columns, rows);
   const vertexX = new Float64Array(lines * line - 2);
   const vertexY = new Float64Array(vertexX.length);
-  // x grows along a line and y down the lines: the box is that of the lines' first and last corners.
   const box: [number, number, number, number] = [Infinity, 0, -Infinity, 0];
   for (let k = 0, id = 0; k < lines; k++) {
     const y = (3 * (k >> 1) + (k & 1)) / 2;
@@ -153,6 +128,12 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     box[2] = Math.max(box[2], vertexX[id - 1]);
     if (k === lines - 1) box[3] = y;
   }
+  return { vertexX, vertexY, box };
+}
+
+/** The cells' centres, row by row. */
+function hexCentres(columns: number, rows: number): { cellX: Float64Array; cellY: Float64Array } {
+  const cellCount = columns * rows;
   const cellX = new Float64Array(cellCount);
   const cellY = new Float64Array(cellCount);
   for (let row = 0, c = 0; row < rows; row++, c += columns) {
@@ -164,19 +145,19 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     }
     cellY.fill(1 + 1.5 * row, c, c + columns);
   }
-  // Every cell writes its E, SE and SW edges; row 0 its NE and NW edges, column 0 its W edge, and every
-  // later row one more rim edge (NE of an odd row's last cell, NW of an even row's first).
-  const walls = fullWalls(3 * cellCount + 2 * columns + 2 * rows - 1);
+  return { cellX, cellY };
+}
+
+/**
+ * Writes every cell's walls and its lists, row by row: a cell's walls in wall order are those its NW, NE
+ * and W neighbours wrote (their SE, SW and E edges), then its own E, SE and SW edges.
+ * @returns the number of walls written
+ */
+function writeHexWalls(columns: number, rows: number, walls: FullWalls, lists: Required<Adjacency>): number {
   const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
-  // The lists are written with the walls, cell by cell: a cell's walls in wall order are those its NW, NE
-  // and W neighbours wrote (their SE, SW and E edges), then its own E, SE and SW edges.
-  const adjStart = new Int32Array(cellCount + 1);
-  const rimStart = new Int32Array(cellCount + 1);
-  // Walls between cells: E edges, and 2·columns − 1 SE and SW edges between each two rows.
-  const adjCell = new Int32Array(2 * (3 * cellCount - 2 * columns - 2 * rows + 1));
-  const adjWall = new Int32Array(adjCell.length);
-  const interleaved = new Int32Array(2 * adjCell.length);
-  const rimWall = new Int32Array(walls.wallCount - adjCell.length / 2);
+  const { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved } = lists;
+  const line = columns + 1;
+  const skipB = lastLineGap(columns, rows);
   // The E edge of each cell of the row above and of this row (its SE and SW edges follow it).
   let aboveEast = new Int32Array(columns);
   let rowEast = new Int32Array(columns);
@@ -192,7 +173,7 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     const bottom = 2 * row * line + 3 * line - 1;
     const rowPlaces = k;
     for (let col = 0; col < columns; col++, c++) {
-      // Corners as in hexTables: apex, upper right, lower right, bottom apex, lower left, upper left.
+      // Corners as in the diagram: apex, upper right, lower right, bottom apex, lower left, upper left.
       const X = 2 * col + odd;
       const mid = (X + 1) >> 1;
       const low = X >> 1;
@@ -275,7 +256,5 @@ function fullHexArrays(columns: number, rows: number): FullGridArrays {
     interleavePlaces(adjCell, adjWall, interleaved, rowPlaces, k);
     [aboveEast, rowEast] = [rowEast, aboveEast];
   }
-  checkWallCount('hex', n, walls.wallCount);
-  const lists = { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved };
-  return { cellX, cellY, vertexX, vertexY, box, lists, wallSpan: hexSpan(columns, rows), ...walls };
+  return n;
 }

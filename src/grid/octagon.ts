@@ -1,6 +1,11 @@
-import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import { type Grid, interleavePlaces, spanWithRoom } from './grid.js';
-import { buildFromTiles, type TileTables } from './tiles.js';
+import {
+  checkWallCount,
+  type FullGridArrays,
+  type FullWalls,
+  finishFullGrid,
+  fullWalls,
+} from './full-grid.js';
+import { type Adjacency, type Grid, interleavePlaces, spanWithRoom, subGrid } from './grid.js';
 
 /**
  * Octagon topology (the truncated square tiling): regular octagons on a unit grid, `columns` × `rows`, with
@@ -40,12 +45,16 @@ function octagonSpan(columns: number, rows: number): number {
   return spanWithRoom(SIDE, columns + rows);
 }
 
+/**
+ * The octagon grid: written directly (`fullOctagonArrays`), then cut to the cells `keep` marks and the
+ * squares inside four kept octagons, as the mask stage cuts every masked grid out of its full one.
+ */
 export function buildOctagonGrid({ columns, rows, keep }: OctagonOptions): Grid {
-  if (!keep) return finishFullGrid('octagon', `${columns}×${rows}`, fullOctagonArrays(columns, rows));
-  const t = octagonTables(columns, rows);
+  const full = finishFullGrid('octagon', `${columns}×${rows}`, fullOctagonArrays(columns, rows));
+  if (!keep) return full;
   const k = keep.slice();
   keepInnerSquares(columns, rows, k);
-  return buildFromTiles(t, k);
+  return subGrid(full, k);
 }
 
 /** Marks every square inside four kept octagons as kept too, so masks never leave pin-holes. */
@@ -60,113 +69,39 @@ export function keepInnerSquares(columns: number, rows: number, keep: Uint8Array
   }
 }
 
-function octagonTables(columns: number, rows: number): TileTables {
-  const octagons = columns * rows;
-  const sq = Math.max(0, columns - 1) * Math.max(0, rows - 1);
-  const cellCount = octagons + sq;
-  const stride = 8;
-  const cellX = new Float64Array(cellCount);
-  const cellY = new Float64Array(cellCount);
-
-  // Corner lattice: horizontal lines first, then vertical lines.
-  const hCount = (rows + 1) * 2 * columns;
-  const vertexX = new Float64Array(hCount + (columns + 1) * 2 * rows);
-  const vertexY = new Float64Array(vertexX.length);
-  const hv = (j: number, i: number, s: number): number => j * 2 * columns + 2 * i + s;
-  const vv = (i: number, j: number, s: number): number => hCount + i * 2 * rows + 2 * j + s;
-  for (let j = 0; j <= rows; j++) {
-    for (let i = 0; i < columns; i++) {
-      for (let s = 0; s < 2; s++) {
-        vertexX[hv(j, i, s)] = i + (s === 0 ? CUT : 1 - CUT);
-        vertexY[hv(j, i, s)] = j;
-      }
-    }
-  }
-  for (let i = 0; i <= columns; i++) {
-    for (let j = 0; j < rows; j++) {
-      for (let s = 0; s < 2; s++) {
-        vertexX[vv(i, j, s)] = i;
-        vertexY[vv(i, j, s)] = j + (s === 0 ? CUT : 1 - CUT);
-      }
-    }
-  }
-
-  const oct = (i: number, j: number): number =>
-    i >= 0 && i < columns && j >= 0 && j < rows ? j * columns + i : -1;
-  const square = (p: number, q: number): number =>
-    p >= 0 && p < columns - 1 && q >= 0 && q < rows - 1 ? octagons + q * (columns - 1) + p : -1;
-
-  for (let j = 0, c = 0; j < rows; j++) {
-    for (let i = 0; i < columns; i++, c++) {
-      cellX[c] = i + 0.5;
-      cellY[c] = j + 0.5;
-    }
-  }
-  for (let q = 0; q < rows - 1; q++) {
-    for (let p = 0; p < columns - 1; p++) {
-      const c = square(p, q);
-      cellX[c] = p + 1;
-      cellY[c] = q + 1;
-    }
-  }
+/**
+ * The grid's arrays, written directly in the numbering of the diagram. Corners: the horizontal lines'
+ * first (line j, octagon i: 2·columns·j + 2i for its left end, + 1 for its right), then the vertical lines'
+ * ((columns + 1)·2·rows before them, line i, octagon j: 2·rows·i + 2j for its top end, + 1 for its bottom).
+ * Every lattice corner is used. Squares have only octagons (lower cells) around them and write no walls;
+ * an octagon writes its top and left edges only on the rim.
+ */
+function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
+  const { vertexX, vertexY } = octagonCorners(columns, rows);
+  const { cellX, cellY } = octagonCentres(columns, rows);
+  // Six edges of every octagon, the top edges of row 0 and the left edges of column 0.
+  const walls = fullWalls(6 * columns * rows + columns + rows);
+  const lists = octagonLists(columns, rows, cellX.length, walls.wallCount);
+  const n = writeOctagonWalls(columns, rows, walls, lists);
+  listSquares(columns, rows, lists);
+  checkWallCount('octagon', n, walls.wallCount);
   return {
-    topology: 'octagon',
-    sizeLabel: `${columns}×${rows}`,
-    cellCount,
-    stride,
-    cell(c, corners, across) {
-      if (c < octagons) {
-        const j = (c / columns) | 0;
-        const i = c - j * columns;
-        corners[0] = hv(j, i, 0);
-        corners[1] = hv(j, i, 1);
-        corners[2] = vv(i + 1, j, 0);
-        corners[3] = vv(i + 1, j, 1);
-        corners[4] = hv(j + 1, i, 1);
-        corners[5] = hv(j + 1, i, 0);
-        corners[6] = vv(i, j, 1);
-        corners[7] = vv(i, j, 0);
-        across[0] = oct(i, j - 1);
-        across[1] = square(i, j - 1);
-        across[2] = oct(i + 1, j);
-        across[3] = square(i, j);
-        across[4] = oct(i, j + 1);
-        across[5] = square(i - 1, j);
-        across[6] = oct(i - 1, j);
-        across[7] = square(i - 1, j - 1);
-        return 8;
-      }
-      const q = ((c - octagons) / (columns - 1)) | 0;
-      const p = c - octagons - q * (columns - 1);
-      corners[0] = vv(p + 1, q, 1);
-      corners[1] = hv(q + 1, p + 1, 0);
-      corners[2] = vv(p + 1, q + 1, 0);
-      corners[3] = hv(q + 1, p, 1);
-      across[0] = oct(p + 1, q);
-      across[1] = oct(p + 1, q + 1);
-      across[2] = oct(p, q + 1);
-      across[3] = oct(p, q);
-      return 4;
-    },
     cellX,
     cellY,
     vertexX,
     vertexY,
+    box: [0, 0, columns, rows],
     wallSpan: octagonSpan(columns, rows),
+    lists,
+    ...walls,
   };
 }
 
 /**
- * The arrays `buildFromTiles(octagonTables(columns, rows))` makes, written directly: the same numbering.
- * Every lattice corner is used. Squares have only octagons (lower cells) around them and write no walls;
- * an octagon writes its top and left edges only on the rim. Lines of corners repeat each other's
- * coordinates along the line, so the first is computed and the others copied.
+ * The corners of the diagram's lattice. Lines of corners repeat each other's coordinates along the line, so
+ * the first is computed and the others copied.
  */
-function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
-  const octagons = columns * rows;
-  const sqColumns = Math.max(0, columns - 1);
-  const sqRows = Math.max(0, rows - 1);
-  const cellCount = octagons + sqColumns * sqRows;
+function octagonCorners(columns: number, rows: number): { vertexX: Float64Array; vertexY: Float64Array } {
   const hLine = 2 * columns; // corners on one horizontal line
   const vLine = 2 * rows; // corners on one vertical line
   const hCount = (rows + 1) * hLine;
@@ -188,8 +123,16 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
     vertexX.fill(i, v, v + vLine);
     if (i > 0) vertexY.copyWithin(v, hCount, hCount + vLine);
   }
-  const cellX = new Float64Array(cellCount);
-  const cellY = new Float64Array(cellCount);
+  return { vertexX, vertexY };
+}
+
+/** The centres of the octagons, then of the squares; rows repeat the first one's x. */
+function octagonCentres(columns: number, rows: number): { cellX: Float64Array; cellY: Float64Array } {
+  const octagons = columns * rows;
+  const sqColumns = Math.max(0, columns - 1);
+  const sqRows = Math.max(0, rows - 1);
+  const cellX = new Float64Array(octagons + sqColumns * sqRows);
+  const cellY = new Float64Array(cellX.length);
   for (let i = 0; i < columns; i++) cellX[i] = i + 0.5;
   for (let j = 0, c = 0; j < rows; j++, c += columns) {
     if (j > 0) cellX.copyWithin(c, 0, columns);
@@ -200,128 +143,187 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
     if (q > 0) cellX.copyWithin(c, octagons, octagons + sqColumns);
     cellY.fill(q + 1, c, c + sqColumns);
   }
-  // Six edges of every octagon, the top edges of row 0 and the left edges of column 0.
-  const walls = fullWalls(6 * octagons + columns + rows);
-  const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
-  /** The first wall octagon (i, j) writes: six per octagon before it, and the rim edges of row 0 and column 0. */
-  const firstWall = (i: number, j: number): number =>
-    6 * (j * columns + i) + (j === 0 ? i : columns) + j + (i > 0 ? 1 : 0);
-  // The lists are written with the walls. An octagon's walls in wall order are those its N and W
-  // neighbours wrote (their S and E edges), then its own; a square's are the SE, SW, NE and NW diagonals of
-  // the octagons around it, in their order, written after every octagon's.
-  const inner = rows * (columns - 1) + (rows - 1) * columns + 4 * sqColumns * sqRows;
-  const adjStart = new Int32Array(cellCount + 1);
-  const rimStart = new Int32Array(cellCount + 1);
+  return { cellX, cellY };
+}
+
+/**
+ * The neighbour and rim lists at their final sizes, to be written with the walls: between octagons across
+ * rows and columns, and four per square.
+ */
+function octagonLists(
+  columns: number,
+  rows: number,
+  cellCount: number,
+  wallCount: number,
+): Required<Adjacency> {
+  const squares = Math.max(0, columns - 1) * Math.max(0, rows - 1);
+  const inner = rows * (columns - 1) + (rows - 1) * columns + 4 * squares;
   const adjCell = new Int32Array(2 * inner);
-  const adjWall = new Int32Array(2 * inner);
-  const interleaved = new Int32Array(2 * adjCell.length);
-  const rimWall = new Int32Array(walls.wallCount - inner);
-  let n = 0;
-  let k = 0;
-  let rim = 0;
-  for (let j = 0, c = 0; j < rows; j++) {
-    const up = j > 0;
-    const down = j + 1 < rows;
-    const rowPlaces = k;
-    for (let i = 0; i < columns; i++, c++) {
-      const left = i > 0;
-      const right = i + 1 < columns;
-      // Corners as in octagonTables: top edge, right edge, bottom edge, left edge, each in clockwise order.
-      const t0 = j * hLine + 2 * i;
-      const b0 = t0 + hLine;
-      const r0 = hCount + (i + 1) * vLine + 2 * j;
-      const l0 = r0 - vLine;
-      // The squares at the octagon's NE, SE, SW and NW corners (valid where both neighbours exist).
-      const se = octagons + j * sqColumns + i;
-      if (up) {
-        // The N octagon's S edge: after its NE, E and SE edges (and its top edge in row 0).
-        adjCell[k] = c - columns;
-        adjWall[k++] = firstWall(i, j - 1) + (j === 1 ? 4 : 3);
-      }
-      if (left) {
-        // The W octagon's E edge: after its NE edge (and its top edge in row 0).
-        adjCell[k] = c - 1;
-        adjWall[k++] = firstWall(i - 1, j) + (up ? 1 : 2);
-      }
-      if (!up) {
-        wallCellA[n] = c;
-        wallCellB[n] = -1;
-        wallV0[n] = t0;
-        wallV1[n] = t0 + 1;
-        rimWall[rim++] = n++;
-      }
-      let b = up && right ? se - sqColumns : -1;
-      wallCellA[n] = c;
-      wallCellB[n] = b;
-      wallV0[n] = t0 + 1;
-      wallV1[n] = r0;
-      if (b < 0) rimWall[rim++] = n++;
-      else {
-        adjCell[k] = b;
-        adjWall[k++] = n++;
-      }
-      b = right ? c + 1 : -1;
-      wallCellA[n] = c;
-      wallCellB[n] = b;
-      wallV0[n] = r0;
-      wallV1[n] = r0 + 1;
-      if (b < 0) rimWall[rim++] = n++;
-      else {
-        adjCell[k] = b;
-        adjWall[k++] = n++;
-      }
-      b = down && right ? se : -1;
-      wallCellA[n] = c;
-      wallCellB[n] = b;
-      wallV0[n] = r0 + 1;
-      wallV1[n] = b0 + 1;
-      if (b < 0) rimWall[rim++] = n++;
-      else {
-        adjCell[k] = b;
-        adjWall[k++] = n++;
-      }
-      b = down ? c + columns : -1;
-      wallCellA[n] = c;
-      wallCellB[n] = b;
-      wallV0[n] = b0 + 1;
-      wallV1[n] = b0;
-      if (b < 0) rimWall[rim++] = n++;
-      else {
-        adjCell[k] = b;
-        adjWall[k++] = n++;
-      }
-      b = down && left ? se - 1 : -1;
-      wallCellA[n] = c;
-      wallCellB[n] = b;
-      wallV0[n] = b0;
-      wallV1[n] = l0 + 1;
-      if (b < 0) rimWall[rim++] = n++;
-      else {
-        adjCell[k] = b;
-        adjWall[k++] = n++;
-      }
-      if (!left) {
-        wallCellA[n] = c;
-        wallCellB[n] = -1;
-        wallV0[n] = l0 + 1;
-        wallV1[n] = l0;
-        rimWall[rim++] = n++;
-      }
-      b = up && left ? se - sqColumns - 1 : -1;
-      wallCellA[n] = c;
-      wallCellB[n] = b;
-      wallV0[n] = l0;
-      wallV1[n] = t0;
-      if (b < 0) rimWall[rim++] = n++;
-      else {
-        adjCell[k] = b;
-        adjWall[k++] = n++;
-      }
-      adjStart[c + 1] = k;
-      rimStart[c + 1] = rim;
+  return {
+    adjStart: new Int32Array(cellCount + 1),
+    adjCell,
+    adjWall: new Int32Array(adjCell.length),
+    rimStart: new Int32Array(cellCount + 1),
+    rimWall: new Int32Array(wallCount - inner),
+    interleaved: new Int32Array(2 * adjCell.length),
+  };
+}
+
+/** The first wall octagon (i, j) writes: six per octagon before it, and the rim edges of row 0 and column 0. */
+function firstWall(columns: number, i: number, j: number): number {
+  return 6 * (j * columns + i) + (j === 0 ? i : columns) + j + (i > 0 ? 1 : 0);
+}
+
+/**
+ * Writes every octagon's walls and its lists, a row at a time.
+ * @returns the number of walls written
+ */
+function writeOctagonWalls(
+  columns: number,
+  rows: number,
+  walls: FullWalls,
+  lists: Required<Adjacency>,
+): number {
+  for (let j = 0; j < rows; j++) writeOctagonRow(columns, rows, j, walls, lists);
+  return rows === 0 ? 0 : firstWall(columns, 0, rows);
+}
+
+/**
+ * Writes row j's octagons' walls and lists; the rows before are written. An octagon's walls in wall order
+ * are those its N and W neighbours wrote (their S and E edges), then its own, in corner order.
+ */
+function writeOctagonRow(
+  columns: number,
+  rows: number,
+  j: number,
+  walls: FullWalls,
+  lists: Required<Adjacency>,
+): void {
+  const { wallCellA, wallCellB, wallV0, wallV1 } = walls;
+  const { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved } = lists;
+  const octagons = columns * rows;
+  const sqColumns = Math.max(0, columns - 1);
+  const hLine = 2 * columns;
+  const vLine = 2 * rows;
+  const hCount = (rows + 1) * hLine;
+  let c = j * columns;
+  let n = firstWall(columns, 0, j);
+  let k = adjStart[c];
+  let rim = rimStart[c];
+  const up = j > 0;
+  const down = j + 1 < rows;
+  const rowPlaces = k;
+  for (let i = 0; i < columns; i++, c++) {
+    const left = i > 0;
+    const right = i + 1 < columns;
+    // Corners as in the diagram: top edge, right edge, bottom edge, left edge, each in clockwise order.
+    const t0 = j * hLine + 2 * i;
+    const b0 = t0 + hLine;
+    const r0 = hCount + (i + 1) * vLine + 2 * j;
+    const l0 = r0 - vLine;
+    // The squares at the octagon's NE, SE, SW and NW corners (valid where both neighbours exist).
+    const se = octagons + j * sqColumns + i;
+    if (up) {
+      // The N octagon's S edge: after its NE, E and SE edges (and its top edge in row 0).
+      adjCell[k] = c - columns;
+      adjWall[k++] = firstWall(columns, i, j - 1) + (j === 1 ? 4 : 3);
     }
-    interleavePlaces(adjCell, adjWall, interleaved, rowPlaces, k);
+    if (left) {
+      // The W octagon's E edge: after its NE edge (and its top edge in row 0).
+      adjCell[k] = c - 1;
+      adjWall[k++] = firstWall(columns, i - 1, j) + (up ? 1 : 2);
+    }
+    if (!up) {
+      wallCellA[n] = c;
+      wallCellB[n] = -1;
+      wallV0[n] = t0;
+      wallV1[n] = t0 + 1;
+      rimWall[rim++] = n++;
+    }
+    let b = up && right ? se - sqColumns : -1;
+    wallCellA[n] = c;
+    wallCellB[n] = b;
+    wallV0[n] = t0 + 1;
+    wallV1[n] = r0;
+    if (b < 0) rimWall[rim++] = n++;
+    else {
+      adjCell[k] = b;
+      adjWall[k++] = n++;
+    }
+    b = right ? c + 1 : -1;
+    wallCellA[n] = c;
+    wallCellB[n] = b;
+    wallV0[n] = r0;
+    wallV1[n] = r0 + 1;
+    if (b < 0) rimWall[rim++] = n++;
+    else {
+      adjCell[k] = b;
+      adjWall[k++] = n++;
+    }
+    b = down && right ? se : -1;
+    wallCellA[n] = c;
+    wallCellB[n] = b;
+    wallV0[n] = r0 + 1;
+    wallV1[n] = b0 + 1;
+    if (b < 0) rimWall[rim++] = n++;
+    else {
+      adjCell[k] = b;
+      adjWall[k++] = n++;
+    }
+    b = down ? c + columns : -1;
+    wallCellA[n] = c;
+    wallCellB[n] = b;
+    wallV0[n] = b0 + 1;
+    wallV1[n] = b0;
+    if (b < 0) rimWall[rim++] = n++;
+    else {
+      adjCell[k] = b;
+      adjWall[k++] = n++;
+    }
+    b = down && left ? se - 1 : -1;
+    wallCellA[n] = c;
+    wallCellB[n] = b;
+    wallV0[n] = b0;
+    wallV1[n] = l0 + 1;
+    if (b < 0) rimWall[rim++] = n++;
+    else {
+      adjCell[k] = b;
+      adjWall[k++] = n++;
+    }
+    if (!left) {
+      wallCellA[n] = c;
+      wallCellB[n] = -1;
+      wallV0[n] = l0 + 1;
+      wallV1[n] = l0;
+      rimWall[rim++] = n++;
+    }
+    b = up && left ? se - sqColumns - 1 : -1;
+    wallCellA[n] = c;
+    wallCellB[n] = b;
+    wallV0[n] = l0;
+    wallV1[n] = t0;
+    if (b < 0) rimWall[rim++] = n++;
+    else {
+      adjCell[k] = b;
+      adjWall[k++] = n++;
+    }
+    adjStart[c + 1] = k;
+    rimStart[c + 1] = rim;
   }
+  interleavePlaces(adjCell, adjWall, interleaved, rowPlaces, k);
+}
+
+/**
+ * Writes the squares' lists, after every octagon's: a square's walls are the SE, SW, NE and NW diagonals of
+ * the octagons around it, in their order.
+ */
+function listSquares(columns: number, rows: number, lists: Required<Adjacency>): void {
+  const { adjStart, adjCell, adjWall, rimStart, interleaved } = lists;
+  const octagons = columns * rows;
+  const sqColumns = Math.max(0, columns - 1);
+  const sqRows = Math.max(0, rows - 1);
+  let k = adjStart[octagons];
+  const rim = rimStart[octagons];
   for (let q = 0, c = octagons; q < sqRows; q++) {
     const rowPlaces = k;
     for (let p = 0; p < sqColumns; p++, c++) {
@@ -330,27 +332,16 @@ function fullOctagonArrays(columns: number, rows: number): FullGridArrays {
       const top = q === 0 ? 1 : 0;
       const o = q * columns + p;
       adjCell[k] = o;
-      adjWall[k++] = firstWall(p, q) + top + 2;
+      adjWall[k++] = firstWall(columns, p, q) + top + 2;
       adjCell[k] = o + 1;
-      adjWall[k++] = firstWall(p + 1, q) + top + 4;
+      adjWall[k++] = firstWall(columns, p + 1, q) + top + 4;
       adjCell[k] = o + columns;
-      adjWall[k++] = firstWall(p, q + 1);
+      adjWall[k++] = firstWall(columns, p, q + 1);
       adjCell[k] = o + columns + 1;
-      adjWall[k++] = firstWall(p + 1, q + 1) + 5;
+      adjWall[k++] = firstWall(columns, p + 1, q + 1) + 5;
       adjStart[c + 1] = k;
       rimStart[c + 1] = rim;
     }
     interleavePlaces(adjCell, adjWall, interleaved, rowPlaces, k);
   }
-  checkWallCount('octagon', n, walls.wallCount);
-  return {
-    cellX,
-    cellY,
-    vertexX,
-    vertexY,
-    box: [0, 0, columns, rows],
-    wallSpan: octagonSpan(columns, rows),
-    lists: { adjStart, adjCell, adjWall, rimStart, rimWall, interleaved },
-    ...walls,
-  };
 }

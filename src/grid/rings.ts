@@ -33,7 +33,7 @@ const ringsOf = new WeakMap<Grid, Rings | null>();
 export function cellRings(grid: Grid): Rings | undefined {
   let rings = ringsOf.get(grid);
   if (rings === undefined) {
-    rings = grid.wallUnder ? null : (buildRings(grid) ?? null);
+    rings = grid.weave ? null : (buildRings(grid) ?? null);
     ringsOf.set(grid, rings);
   }
   return rings ?? undefined;

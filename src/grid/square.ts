@@ -1,4 +1,4 @@
-import { assembleGrid, type Grid, keepInterleavedLists, spanWithRoom } from './grid.js';
+import { type Grid, keepInterleavedLists, spanWithRoom, subGrid } from './grid.js';
 
 /**
  * Square topology: `columns × rows` unit cells.
@@ -22,90 +22,13 @@ export interface SquareOptions {
   keep?: Uint8Array;
 }
 
+/**
+ * The square grid: written directly (`fullSquareGrid`), then cut to the cells `keep` marks, as the mask
+ * stage cuts every masked grid out of its full one.
+ */
 export function buildSquareGrid({ columns: w, rows: h, keep }: SquareOptions): Grid {
-  if (!keep) return fullSquareGrid(w, h);
-  // Cell ids by position: the position itself when nothing is masked.
-  let ids: Int32Array | undefined;
-  let cellCount = w * h;
-  if (keep) {
-    ids = new Int32Array(w * h);
-    cellCount = 0;
-    for (let i = 0; i < w * h; i++) ids[i] = keep[i] === 0 ? -1 : cellCount++;
-  }
-  const id = (i: number): number => (ids === undefined ? i : ids[i]);
-
-  const cellX = new Float64Array(cellCount);
-  const cellY = new Float64Array(cellCount);
-  for (let y = 0, i = 0; y < h; y++) {
-    for (let x = 0; x < w; x++, i++) {
-      const c = id(i);
-      if (c >= 0) {
-        cellX[c] = x + 0.5;
-        cellY[c] = y + 0.5;
-      }
-    }
-  }
-
-  const vw = w + 1;
-  const vertexX = new Float64Array(vw * (h + 1));
-  const vertexY = new Float64Array(vw * (h + 1));
-  for (let y = 0, v = 0; y <= h; y++) {
-    for (let x = 0; x <= w; x++, v++) {
-      vertexX[v] = x;
-      vertexY[v] = y;
-    }
-  }
-
-  const maxWalls = (w + 1) * h + w * (h + 1);
-  const wallCellA = new Int32Array(maxWalls);
-  const wallCellB = new Int32Array(maxWalls);
-  const wallV0 = new Int32Array(maxWalls);
-  const wallV1 = new Int32Array(maxWalls);
-  let n = 0;
-  // Vertical walls row by row, then horizontal ones; a wall with no kept cell on either side is left out.
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x <= w; x++) {
-      const left = x > 0 ? id(y * w + x - 1) : -1;
-      const right = x < w ? id(y * w + x) : -1;
-      if (left < 0 && right < 0) continue;
-      wallCellA[n] = left >= 0 ? left : right;
-      wallCellB[n] = left >= 0 ? right : -1;
-      wallV0[n] = y * vw + x;
-      wallV1[n] = (y + 1) * vw + x;
-      n++;
-    }
-  }
-  for (let y = 0; y <= h; y++) {
-    for (let x = 0; x < w; x++) {
-      const up = y > 0 ? id((y - 1) * w + x) : -1;
-      const down = y < h ? id(y * w + x) : -1;
-      if (up < 0 && down < 0) continue;
-      wallCellA[n] = up >= 0 ? up : down;
-      wallCellB[n] = up >= 0 ? down : -1;
-      wallV0[n] = y * vw + x;
-      wallV1[n] = y * vw + x + 1;
-      n++;
-    }
-  }
-  const cut = (a: Int32Array): Int32Array => (n === maxWalls ? a : a.slice(0, n));
-
-  return assembleGrid({
-    topology: 'square',
-    sizeLabel: `${w}×${h}`,
-    cellCount,
-    cellX,
-    cellY,
-    wallCount: n,
-    wallCellA: cut(wallCellA),
-    wallCellB: cut(wallCellB),
-    wallV0: cut(wallV0),
-    wallV1: cut(wallV1),
-    vertexX,
-    vertexY,
-    width: w,
-    height: h,
-    wallSpan: squareSpan(w, h),
-  });
+  const full = fullSquareGrid(w, h);
+  return keep ? subGrid(full, keep) : full;
 }
 
 /** `Grid.wallSpan` of a w × h square grid: every wall is a unit segment along an axis. */

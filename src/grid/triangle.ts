@@ -1,6 +1,5 @@
 import { checkWallCount, type FullGridArrays, finishFullGrid, fullWalls } from './full-grid.js';
-import { type Grid, spanWithRoom } from './grid.js';
-import { buildFromTiles, type TileTables } from './tiles.js';
+import { type Grid, spanWithRoom, subGrid } from './grid.js';
 
 /**
  * Triangle topology: equilateral triangles of side 1, `columns` per row and `rows` rows, alternately
@@ -32,70 +31,18 @@ function triangleSpan(columns: number, rows: number): number {
   return spanWithRoom(1, columns + rows + 1);
 }
 
+/**
+ * The triangle grid: written directly (`fullTriangleArrays`), then cut to the cells `keep` marks, as the
+ * mask stage cuts every masked grid out of its full one.
+ */
 export function buildTriangleGrid({ columns, rows, keep }: TriangleOptions): Grid {
-  if (!keep) return finishFullGrid('triangle', `${columns}×${rows}`, fullTriangleArrays(columns, rows));
-  return buildFromTiles(triangleTables(columns, rows), keep);
-}
-
-function triangleTables(columns: number, rows: number): TileTables {
-  const cellCount = columns * rows;
-  const cellX = new Float64Array(cellCount);
-  const cellY = new Float64Array(cellCount);
-  const line = columns + 2;
-  const vertexX = new Float64Array((rows + 1) * line);
-  const vertexY = new Float64Array((rows + 1) * line);
-  for (let k = 0, v = 0; k <= rows; k++) {
-    for (let X = 0; X < line; X++, v++) {
-      vertexX[v] = X / 2;
-      vertexY[v] = k * V;
-    }
-  }
-  for (let row = 0, c = 0; row < rows; row++) {
-    for (let col = 0; col < columns; col++, c++) {
-      cellX[c] = (col + 1) / 2;
-      cellY[c] = ((col + row) & 1) === 0 ? (row + 2 / 3) * V : (row + 1 / 3) * V;
-    }
-  }
-  const id = (col: number, row: number): number =>
-    col >= 0 && col < columns && row >= 0 && row < rows ? row * columns + col : -1;
-  return {
-    topology: 'triangle',
-    sizeLabel: `${columns}×${rows}`,
-    cellCount,
-    stride: 3,
-    cell(c, corners, across) {
-      const row = (c / columns) | 0;
-      const col = c - row * columns;
-      const top = row * line + col;
-      const bottom = (row + 1) * line + col;
-      if (((col + row) & 1) === 0) {
-        corners[0] = top + 1;
-        corners[1] = bottom + 2;
-        corners[2] = bottom;
-        across[0] = id(col + 1, row);
-        across[1] = id(col, row + 1);
-        across[2] = id(col - 1, row);
-      } else {
-        corners[0] = top;
-        corners[1] = top + 2;
-        corners[2] = bottom + 1;
-        across[0] = id(col, row - 1);
-        across[1] = id(col + 1, row);
-        across[2] = id(col - 1, row);
-      }
-      return 3;
-    },
-    cellX,
-    cellY,
-    vertexX,
-    vertexY,
-    wallSpan: triangleSpan(columns, rows),
-  };
+  const full = finishFullGrid('triangle', `${columns}×${rows}`, fullTriangleArrays(columns, rows));
+  return keep ? subGrid(full, keep) : full;
 }
 
 /**
- * The arrays `buildFromTiles(triangleTables(columns, rows))` makes, written directly: the same numbering.
- * On lattice line k only the X of parity k + 1 are corners, from the first such X to the last one
+ * The grid's arrays, written directly in the numbering of the diagram: cells by id, each wall once, by the
+ * lower of its cells, in the cell's corner order. On lattice line k only the X of parity k + 1 are corners, from the first such X to the last one
  * ≤ columns + 1, so corner (X, k) is number base(k) + ⌊X/2⌋ after the unused ones are dropped.
  */
 function fullTriangleArrays(columns: number, rows: number): FullGridArrays {

@@ -4,7 +4,7 @@ import { straightAhead } from './straight.js';
 /**
  * Weave grids: a grid plus one possible under-passage wall for every straight line of three cells
  * a – b – c whose middle cell b is a crossing candidate (no rim wall, so its over-passage can never end at the
- * rim). The under-passage joins a and c beneath b; `wallUnder` holds b for it and -1 for every ordinary wall.
+ * rim). The under-passage joins a and c beneath b; `weave.under` holds b for it and -1 for every ordinary wall.
  *
  *         a
  *     ┌───┬───┬───┐        under-passage a–c beneath b (north–south), or
@@ -39,7 +39,7 @@ const plainOf = new WeakMap<Grid, Grid>();
 export function plainGrid(grid: Grid): Grid {
   const known = plainOf.get(grid);
   if (known) return known;
-  const { wallUnder } = grid;
+  const wallUnder = grid.weave?.under;
   if (!wallUnder) return grid;
   let n = 0;
   while (n < grid.wallCount && wallUnder[n] < 0) n++;
@@ -59,9 +59,9 @@ export function plainGrid(grid: Grid): Grid {
     width: grid.width,
     height: grid.height,
     // The ordinary walls are the weave grid's first ones, unmoved.
-    ...(grid.wallSpan !== undefined ? { wallSpan: grid.wallSpan } : {}),
-    ...(grid.wallArc ? { wallArc: grid.wallArc.slice(0, n), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
-    ...(grid.wallWidth ? { wallWidth: grid.wallWidth.slice(0, n) } : {}),
+    wallSpan: grid.wallSpan,
+    ...(grid.arcs ? { arcs: { ...grid.arcs, curved: grid.arcs.curved.slice(0, n) } } : {}),
+    ...(grid.tone ? { tone: { wallWidth: grid.tone.wallWidth.slice(0, n) } } : {}),
   });
   plainOf.set(grid, plain);
   return plain;
@@ -124,9 +124,9 @@ export function weaveGrid(grid: Grid): Grid {
     width: grid.width,
     height: grid.height,
     // An under-passage has the ends of an ordinary wall, drawn straight: no box larger than that wall's.
-    ...(grid.wallSpan !== undefined ? { wallSpan: grid.wallSpan } : {}),
-    ...(grid.wallArc ? { wallArc: concat8(grid.wallArc, unders), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
-    wallUnder,
+    wallSpan: grid.wallSpan,
+    ...(grid.arcs ? { arcs: { ...grid.arcs, curved: concat8(grid.arcs.curved, unders) } } : {}),
+    weave: { under: wallUnder },
   });
   weaveCache.set(grid, woven);
   plainOf.set(woven, grid);
@@ -170,7 +170,8 @@ const underCache = new WeakMap<Grid, UnderWalls>();
 export function underWalls(grid: Grid): UnderWalls {
   const cached = underCache.get(grid);
   if (cached) return cached;
-  const { wallCount, wallUnder, wallCellA, wallCellB } = grid;
+  const { wallCount, wallCellA, wallCellB } = grid;
+  const wallUnder = grid.weave?.under;
   const near = new Int32Array(wallCount).fill(-1);
   const far = new Int32Array(wallCount).fill(-1);
   const sides = new Uint8Array(grid.cellCount);
@@ -226,7 +227,8 @@ export function underWalls(grid: Grid): UnderWalls {
 
 /** The ordinary (not under-passage) wall between neighbouring cells a and b, or -1. */
 export function ordinaryWallBetween(grid: Grid, a: number, b: number): number {
-  const { adjStart, adjCell, adjWall, wallUnder } = grid;
+  const { adjStart, adjCell, adjWall } = grid;
+  const wallUnder = grid.weave?.under;
   for (let k = adjStart[a]; k < adjStart[a + 1]; k++) {
     const w = adjWall[k];
     if (adjCell[k] === b && (!wallUnder || wallUnder[w] < 0)) return w;
@@ -236,7 +238,7 @@ export function ordinaryWallBetween(grid: Grid, a: number, b: number): number {
 
 /** Number of open under-passages (crossings) of a maze's open-wall set; 0 on a grid without them. */
 export function countCrossings(grid: Grid, open: Uint8Array): number {
-  const { wallUnder } = grid;
+  const wallUnder = grid.weave?.under;
   if (!wallUnder) return 0;
   let n = 0;
   for (let w = 0; w < grid.wallCount; w++) if (wallUnder[w] >= 0 && open[w] !== 0) n++;
@@ -251,7 +253,8 @@ export function countCrossings(grid: Grid, open: Uint8Array): number {
  * @returns the under-passage wall at fault and what is wrong
  */
 export function crossingProblem(grid: Grid, open: Uint8Array): { wall: number; what: string } | undefined {
-  const { wallUnder, wallCount, adjStart, adjWall } = grid;
+  const { wallCount, adjStart, adjWall } = grid;
+  const wallUnder = grid.weave?.under;
   if (!wallUnder) return undefined;
   const { near, far } = underWalls(grid);
   const passed = new Uint8Array(wallCount);

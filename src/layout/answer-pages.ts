@@ -8,13 +8,13 @@ import {
   pageWeights,
   thumbPassages,
 } from './arrange-answers.js';
-import type { PuzzleForLayout } from './compose-book.js';
 import type { Page } from './display-list.js';
 import { drawLetters } from './draw-letters.js';
 import { fitGrid } from './draw-maze.js';
 import { tonedOverhang } from './draw-toned-walls.js';
 import { blankPage, folio, pageHeading } from './page-parts.js';
 import { drawPuzzle } from './puzzle-drawings.js';
+import type { PuzzleForLayout } from './puzzle-for-layout.js';
 import { centredText, fitLine, type TextStyle } from './text-items.js';
 
 /**

@@ -1,15 +1,16 @@
+import { LIMITS } from '../base/limits.js';
 import { topologies } from '../grid/registry.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import { type BookPlan, bandUnder } from '../plan/book-plan.js';
-import { gridClearIn, puzzleMazeArea, type Rect } from '../plan/page-geometry.js';
+import { gridClearIn, puzzleMazeArea } from '../plan/page-geometry.js';
+import type { Rect } from '../plan/rect.js';
 import { RULE_SYMBOL_SHARE } from '../plan/resolve-rule.js';
 import { answerLabel } from '../plan/words.js';
-import { LIMITS } from '../spec/limits.js';
 import { capHeight } from '../text/fonts.js';
 import { ANSWER_KEY, thinnestLine } from './answer-key-style.js';
-import type { PuzzleForLayout } from './compose-book.js';
 import { letterCapHeight } from './draw-letters.js';
 import { fitGrid } from './draw-maze.js';
+import type { PuzzleForLayout } from './puzzle-for-layout.js';
 import { pageGeometry } from './puzzle-pages.js';
 import { type FittedText, fitLine, fitText, textDoesNotFit } from './text-items.js';
 
@@ -217,7 +218,7 @@ function pagePassage(book: BookPlan, p: PuzzleForLayout): number {
 /** Passage and narrowest door of a puzzle's drawing at `scale`, in points (weave cells drawn inset). */
 export function thumbPassages(p: PuzzleForLayout, scale: number): { passage: number; door: number } {
   const topo = topologies[(p.recipe ?? p.plan.recipe).shape];
-  const inset = p.maze.grid.wallUnder !== undefined ? 1 - 2 * WEAVE_INSET : 1;
+  const inset = p.maze.grid.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1;
   return { passage: scale * topo.passage, door: scale * topo.narrowest * inset };
 }
 

@@ -3,7 +3,8 @@ import { type TopologyInfo, type TopologyName, topologies } from '../grid/regist
 import type { Mazegram } from '../mazegram/place.js';
 import { LETTER_SHARE } from '../plan/resolve-mazegram.js';
 import { capHeight, type FontFace, textWidth } from '../text/fonts.js';
-import { type Item, PathBuilder } from './display-list.js';
+import { PathBuilder } from '../vector/path-data.js';
+import type { Item } from './display-list.js';
 import type { Placement } from './wall-paths.js';
 
 export interface LetterStyle {

@@ -2,8 +2,9 @@ import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import { type Grid, wallMidpoint } from '../grid/grid.js';
 import { WEAVE_INSET } from '../grid/weave.js';
-import type { Rect } from '../plan/page-geometry.js';
-import { type Item, PathBuilder, type PathData, type Stroke, shortSweep } from './display-list.js';
+import type { Rect } from '../plan/rect.js';
+import { PathBuilder, type PathData, shortSweep } from '../vector/path-data.js';
+import type { Item, Stroke } from './display-list.js';
 import { tonedOverhang, tonedWallItems } from './draw-toned-walls.js';
 import { weaveSolutionPath, weaveWallPaths } from './draw-weave.js';
 import { drawMarkers, type MarkerStyle } from './markers.js';
@@ -49,8 +50,8 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   const place = fitGrid(maze.grid, rect);
   // Weave mazes (under-passages in the grid) are drawn inset, with gaps where a tunnel runs under a bridge;
   // tone mazes' walls have their own widths (the two never meet: the plan refuses weave on a picture).
-  const weave = maze.grid.wallUnder !== undefined;
-  const items: Item[] = maze.grid.wallWidth
+  const weave = maze.grid.weave !== undefined;
+  const items: Item[] = maze.grid.tone
     ? tonedWallItems(maze, place, style.walls)
     : [
         {
@@ -66,7 +67,7 @@ export function drawMaze(maze: Maze, rect: Rect, style: MazeStyle, solution?: So
   /** The narrowest clear passage the route runs through, pt, where walls narrow it more than `wall` does. */
   let clear = Infinity;
   if (solution && (style.solution || style.band)) {
-    if (maze.grid.wallWidth) {
+    if (maze.grid.tone) {
       const toned = tonedRoute(maze, solution, place);
       route = toned.path;
       clear = toned.clear;
@@ -151,10 +152,9 @@ function oneWayMarks(maze: Maze, { ox, oy, scale }: Placement) {
     tx /= length;
     ty /= length;
     let [mx, my] = wallMidpoint(grid, w);
-    if (grid.wallArc && grid.wallArc[w] !== 0) {
+    if (grid.arcs && grid.arcs.curved[w] !== 0) {
       // The middle of the arc, not of its chord.
-      const cx = grid.arcCX ?? 0;
-      const cy = grid.arcCY ?? 0;
+      const { cx, cy } = grid.arcs;
       const r = Math.hypot(grid.vertexX[v0] - cx, grid.vertexY[v0] - cy);
       const d = Math.hypot(mx - cx, my - cy);
       if (d > 0) [mx, my] = [cx + ((mx - cx) * r) / d, cy + ((my - cy) * r) / d];
@@ -194,8 +194,8 @@ export function rimOutline(grid: Grid, { ox, oy, scale }: Placement): PathData {
   const b = new PathBuilder();
   const X = (v: number): number => ox + grid.vertexX[v] * scale;
   const Y = (v: number): number => oy + grid.vertexY[v] * scale;
-  const cx = ox + (grid.arcCX ?? 0) * scale;
-  const cy = oy + (grid.arcCY ?? 0) * scale;
+  const cx = ox + (grid.arcs?.cx ?? 0) * scale;
+  const cy = oy + (grid.arcs?.cy ?? 0) * scale;
   for (let k = 0; k < n; k++) {
     let w = grid.rimWall[k];
     if (used.has(w)) continue;
@@ -205,7 +205,7 @@ export function rimOutline(grid: Grid, { ox, oy, scale }: Placement): PathData {
     while (w >= 0 && !used.has(w)) {
       used.add(w);
       const u = grid.wallV0[w] === v ? grid.wallV1[w] : grid.wallV0[w];
-      if (grid.wallArc && grid.wallArc[w] !== 0) b.arcAround(cx, cy, X(v), Y(v), X(u), Y(u));
+      if (grid.arcs && grid.arcs.curved[w] !== 0) b.arcAround(cx, cy, X(v), Y(v), X(u), Y(u));
       else b.lineTo(X(u), Y(u));
       v = u;
       w = (byVertex.get(v) ?? []).find((x) => !used.has(x)) ?? -1;
@@ -231,7 +231,7 @@ export function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: 
   const X = (x: number): number => ox + x * scale;
   const Y = (y: number): number => oy + y * scale;
   const cells = solution.cells;
-  const curved = grid.wallArc !== undefined;
+  const curved = grid.arcs !== undefined;
   if (!curved) {
     const { adjStart, rimStart } = grid;
     // A triangle (three walls) is crossed straight between midpoints; other cells turn at their centre.
@@ -276,8 +276,8 @@ export function solutionPath(maze: Maze, solution: Solution, { ox, oy, scale }: 
   } else {
     b.moveTo(X(grid.cellX[cells[0]]), Y(grid.cellY[cells[0]]));
   }
-  const cx = X(grid.arcCX ?? 0);
-  const cy = Y(grid.arcCY ?? 0);
+  const cx = X(grid.arcs?.cx ?? 0);
+  const cy = Y(grid.arcs?.cy ?? 0);
   for (let i = 1; i < cells.length; i++) {
     const tx = X(grid.cellX[cells[i]]);
     const ty = Y(grid.cellY[cells[i]]);

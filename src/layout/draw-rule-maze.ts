@@ -1,13 +1,14 @@
 import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import type { BookPlan, RuleCaption } from '../plan/book-plan.js';
-import type { Rect } from '../plan/page-geometry.js';
 import { mixColors } from '../plan/palette.js';
+import type { Rect } from '../plan/rect.js';
 import { RULE_SYMBOL_SHARE } from '../plan/resolve-rule.js';
 import { DIRECTION_DX, DIRECTION_DY, type RulePuzzle } from '../rules/rule-puzzle.js';
 import { capHeight, textWidth } from '../text/fonts.js';
+import { PathBuilder } from '../vector/path-data.js';
 import { answerWallColor, inkGrey, routeColors } from './answer-key-style.js';
-import { type Item, PathBuilder } from './display-list.js';
+import type { Item } from './display-list.js';
 import { drawMaze, fitGrid, type MazeStyle } from './draw-maze.js';
 import { drawMarkers } from './markers.js';
 import { arrowPath, SYMBOL_COLORS, shapeData, shapePath } from './rule-symbols.js';

@@ -7,7 +7,7 @@ import { type Placement, wallPaths } from './wall-paths.js';
 export const BAND_RATIO = 1.06;
 
 /**
- * The standing walls of a maze whose grid has per-wall widths (`grid.wallWidth`, grid units), as a few stroked
+ * The standing walls of a maze whose grid has per-wall widths (`grid.tone`, grid units), as a few stroked
  * paths: walls are grouped into bands of similar width (each band `ratio` times wider than the one before),
  * each band merged into long polylines by `wallPaths` and stroked at the band's mean width weighted by wall
  * length, so the ink is what the widths ask for. Thinnest band first. Colour, caps and joins come from
@@ -16,7 +16,7 @@ export const BAND_RATIO = 1.06;
  */
 export function tonedWallItems(maze: Maze, place: Placement, stroke: Stroke, ratio = BAND_RATIO): PathItem[] {
   const { grid, open } = maze;
-  const widths = grid.wallWidth;
+  const widths = grid.tone?.wallWidth;
   if (!widths) throw new Error('internal: tonedWallItems needs a grid with wall widths');
   if (!(ratio > 1)) throw new Error(`internal: band ratio must be above 1 (got ${ratio})`);
   const { wallCount, wallV0, wallV1, vertexX, vertexY } = grid;
@@ -79,7 +79,7 @@ export function tonedWallItems(maze: Maze, place: Placement, stroke: Stroke, rat
  * wall (strokes are centred on the walls). The layout shrinks the maze's rectangle by this much.
  */
 export function tonedOverhang(grid: Grid): number {
-  const widths = grid.wallWidth;
+  const widths = grid.tone?.wallWidth;
   if (!widths) return 0;
   let widest = 0;
   for (const w of grid.rimWall) if (widths[w] > widest) widest = widths[w];
@@ -115,7 +115,7 @@ function bandMaze(grid: Grid, walls: Int32Array, local: Int32Array): { maze: Maz
     vertexY[i] = grid.vertexY[used[i]];
     local[used[i]] = -1;
   }
-  const arc = grid.wallArc;
+  const { arcs } = grid;
   const part = assembleGrid({
     topology: grid.topology,
     sizeLabel: grid.sizeLabel,
@@ -131,7 +131,9 @@ function bandMaze(grid: Grid, walls: Int32Array, local: Int32Array): { maze: Maz
     vertexY,
     width: 0,
     height: 0,
-    ...(arc ? { wallArc: Uint8Array.from(walls, (w) => arc[w]), arcCX: grid.arcCX, arcCY: grid.arcCY } : {}),
+    // Some of the grid's walls, shifted: no box larger than the grid's largest.
+    wallSpan: grid.wallSpan,
+    ...(arcs ? { arcs: { ...arcs, curved: Uint8Array.from(walls, (w) => arcs.curved[w]) } } : {}),
   });
   const maze: Maze = {
     grid: part,

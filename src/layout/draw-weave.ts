@@ -3,7 +3,7 @@ import { pointIndex } from '../codec/point-index.js';
 import type { Maze } from '../generate/maze.js';
 import type { Grid } from '../grid/grid.js';
 import { underWalls, WEAVE_INSET } from '../grid/weave.js';
-import { PathBuilder, type PathData } from './display-list.js';
+import { PathBuilder, type PathData } from '../vector/path-data.js';
 import { type Placement, wallPaths } from './wall-paths.js';
 
 /**
@@ -41,7 +41,7 @@ export function weaveGap(place: Placement, wallWidth: number): number {
  */
 export function weaveWallPaths(maze: Maze, place: Placement, wallWidth: number): PathData {
   const { grid, open } = maze;
-  const wallUnder = grid.wallUnder as Int32Array;
+  const wallUnder = grid.weave!.under;
   const { near, far } = underWalls(grid);
   const inset = WEAVE_INSET;
   const gap = weaveGap(place, wallWidth);
@@ -105,7 +105,7 @@ export function weaveWallPaths(maze: Maze, place: Placement, wallWidth: number):
  */
 function rimCaps(maze: Maze, tunnelled: Uint8Array, segs: number[]): void {
   const { grid, open } = maze;
-  const wallUnder = grid.wallUnder as Int32Array;
+  const wallUnder = grid.weave!.under;
   const onRim = new Uint8Array(grid.vertexCount);
   for (const w of grid.rimWall) {
     onRim[grid.wallV0[w]] = 1;
@@ -191,7 +191,7 @@ export function weaveSolutionPath(
   wallWidth: number,
 ): PathData {
   const { grid } = maze;
-  const wallUnder = grid.wallUnder as Int32Array;
+  const wallUnder = grid.weave!.under;
   const { near, far } = underWalls(grid);
   const reach = WEAVE_INSET - weaveGap({ ox, oy, scale }, wallWidth);
   const b = new PathBuilder();

@@ -3,9 +3,10 @@ import type { Maze } from '../generate/maze.js';
 import { type Grid, rimNormal, wallMidpoint } from '../grid/grid.js';
 import { wallChords } from '../mask/wall-chords.js';
 import { CLEARANCE_SHARE, markerRoom } from '../plan/marker-rule.js';
-import type { Rect } from '../plan/page-geometry.js';
+import type { Rect } from '../plan/rect.js';
 import { capHeight, type FontFace, textWidth } from '../text/fonts.js';
-import { type FontKey, type Item, PathBuilder, polygon } from './display-list.js';
+import { PathBuilder, polygon } from '../vector/path-data.js';
+import type { FontKey, Item } from './display-list.js';
 import { hypot } from './hypot.js';
 import { iconItems } from './svg-icon.js';
 import type { Placement } from './wall-paths.js';
@@ -106,107 +107,177 @@ export function placeMarkers(
   wallWidth: number,
   style: MarkerStyle,
 ): PlacedMarker[] {
-  const { grid } = maze;
+  const setting: MarkerSetting = {
+    maze,
+    place,
+    wallWidth,
+    style,
+    frame: markerFrame(rect, wallWidth, style),
+    ends: [
+      ['start', maze.entryWall, maze.entryCell],
+      ['finish', maze.exitWall, maze.exitCell],
+    ],
+  };
+  const surroundings = surroundOpenings(setting);
+  // The two ends drawn alike: where one end had to be drawn smaller, the other is placed again no larger.
+  const first = placeEndMarkers(setting, surroundings, Number.POSITIVE_INFINITY);
+  const [a, b] = first;
+  if (!a || !b || a.wall < 0 || b.wall < 0 || a.size === b.size) return first;
+  return placeEndMarkers(setting, surroundings, Math.min(a.size, b.size));
+}
+
+/** What placing a maze's end markers works from. */
+interface MarkerSetting {
+  maze: Maze;
+  place: Placement;
+  /** Stroke width of the walls, pt. */
+  wallWidth: number;
+  style: MarkerStyle;
+  /** What markers and labels stay inside, pt. */
+  frame: Rect;
+  /** Each end: its name, its rim wall (-1 for an end inside the maze) and its cell. */
+  ends: readonly (readonly [PlacedMarker['end'], number, number])[];
+}
+
+/** For each end on the rim: the walls near its opening, and whether a point (pt) is inside the maze. */
+interface Surroundings {
+  around: ReturnType<typeof wallsNearOpenings>;
+  insides: InsideTest[];
+}
+
+/** The style's frame, else the maze's rectangle grown by the room the marker rule leaves around it. */
+function markerFrame(rect: Rect, wallWidth: number, style: MarkerStyle): Rect {
   const room = markerRoom(style.size, {
     wall: wallWidth,
     label: style.labels ? labelWidth(style.labels) : 0,
   });
-  const frame = style.frame ?? {
-    x: rect.x - room,
-    y: rect.y - room,
-    width: rect.width + 2 * room,
-    height: rect.height + 2 * room,
-  };
-  const ends = [
-    ['start', maze.entryWall, maze.entryCell],
-    ['finish', maze.exitWall, maze.exitCell],
-  ] as const;
-  /** An end's opening, its marker's size (at most `limit`, pt) and how far everything a marker that size (at
-   * most 1.25 × it long, 2.5 × it out) or its label could touch reaches from the opening's middle. */
-  const sizes = (end: PlacedMarker['end'], wall: number, limit: number) => {
-    const picture = style.pictures?.[end];
-    const open = opening(grid, wall, place);
-    const size = Math.min(style.size, limit);
-    const reach = 6 * size + 4 * wallWidth + (style.labels ? labelReach(style.labels) : 0);
-    return { picture, open, size, reach };
-  };
-  // The walls any placing below can come near, and the rim walls beside them, found for both ends at the
-  // largest reach from the rim and the cells near each opening; each placing then looks only among them.
-  const reaches = ends.map(([end, wall]) => {
+  return (
+    style.frame ?? {
+      x: rect.x - room,
+      y: rect.y - room,
+      width: rect.width + 2 * room,
+      height: rect.height + 2 * room,
+    }
+  );
+}
+
+/**
+ * An end's opening, its marker's size (at most `limit`, pt) and how far everything a marker that size (at
+ * most 1.25 × it long, 2.5 × it out) or its label could touch reaches from the opening's middle.
+ */
+function endSizes(s: MarkerSetting, end: PlacedMarker['end'], wall: number, limit: number) {
+  const picture = s.style.pictures?.[end];
+  const open = opening(s.maze.grid, wall, s.place);
+  const size = Math.min(s.style.size, limit);
+  const reach = 6 * size + 4 * s.wallWidth + (s.style.labels ? labelReach(s.style.labels) : 0);
+  return { picture, open, size, reach };
+}
+
+/**
+ * The walls any placing can come near, and the rim walls beside them, found for both ends at the largest
+ * reach from the rim and the cells near each opening; each placing then looks only among them.
+ */
+function surroundOpenings(s: MarkerSetting): Surroundings {
+  const { grid } = s.maze;
+  const reaches = s.ends.map(([end, wall]) => {
     if (wall < 0) return undefined;
-    const { open, reach } = sizes(end, wall, Number.POSITIVE_INFINITY);
+    const { open, reach } = endSizes(s, end, wall, Number.POSITIVE_INFINITY);
     return { x: open.mx, y: open.my, radius: reach };
   });
   const around = wallsNearOpenings(
     grid,
-    ends.map(([, wall]) => wall),
-    reaches.map((p) => (p ? gridBox(place, p.x, p.y, p.radius) : undefined)),
+    s.ends.map(([, wall]) => wall),
+    reaches.map((p) => (p ? gridBox(s.place, p.x, p.y, p.radius) : undefined)),
   );
   let rim: Segments | undefined; // every rim wall, for points beyond an end's reach (none expected)
-  /** Whether a point (pt) is inside the maze's area, from the rim walls a ray from it to +x can cross. */
-  const insideTest = (i: number): ((p: readonly [number, number]) => boolean) => {
-    const at = reaches[i];
-    const near = around[i];
-    if (!at || !near) return () => false;
-    const beside: Segments = [];
-    for (const w of near.rim) wallPieces(grid, w, place, beside);
-    return (p) => {
-      if (p[0] >= at.x - at.radius && p[1] >= at.y - at.radius && p[1] <= at.y + at.radius) {
-        return insideRegion(p, beside);
-      }
-      rim ??= rimSegments(grid, place);
-      return insideRegion(p, rim);
-    };
+  const everyRimWall = () => {
+    rim ??= rimSegments(grid, s.place);
+    return rim;
   };
-  const insides = ends.map((_, i) => insideTest(i));
-  /** Both ends' markers, none larger than `limit` (pt). */
-  const placeEnds = (limit: number): PlacedMarker[] => {
-    const placed: PlacedMarker[] = [];
-    const taken: Segments = []; // outlines of markers and labels already placed
-    for (const [i, [end, wall, cell]] of ends.entries()) {
-      if (wall < 0) {
-        placed.push(insideMarker(grid, cell, place, style, end, style.pictures?.[end]));
-        continue;
-      }
-      const { picture, open, size, reach } = sizes(end, wall, limit);
-      const near = wallsNear(maze, place, open.mx, open.my, reach, around[i]?.walls).concat(
-        nearby(taken, open.mx, open.my, reach),
-      );
-      const parts = style.avoid ?? [];
-      const marker = fitMarker(open, size, wallWidth, end, picture, near, insides[i], frame, parts);
-      marker.wall = wall;
-      // The word keeps its size where it fits (so words read alike across a page), else shrinks a little
-      // (never under LABEL_SHRINK of it); a word that fits nowhere is left out. The marker never shrinks
-      // for its word: the page leaves room for both (`markerRoom`).
-      for (const k of style.labels ? [1, 0.85, LABEL_SHRINK] : []) {
-        const labels = style.labels as MarkerLabels;
-        const label = fitLabel(
-          marker,
-          open,
-          wallWidth,
-          { ...labels, size: labels.size * k },
-          end,
-          near,
-          insides[i],
-          frame,
-          parts,
-        );
-        if (label) {
-          marker.label = label;
-          pushOutline(taken, boxOutline(label.x, label.y, label.width, label.height));
-          break;
-        }
-      }
-      pushOutline(taken, marker.outline);
-      placed.push(marker);
+  const insides = s.ends.map((_, i) => insideNear(grid, s.place, reaches[i], around[i], everyRimWall));
+  return { around, insides };
+}
+
+/**
+ * Whether a point (pt) is inside the maze's area, from the rim walls a ray from it to +x can cross: those
+ * near the opening for a point within its reach `at`, else `everyRimWall()`.
+ */
+function insideNear(
+  grid: Grid,
+  place: Placement,
+  at: { x: number; y: number; radius: number } | undefined,
+  near: Surroundings['around'][number],
+  everyRimWall: () => Segments,
+): InsideTest {
+  if (!at || !near) return () => false;
+  const beside: Segments = [];
+  for (const w of near.rim) wallPieces(grid, w, place, beside);
+  return (p) => {
+    if (p[0] >= at.x - at.radius && p[1] >= at.y - at.radius && p[1] <= at.y + at.radius) {
+      return insideRegion(p, beside);
     }
-    return placed;
+    return insideRegion(p, everyRimWall());
   };
-  // The two ends drawn alike: where one end had to be drawn smaller, the other is placed again no larger.
-  const first = placeEnds(Number.POSITIVE_INFINITY);
-  const [a, b] = first;
-  if (!a || !b || a.wall < 0 || b.wall < 0 || a.size === b.size) return first;
-  return placeEnds(Math.min(a.size, b.size));
+}
+
+/** Both ends' markers, none larger than `limit` (pt), each clear of the markers and labels placed before it. */
+function placeEndMarkers(s: MarkerSetting, surroundings: Surroundings, limit: number): PlacedMarker[] {
+  const { maze, place, wallWidth, style, frame } = s;
+  const placed: PlacedMarker[] = [];
+  const taken: Segments = []; // outlines of markers and labels already placed
+  for (const [i, [end, wall, cell]] of s.ends.entries()) {
+    if (wall < 0) {
+      placed.push(insideMarker(maze.grid, cell, place, style, end, style.pictures?.[end]));
+      continue;
+    }
+    const { picture, open, size, reach } = endSizes(s, end, wall, limit);
+    const near = wallsNear(maze, place, open.mx, open.my, reach, surroundings.around[i]?.walls).concat(
+      nearby(taken, open.mx, open.my, reach),
+    );
+    const inside = surroundings.insides[i];
+    const marker = fitMarker(open, size, wallWidth, end, picture, near, inside, frame, style.avoid ?? []);
+    marker.wall = wall;
+    const label = labelMarker(s, marker, open, near, inside);
+    if (label) {
+      marker.label = label;
+      pushOutline(taken, boxOutline(label.x, label.y, label.width, label.height));
+    }
+    pushOutline(taken, marker.outline);
+    placed.push(marker);
+  }
+  return placed;
+}
+
+/**
+ * A marker's word: at its size where it fits (so words read alike across a page), else a little smaller
+ * (never under LABEL_SHRINK of it); none where it fits nowhere, or the style has no words. The marker never
+ * shrinks for its word: the page leaves room for both (`markerRoom`).
+ */
+function labelMarker(
+  s: MarkerSetting,
+  marker: PlacedMarker,
+  open: Opening,
+  near: Segments,
+  inside: InsideTest,
+): PlacedMarker['label'] {
+  const labels = s.style.labels;
+  if (!labels) return undefined;
+  for (const k of [1, 0.85, LABEL_SHRINK]) {
+    const sized = { ...labels, size: labels.size * k };
+    const label = fitLabel(
+      marker,
+      open,
+      s.wallWidth,
+      sized,
+      marker.end,
+      near,
+      inside,
+      s.frame,
+      s.style.avoid ?? [],
+    );
+    if (label) return label;
+  }
+  return undefined;
 }
 
 /** Display items for the markers {@link placeMarkers} chose: filled arrows or pictures, then labels. */
@@ -263,9 +334,8 @@ function opening(grid: Grid, wall: number, { ox, oy, scale }: Placement): Openin
   const v0 = grid.wallV0[wall];
   const v1 = grid.wallV1[wall];
   const width = hypot(grid.vertexX[v1] - grid.vertexX[v0], grid.vertexY[v1] - grid.vertexY[v0]) * scale;
-  if (grid.wallArc && grid.wallArc[wall] !== 0) {
-    const cx = grid.arcCX ?? 0;
-    const cy = grid.arcCY ?? 0;
+  if (grid.arcs && grid.arcs.curved[wall] !== 0) {
+    const { cx, cy } = grid.arcs;
     const r = hypot(grid.vertexX[v0] - cx, grid.vertexY[v0] - cy);
     const d = hypot(mx - cx, my - cy);
     if (d > 0) [mx, my] = [cx + ((mx - cx) * r) / d, cy + ((my - cy) * r) / d];
@@ -369,7 +439,7 @@ function insideMarker(
   const x = ox + grid.cellX[cell] * scale;
   const y = oy + grid.cellY[cell] * scale;
   // The centre disc of a circle maze has radius 1 grid unit; other cells at least half a unit inside.
-  const inner = scale * (grid.wallArc ? 1 : 0.5);
+  const inner = scale * (grid.arcs ? 1 : 0.5);
   const side = Math.min(inner * 1.2, style.size);
   if (picture && side >= style.size * SHRINK_FLOOR) {
     return {
@@ -558,7 +628,8 @@ function nearTest(
   const gx = (x - place.ox) / place.scale;
   const gy = (y - place.oy) / place.scale;
   const r = radius / place.scale;
-  const { vertexX, vertexY, wallV0, wallV1, wallArc } = grid;
+  const { vertexX, vertexY, wallV0, wallV1 } = grid;
+  const wallArc = grid.arcs?.curved;
   return (w) => {
     if (open[w] !== 0) return false;
     const x0 = vertexX[wallV0[w]];

@@ -2,7 +2,8 @@ import type { BookPlan } from '../plan/book-plan.js';
 import { headingBand } from '../plan/page-geometry.js';
 import { shownStars } from '../plan/resolve-difficulty.js';
 import { textWidth } from '../text/fonts.js';
-import { type Item, type Page, PathBuilder, polygon } from './display-list.js';
+import { PathBuilder, polygon } from '../vector/path-data.js';
+import type { Item, Page } from './display-list.js';
 import { centredText, fitLine, fitText, type TextStyle, textDoesNotFit } from './text-items.js';
 
 /** Building blocks every kind of page uses: an empty page, the folio, the heading, marks and strokes. */

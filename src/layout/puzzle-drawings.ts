@@ -1,7 +1,7 @@
 import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import type { BookPlan } from '../plan/book-plan.js';
-import type { Rect } from '../plan/page-geometry.js';
+import type { Rect } from '../plan/rect.js';
 import { kindOf, type PuzzleKindName } from '../rules/puzzle-kind.js';
 import type { RulePuzzle } from '../rules/rule-puzzle.js';
 import type { Item } from './display-list.js';

@@ -6,17 +6,17 @@ import {
   MARKER_ROOM,
   type PuzzlePageGeometry,
   pageMazeArea,
-  type Rect,
   type Slot,
 } from '../plan/page-geometry.js';
+import type { Rect } from '../plan/rect.js';
 import { markerWords } from '../plan/resolve-markers.js';
 import { puzzleTemplateVars } from '../plan/template-vars.js';
 import { answerPointer } from '../plan/words.js';
 import { capHeight, textWidth } from '../text/fonts.js';
 import { renderTemplate } from '../text/template.js';
+import { PathBuilder, subpathBoxes } from '../vector/path-data.js';
 import { answerKeyStyle } from './answer-key-style.js';
-import type { PuzzleForLayout } from './compose-book.js';
-import { type Item, type Page, PathBuilder, subpathBoxes } from './display-list.js';
+import type { Item, Page } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
 import { fitGrid } from './draw-maze.js';
 import { drawCaption } from './draw-rule-maze.js';
@@ -30,6 +30,7 @@ import {
   pageHeading,
 } from './page-parts.js';
 import { drawPuzzle } from './puzzle-drawings.js';
+import type { PuzzleForLayout } from './puzzle-for-layout.js';
 import { centredText, fitLine, leftText, type TextStyle, textDoesNotFit } from './text-items.js';
 
 /** Puzzle pages: one maze with its title, or an activity sheet of several (and the answers on its back). */

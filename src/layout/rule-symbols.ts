@@ -1,5 +1,5 @@
 import { DIRECTION_DX, DIRECTION_DY, type SymbolName, symbolNames } from '../rules/rule-puzzle.js';
-import { PathBuilder, type PathData } from './display-list.js';
+import { PathBuilder, type PathData } from '../vector/path-data.js';
 
 /**
  * The vector symbols of rule mazes: the shapes of sequence mazes, the arrows of arrow mazes and the goal star,

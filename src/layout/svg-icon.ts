@@ -1,6 +1,7 @@
 import type { Icon } from '../art/icon.js';
 import { readSvgPath } from '../art/svg-path.js';
-import { type Item, PathBuilder, type PathData } from './display-list.js';
+import { PathBuilder, type PathData } from '../vector/path-data.js';
+import type { Item } from './display-list.js';
 
 export { SvgPathError } from '../art/svg-path.js';
 

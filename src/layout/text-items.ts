@@ -1,5 +1,5 @@
+import { UserError } from '../base/errors.js';
 import type { Theme } from '../plan/theme.js';
-import { UserError } from '../spec/errors.js';
 import { type FontFace, missingCharacters, textWidth } from '../text/fonts.js';
 import type { FontKey, TextItem } from './display-list.js';
 

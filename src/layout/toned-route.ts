@@ -1,10 +1,10 @@
 import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
-import { PathBuilder, type PathData } from './display-list.js';
+import { PathBuilder, type PathData } from '../vector/path-data.js';
 import type { Placement } from './wall-paths.js';
 
 /**
- * The answer route of a maze whose walls have their own widths (a tone maze: `grid.wallWidth`, grid units).
+ * The answer route of a maze whose walls have their own widths (a tone maze: `grid.tone`, grid units).
  * Thick walls eat into the cells unevenly, so the route of a plain maze (wall midpoints, straight across each
  * cell) would cut through them. This route runs through the clear part of each passage instead: from the
  * entry opening to the clearest point of each cell (farthest from every standing wall of the cell and of its
@@ -28,7 +28,7 @@ export interface TonedRoute {
 /** The route in page points (see the module comment) and the narrowest clear passage it runs through. */
 export function tonedRoute(maze: Maze, solution: Solution, { ox, oy, scale }: Placement): TonedRoute {
   const { grid, open } = maze;
-  const widths = grid.wallWidth;
+  const widths = grid.tone?.wallWidth;
   if (!widths) throw new Error('internal: tonedRoute needs a grid with wall widths');
   const { vertexX, vertexY, wallV0, wallV1 } = grid;
   const standing = (w: number): boolean => open[w] === 0 && w !== maze.entryWall && w !== maze.exitWall;

@@ -1,5 +1,5 @@
 import type { Maze } from '../generate/maze.js';
-import { arcPieces, CLOSE, CURVE, LINE, MOVE, type PathData, writeArcCurves } from './display-list.js';
+import { arcPieces, CLOSE, CURVE, LINE, MOVE, type PathData, writeArcCurves } from '../vector/path-data.js';
 import { hypot } from './hypot.js';
 import { warmUpMazes } from './warm-up-mazes.js';
 
@@ -31,9 +31,9 @@ export function wallPaths(maze: Maze, place: Placement): PathData {
   // object of a shape it was not warmed up with.
   const { grid, open } = maze;
   const { vertexCount, wallCount, wallV0, wallV1, vertexX, vertexY } = grid;
-  const arcs = grid.wallArc;
-  const acx = grid.arcCX ?? 0;
-  const acy = grid.arcCY ?? 0;
+  const arcs = grid.arcs?.curved;
+  const acx = grid.arcs?.cx ?? 0;
+  const acy = grid.arcs?.cy ?? 0;
   const { ox, oy, scale } = place;
 
   // Vertex → standing walls (CSR, in wall order) as triples [wall, the vertex at its other end, the wall's

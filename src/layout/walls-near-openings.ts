@@ -26,34 +26,6 @@ export interface NearOpening {
   rim: Int32Array;
 }
 
-/** Spans measured, for grids that do not give theirs. */
-const spans = new WeakMap<Grid, number>();
-
-/**
- * The largest size of any wall's box along either axis, grid units, or an upper bound on it: a wall whose
- * box overlaps a box B lies within B grown by this on every side. The grid's own bound (`Grid.wallSpan`, by
- * its topology's formula) when it has one; else measured once per grid in one pass over the walls (some
- * 25 ms for two million walls).
- */
-export function wallSpan(grid: Grid): number {
-  if (grid.wallSpan !== undefined) return grid.wallSpan;
-  let span = spans.get(grid);
-  if (span === undefined) {
-    const { wallArc } = grid;
-    span = spanOfWalls(
-      grid.wallCount,
-      grid.wallV0,
-      grid.wallV1,
-      grid.vertexX,
-      grid.vertexY,
-      wallArc ?? NO_ARCS,
-      wallArc !== undefined,
-    );
-    spans.set(grid, span);
-  }
-  return span;
-}
-
 const NO_ARCS = new Uint8Array(0);
 
 /**
@@ -63,7 +35,7 @@ const NO_ARCS = new Uint8Array(0);
  *
  * The walk is exact on any planar subdivision (cells whose faces have disjoint insides, each wall the
  * common edge of its two cells or, on the rim, of its cell and the outside, walls meeting only at their
- * ends). Let S be the box grown by the grid's {@link wallSpan}: a wall whose box overlaps the box lies in S,
+ * ends). Let S be the box grown by the grid's `wallSpan`: a wall whose box overlaps the box lies in S,
  * so it is an edge of a cell whose face meets S. The walk steps from cell to cell across walls whose boxes
  * overlap S, from the cells of the rim walls whose boxes overlap S. Take the cells a walk across walls
  * meeting S reaches from any cell whose face meets S: were none of them to have a rim wall meeting S, their
@@ -80,9 +52,9 @@ export function wallsNearOpenings(
   boxes: readonly (GridBox | undefined)[],
 ): (NearOpening | undefined)[] {
   const hair = 1e-7 * (1 + grid.width + grid.height);
-  const grown = wallSpan(grid) + hair;
-  const arcs = grid.wallArc ?? NO_ARCS;
-  const curved = grid.wallArc !== undefined;
+  const grown = grid.wallSpan + hair;
+  const arcs = grid.arcs?.curved ?? NO_ARCS;
+  const curved = grid.arcs !== undefined;
   const { wallV0, wallV1, vertexX, vertexY, rimWall, wallCellA } = grid;
   // One pass over the rim for every box: the rim walls of its band, and the cells to start walking from.
   const rims: number[][] = boxes.map(() => []);
@@ -126,7 +98,7 @@ const BOX = new Float64Array(4);
 
 /**
  * Wall `w`'s box into `box` (left, right, top, bottom): its ends' box, an arc's widened on every side by its
- * chord's length (the box `wallSpan` bounds).
+ * chord's length (the box `Grid.wallSpan` bounds).
  */
 function wallBox(
   w: number,
@@ -225,8 +197,8 @@ function cellWalk(grid: Grid, starts: readonly number[], step: Float64Array, kee
     grid.wallV1,
     grid.vertexX,
     grid.vertexY,
-    grid.wallArc ?? NO_ARCS,
-    grid.wallArc !== undefined,
+    grid.arcs?.curved ?? NO_ARCS,
+    grid.arcs !== undefined,
     step,
     keep,
   );
@@ -284,29 +256,4 @@ function walkCells(
       }
     }
   }
-}
-
-/** The largest size of a wall's box along either axis (see {@link wallSpan}); typed arrays only, so the one
- * long loop over a big grid meets no object it was not optimised for. Grids the topologies build bring their
- * bound, so this runs only on grids made otherwise, and is not warmed up. */
-function spanOfWalls(
-  wallCount: number,
-  wallV0: Int32Array,
-  wallV1: Int32Array,
-  vertexX: Float64Array,
-  vertexY: Float64Array,
-  arcs: Uint8Array,
-  curved: boolean,
-): number {
-  let span = 0;
-  for (let w = 0; w < wallCount; w++) {
-    const a = wallV0[w];
-    const b = wallV1[w];
-    const dx = Math.abs(vertexX[b] - vertexX[a]);
-    const dy = Math.abs(vertexY[b] - vertexY[a]);
-    let size = dx > dy ? dx : dy;
-    if (curved && arcs[w] !== 0) size += 2 * Math.sqrt(dx * dx + dy * dy);
-    if (size > span) span = size;
-  }
-  return span;
 }

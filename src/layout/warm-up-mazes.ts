@@ -50,9 +50,7 @@ export function warmUpMazes(): Maze[] {
   };
   const arcs = {
     ...grid,
-    wallArc: Uint8Array.from(v0, (v, w) => (v1[w] === v + 1 ? 1 : 0)),
-    arcCX: 2.5,
-    arcCY: -3.25,
+    arcs: { curved: Uint8Array.from(v0, (v, w) => (v1[w] === v + 1 ? 1 : 0)), cx: 2.5, cy: -3.25 },
   };
   return [grid, arcs].flatMap((g) => [ends, loops].map((open) => ({ grid: g, open }) as unknown as Maze));
 }

@@ -1,6 +1,6 @@
+import { UserError } from '../base/errors.js';
 import { type Grid, subGrid } from '../grid/grid.js';
 import { buildGrid, type GridLayout, type TopologyInfo, topologies } from '../grid/registry.js';
-import { UserError } from '../spec/errors.js';
 import type { MaskShape } from './shape.js';
 
 /**

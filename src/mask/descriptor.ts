@@ -1,4 +1,4 @@
-import type { ShapeName } from '../spec/names.js';
+import type { ShapeName } from '../base/names.js';
 import type { IslandRule, MaskRequest } from './apply.js';
 import { formulaShape } from './formula.js';
 import { type Bitmap, bitmapShape, type MaskShape } from './shape.js';

@@ -1,4 +1,4 @@
-import { closest, listOf } from '../spec/suggest.js';
+import { closest, listOf } from '../base/suggest.js';
 import { FormulaError } from './formula-error.js';
 import {
   constants,

@@ -1,5 +1,5 @@
-import { UserError } from '../spec/errors.js';
-import { LIMITS } from '../spec/limits.js';
+import { UserError } from '../base/errors.js';
+import { LIMITS } from '../base/limits.js';
 import { loadSharp, type PictureWords, pictureDecodeError, readPictureHeader } from './picture-pixels.js';
 import { type Bitmap, bitmapShape, type MaskShape } from './shape.js';
 

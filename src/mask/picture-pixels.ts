@@ -1,6 +1,6 @@
 import type { Metadata, default as Sharp } from 'sharp';
-import { UserError } from '../spec/errors.js';
-import { LIMITS } from '../spec/limits.js';
+import { UserError } from '../base/errors.js';
+import { LIMITS } from '../base/limits.js';
 
 /** Longest side, in pixels, a tone picture or region map is scaled down to: plenty for any printed maze. */
 export const PICTURE_SIDE = 1024;

@@ -1,6 +1,6 @@
-import type { RoutePoint, RouteSketch } from '../generate/route.js';
+import { UserError } from '../base/errors.js';
 import type { Frame } from '../grid/raster.js';
-import { UserError } from '../spec/errors.js';
+import type { RoutePoint, RouteSketch } from '../grid/route-sketch.js';
 import type { RegionMap } from './regions.js';
 import { type Polyline, reducePoints, traceLines } from './trace-lines.js';
 

@@ -1,7 +1,7 @@
+import { UserError } from '../base/errors.js';
 import type { Grid } from '../grid/grid.js';
 import { cellLocator, cellReach } from '../grid/locate.js';
 import type { Frame, LabelRaster } from '../grid/raster.js';
-import { UserError } from '../spec/errors.js';
 import { decodePicture } from './picture-pixels.js';
 import { type Polyline, traceLines } from './trace-lines.js';
 

@@ -1,6 +1,6 @@
 import type { Path } from 'fontkit';
-import { UserError } from '../spec/errors.js';
-import { LIMITS } from '../spec/limits.js';
+import { UserError } from '../base/errors.js';
+import { LIMITS } from '../base/limits.js';
 import { type FontFace, fontOf, missingCharacters } from '../text/fonts.js';
 import { edgeCrossings } from './scanline.js';
 import { type Bitmap, bitmapShape, type MaskShape } from './shape.js';

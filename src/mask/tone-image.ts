@@ -1,5 +1,5 @@
+import { UserError } from '../base/errors.js';
 import type { Raster } from '../grid/raster.js';
-import { UserError } from '../spec/errors.js';
 import { decodePicture } from './picture-pixels.js';
 
 export interface LightnessOptions {

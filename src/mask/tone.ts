@@ -139,17 +139,15 @@ export function toneGrid(req: ToneRequest): Grid {
     pooling: 'min',
     balance: 'coarsen',
   });
-  return {
-    ...grid,
-    wallWidth: toneWallWidths(
-      grid,
-      req.lightness,
-      boxFrame(grid.width, grid.height),
-      req,
-      req.unit,
-      req.levels,
-    ),
-  };
+  const wallWidth = toneWallWidths(
+    grid,
+    req.lightness,
+    boxFrame(grid.width, grid.height),
+    req,
+    req.unit,
+    req.levels,
+  );
+  return { ...grid, tone: { wallWidth } };
 }
 
 /**
@@ -216,7 +214,7 @@ export function toneWallWidths(
  * walls, which `toneWallWidths` keeps at or above the passage floor. Undefined for a grid without widths.
  */
 export function tonedClearPassage(grid: Grid): number | undefined {
-  const widths = grid.wallWidth;
+  const widths = grid.tone?.wallWidth;
   if (!widths) return undefined;
   const { passage } = GEOMETRY[grid.topology.endsWith('triangle') ? 'triangle' : 'square'];
   const { vertexX, vertexY, wallV0, wallV1 } = grid;

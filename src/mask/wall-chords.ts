@@ -15,12 +15,11 @@ export function wallChords(
   const y0 = grid.vertexY[grid.wallV0[wall]];
   const x1 = grid.vertexX[grid.wallV1[wall]];
   const y1 = grid.vertexY[grid.wallV1[wall]];
-  if (!grid.wallArc || grid.wallArc[wall] === 0) {
+  if (!grid.arcs || grid.arcs.curved[wall] === 0) {
     emit(x0, y0, x1, y1);
     return;
   }
-  const cx = grid.arcCX ?? 0;
-  const cy = grid.arcCY ?? 0;
+  const { cx, cy } = grid.arcs;
   const r = Math.hypot(x0 - cx, y0 - cy);
   const start = Math.atan2(y0 - cy, x0 - cx);
   let sweep = Math.atan2(y1 - cy, x1 - cx) - start;

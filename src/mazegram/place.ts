@@ -1,7 +1,8 @@
 import type { Solution } from '../analyze/solve.js';
+import { UserError } from '../base/errors.js';
 import type { Maze } from '../generate/maze.js';
+import type { Grid } from '../grid/grid.js';
 import type { Rng } from '../random/sfc32.js';
-import { UserError } from '../spec/errors.js';
 import { isLetterOf, type Language, nextLetterWeights } from './languages.js';
 
 /**
@@ -134,7 +135,6 @@ export function placeMazegram(
   where: string,
 ): Mazegram {
   const { grid, open } = maze;
-  const n = grid.cellCount;
   const { letters: msg, words, shown } = messageLetters(opts.message, opts.language, opts.case, where);
   const path = solution.cells;
   const ok = letterCells(maze);
@@ -142,17 +142,32 @@ export function placeMazegram(
   const L = slots.length;
   const k = msg.length;
   if (k > L) throw new Error(`internal: a solution with ${L} letter cells cannot hold ${k} letters`);
-  const letters = new Array<string>(n).fill('');
-  const onPath = new Uint8Array(n);
-  const onSolution = new Int32Array(n).fill(-1);
-  for (let j = 0; j < path.length; j++) onSolution[path[j]] = j;
+  const letters = new Array<string>(grid.cellCount).fill('');
+  const onPath = new Uint8Array(grid.cellCount);
   for (let i = 0; i < k; i++) {
     const c = slots[Math.floor(((i + 0.5) * L) / k)];
     letters[c] = msg[i];
     onPath[c] = 1;
   }
+  const forest = branchForest(grid, open, path);
+  const draw = decoyDrawer(letters, path, forest.parent, opts, rng);
+  const fill = opts.fill === 'auto' ? k / L : opts.fill;
+  for (const c of forest.order) if (rng.next() < fill && ok[c] === 1) letters[c] = draw(c);
+  guardWords([msg.join(''), ...words], letters, path, forest, draw);
+  return { letters, onPath, message: shown, words, count: k };
+}
 
-  // Branches: a breadth-first forest from the solution cells over open passages.
+/**
+ * The branches off the solution: a breadth-first forest from the solution cells over open passages, each
+ * cell's parent (-1 on the solution, -2 unreached) and the cells in the order reached.
+ */
+interface BranchForest {
+  parent: Int32Array;
+  order: number[];
+}
+
+function branchForest(grid: Grid, open: Uint8Array, path: Int32Array): BranchForest {
+  const n = grid.cellCount;
   const parent = new Int32Array(n).fill(-2);
   const order: number[] = [];
   for (const c of path) parent[c] = -1;
@@ -168,10 +183,37 @@ export function placeMazegram(
       queue.push(to);
     }
   }
+  return { parent, order };
+}
 
+/**
+ * Draws a decoy letter for cell c from the language's statistics after the two nearest letters before it on
+ * the way in from the entry (its parent chain, then the solution), avoiding the letters in `avoid` (up to 16
+ * tries; '' when every try hit one).
+ */
+function decoyDrawer(
+  letters: readonly string[],
+  path: Int32Array,
+  parent: Int32Array,
+  opts: MazegramOptions,
+  rng: Rng,
+): (c: number, avoid?: Set<string>) => string {
+  const onSolution = new Int32Array(parent.length).fill(-1);
+  for (let j = 0; j < path.length; j++) onSolution[path[j]] = j;
   const lang = opts.language;
   const lower = opts.case === 'lower';
-  const draw = (c: number, avoid?: Set<string>): string => {
+  /** The nearest lettered cell before c on the way in from the entry (its parent chain, then the solution). */
+  const nearestLetter = (c: number): { cell: number; letter: string | undefined } => {
+    let at = c;
+    for (;;) {
+      const j = onSolution[at];
+      const up = j >= 0 ? (j > 0 ? path[j - 1] : -1) : parent[at];
+      if (up < 0) return { cell: -1, letter: undefined };
+      if (letters[up]) return { cell: up, letter: letters[up] };
+      at = up;
+    }
+  };
+  return (c, avoid) => {
     const prev = nearestLetter(c);
     const prevPrev = prev.cell >= 0 ? nearestLetter(prev.cell).letter : undefined;
     const weights = nextLetterWeights(lang, prev.letter?.toLocaleUpperCase(), prevPrev?.toLocaleUpperCase());
@@ -185,27 +227,25 @@ export function placeMazegram(
     }
     return '';
   };
-  /** The nearest lettered cell before c on the way in from the entry (its parent chain, then the solution). */
-  const nearestLetter = (c: number): { cell: number; letter: string | undefined } => {
-    let at = c;
-    for (;;) {
-      const j = onSolution[at];
-      const up = j >= 0 ? (j > 0 ? path[j - 1] : -1) : parent[at];
-      if (up < 0) return { cell: -1, letter: undefined };
-      if (letters[up]) return { cell: up, letter: letters[up] };
-      at = up;
-    }
-  };
-  const fill = opts.fill === 'auto' ? k / L : opts.fill;
-  for (const c of order) if (rng.next() < fill && ok[c] === 1) letters[c] = draw(c);
+}
 
-  // Guard the words: replay every forward reading with a matcher per word, redrawing offending decoys.
-  const guarded = [...new Set([msg.join(''), ...words].filter((w) => [...w].length >= MIN_GUARDED_WORD))];
+/**
+ * Guards the message and its words: replays every forward reading with a matcher per word and redraws the
+ * decoys that complete one (up to 8 rounds, the last leaving them blank).
+ */
+function guardWords(
+  spelled: readonly string[],
+  letters: string[],
+  path: Int32Array,
+  forest: BranchForest,
+  draw: (c: number, avoid?: Set<string>) => string,
+): void {
+  const guarded = [...new Set(spelled.filter((w) => [...w].length >= MIN_GUARDED_WORD))];
   for (const word of guarded) {
     const w = [...word];
     const fail = failureTable(w);
     for (let round = 0; round < 8; round++) {
-      const offending = findSpelling(w, fail);
+      const offending = findSpelling(w, fail, letters, path, forest);
       if (offending.length === 0) break;
       for (const c of offending) {
         const bad = letters[c];
@@ -213,49 +253,54 @@ export function placeMazegram(
       }
     }
   }
-  return { letters, onPath, message: shown, words, count: k };
+}
 
-  /**
-   * Decoy cells where a forward reading completes `w`: the solution's letters from the entry, then down
-   * every branch (depth first), feeding a KMP matcher; a match ending on a decoy letter is reported.
-   */
-  function findSpelling(w: string[], fail: Int32Array): number[] {
-    const hits: number[] = [];
-    const step = (state: number, ch: string): number => {
-      let s = state;
-      while (s > 0 && w[s] !== ch) s = fail[s - 1];
-      if (w[s] === ch) s++;
-      return s === w.length ? fail[s - 1] : s;
-    };
-    const matched = (state: number, ch: string): boolean => {
-      let s = state;
-      while (s > 0 && w[s] !== ch) s = fail[s - 1];
-      return w[s] === ch && s + 1 === w.length;
-    };
-    // Children lists of the branch forest.
-    const kids = new Map<number, number[]>();
-    for (const c of order) {
-      const p = parent[c];
-      const list = kids.get(p);
-      if (list) list.push(c);
-      else kids.set(p, [c]);
-    }
-    let state = 0;
-    for (const s of path) {
-      if (letters[s]) state = step(state, letters[s]);
-      const stack: [number, number][] = (kids.get(s) ?? []).map((c) => [c, state]);
-      while (stack.length > 0) {
-        const [c, st] = stack.pop()!;
-        let next = st;
-        if (letters[c]) {
-          if (matched(st, letters[c])) hits.push(c);
-          next = step(st, letters[c]);
-        }
-        for (const child of kids.get(c) ?? []) stack.push([child, next]);
-      }
-    }
-    return hits;
+/**
+ * Decoy cells where a forward reading completes `w`: the solution's letters from the entry, then down
+ * every branch (depth first), feeding a KMP matcher; a match ending on a decoy letter is reported.
+ */
+function findSpelling(
+  w: string[],
+  fail: Int32Array,
+  letters: readonly string[],
+  path: Int32Array,
+  { parent, order }: BranchForest,
+): number[] {
+  const hits: number[] = [];
+  const step = (state: number, ch: string): number => {
+    let s = state;
+    while (s > 0 && w[s] !== ch) s = fail[s - 1];
+    if (w[s] === ch) s++;
+    return s === w.length ? fail[s - 1] : s;
+  };
+  const matched = (state: number, ch: string): boolean => {
+    let s = state;
+    while (s > 0 && w[s] !== ch) s = fail[s - 1];
+    return w[s] === ch && s + 1 === w.length;
+  };
+  // Children lists of the branch forest.
+  const kids = new Map<number, number[]>();
+  for (const c of order) {
+    const p = parent[c];
+    const list = kids.get(p);
+    if (list) list.push(c);
+    else kids.set(p, [c]);
   }
+  let state = 0;
+  for (const s of path) {
+    if (letters[s]) state = step(state, letters[s]);
+    const stack: [number, number][] = (kids.get(s) ?? []).map((c) => [c, state]);
+    while (stack.length > 0) {
+      const [c, st] = stack.pop()!;
+      let next = st;
+      if (letters[c]) {
+        if (matched(st, letters[c])) hits.push(c);
+        next = step(st, letters[c]);
+      }
+      for (const child of kids.get(c) ?? []) stack.push([child, next]);
+    }
+  }
+  return hits;
 }
 
 /** KMP failure function of a word given as letters. */

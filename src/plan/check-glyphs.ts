@@ -1,4 +1,4 @@
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 import { missingCharacters } from '../text/fonts.js';
 import type { Theme } from './theme.js';
 

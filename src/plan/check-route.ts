@@ -1,10 +1,10 @@
+import { UserError } from '../base/errors.js';
 import { type PictureRecipe, pictureGrid } from '../generate/picture-maze.js';
 import { describeRoute } from '../generate/region-picture.js';
 import { ROUTE_HINT, ROUTE_STEP } from '../generate/route.js';
 import { cellLocator } from '../grid/locate.js';
 import type { GridLayout } from '../grid/registry.js';
 import type { MaskDescriptor } from '../mask/descriptor.js';
-import { UserError } from '../spec/errors.js';
 
 /**
  * A sketched route's points and the lines between them must fall on cells the mask keeps. Checked when the

@@ -1,6 +1,6 @@
 import type { PaperStock } from '../spec/schema.js';
-import type { Rect } from './page-geometry.js';
 import type { ProfileName } from './print.js';
+import type { Rect } from './rect.js';
 
 /**
  * The geometry of a full-wrap paperback cover, all in one place. One flat page, read left to right:

@@ -1,7 +1,7 @@
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 import { mm } from '../spec/units.js';
 import { type FontFace, fontOf, shapingPieces, textWidth } from '../text/fonts.js';
-import type { Rect } from './page-geometry.js';
+import type { Rect } from './rect.js';
 
 /**
  * Cover text set while planning: wrapped, fitted to its box (shrunk down to a minimum size first), with every

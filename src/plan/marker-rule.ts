@@ -1,5 +1,5 @@
 import { textWidth } from '../text/fonts.js';
-import type { Rect } from './page-geometry.js';
+import type { Rect } from './rect.js';
 import type { Theme } from './theme.js';
 
 /**

@@ -1,16 +1,9 @@
 import { fitMarkers, type MarkerFit, type PassageIn } from './marker-rule.js';
+import type { Rect } from './rect.js';
 import type { Theme } from './theme.js';
 
 /** Room the page geometry leaves around a maze area, in theme marker sizes (before the marker rule's own). */
 export const MARKER_ROOM = 1.75;
-
-/** An axis-aligned rectangle in points, origin at the page's top-left corner, y down. */
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 export interface Margins {
   top: number;

@@ -1,6 +1,6 @@
+import { UserError } from '../base/errors.js';
+import type { LoadedYaml } from '../base/parse-yaml.js';
 import { murmur3 } from '../random/murmur3.js';
-import { UserError } from '../spec/errors.js';
-import type { LoadedYaml } from '../spec/parse.js';
 import type { BookSpec } from '../spec/schema.js';
 
 const encoder = new TextEncoder();

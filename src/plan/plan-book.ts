@@ -2,15 +2,15 @@ import { dirname, resolve } from 'node:path';
 import { defaultDifficultyModel, resolveDifficultyModel } from '../analyze/model-file.js';
 import { type ArtStyle, bundledPicture } from '../art/bundled-pictures.js';
 import { isPictureName, PICTURE_CREDIT, pictureNames } from '../art/picture-names.js';
+import { UserError } from '../base/errors.js';
+import { createFileAccess, defaultPathPolicy, type FileAccess } from '../base/files.js';
+import { LIMITS } from '../base/limits.js';
+import { difficultyLabels } from '../base/names.js';
+import type { FieldPath, LoadedYaml } from '../base/parse-yaml.js';
+import { closest } from '../base/suggest.js';
 import type { MaskShape } from '../mask/shape.js';
 import { deriveSeed } from '../random/derive-seed.js';
-import { UserError } from '../spec/errors.js';
-import { createFileAccess, defaultPathPolicy, type FileAccess } from '../spec/files.js';
-import { LIMITS } from '../spec/limits.js';
-import { difficultyLabels } from '../spec/names.js';
-import type { FieldPath, LoadedYaml } from '../spec/parse.js';
 import type { BookSpec } from '../spec/schema.js';
-import { closest } from '../spec/suggest.js';
 import { toPoints } from '../spec/units.js';
 import { renderTemplate } from '../text/template.js';
 import type { Audience, BookPlan, FrontPage, PlanOptions, PuzzlePlan } from './book-plan.js';
@@ -70,26 +70,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   for (const e of checkUniqueIds(spec)) problems.add(e);
   const specDir = options.specDir ?? dirname(resolve(spec.file));
   const files = options.files ?? createFileAccess(defaultPathPolicy(specDir, options.allowAnyPath));
-  const themeWhere = s.theme ? at(['theme']) : spec.file;
-  // With a broken theme or paper, planning goes on with the defaults to find the other problems.
-  const ink = s.ink ?? defaultInk(s.profile);
-  const pageTint = s['page-tint'] ?? false;
-  const loaded =
-    problems.catch(() => loadTheme(s.theme ?? 'classic', specDir, files, themeWhere)) ??
-    loadTheme('classic', specDir, files, themeWhere);
-  const largePrint = isLargePrint(s);
-  const inked = themeForInk(loaded, ink, pageTint);
-  const theme = largePrint ? themeForLargePrint(inked) : inked;
-  const paper = problems.catch(() => resolvePaper(s, at)) ?? { width: 595.28, height: 841.89 };
-  const bleed = problems.catch(() => resolveBleed(s, paper, at)) ?? 0;
-  const resolved = resolvePrint(s, expectedPages(s), toPoints(DEFAULT_MARGIN));
-  // A black interior is written in black ink only: greys as pure K, whatever `color` says.
-  const print = {
-    ...resolved,
-    bleed,
-    color: ink === 'black' ? ('cmyk' as const) : resolved.color,
-    notes: [...resolved.notes, ...tintNotes(loaded, ink, pageTint)],
-  };
+  const { ink, largePrint, theme, paper, print } = resolveInkAndPaper(spec, specDir, files, problems);
   const words = wordsFor(s.locale ?? 'en');
   const floors = {
     text: Math.max(print.rules.minText, largePrint ? LARGE_PRINT.text : 0),
@@ -99,22 +80,8 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   const margins = print.margins;
   const perPage = s['per-page'] ?? 1;
   const nameDate = s['name-date'] ?? false;
-  const layouts: Record<number, PuzzlePageGeometry> = {};
-  for (const n of new Set([perPage, ...s.pages.flatMap((p) => p['per-page'] ?? [])])) {
-    layouts[n] = sheetGeometry(paper.width, paper.height, margins, theme, n, nameDate);
-  }
+  const layouts = resolveLayouts(spec, paper, margins, theme, perPage, nameDate, problems);
   const geometry = layouts[perPage];
-  if (!Object.values(layouts).every((g) => g.mazeArea.width >= 36 && g.mazeArea.height >= 36)) {
-    // Nothing can be sized without room for a maze: report what was found so far.
-    problems.add(
-      new UserError(
-        s.margins !== undefined ? at(['margins']) : at(['paper']),
-        `the margins leave no room for a maze on ${Math.round(paper.width)}×${Math.round(paper.height)}pt paper`,
-        'use smaller margins, larger paper or fewer mazes per page',
-      ),
-    );
-    problems.throwIfAny();
-  }
   const seed = options.seed ?? s.seed ?? DEFAULT_SEED;
   const modelWhere = at(['difficulty-model']);
   const difficultyModel =
@@ -174,23 +141,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   problems.catch(() =>
     checkBuiltinWords(theme, words, solutions.title, s.solutions ? at(['solutions']) : spec.file),
   );
-
-  const sheets = sheetRanges(puzzles).length;
-  const answerPages = solutions.appendix
-    ? Math.ceil(entries.length / solutions.perPage)
-    : solutions.inline
-      ? sheets
-      : 0;
-  const pageCount = front.length + sheets + answerPages;
-  if (entries.length > LIMITS.maxPages || pageCount > LIMITS.maxPages) {
-    problems.add(
-      new UserError(
-        at(['pages']),
-        `the book would have ${entries.length} puzzles on ${pageCount} pages; the limit is ${LIMITS.maxPages} pages`,
-        'use smaller series counts, or split the book into volumes',
-      ),
-    );
-  }
+  checkPageCount(spec, front.length, entries.length, puzzles, solutions, problems);
   problems.catch(() => checkBookCells(puzzles, at(['pages'])));
   problems.throwIfAny();
 
@@ -233,6 +184,104 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     words,
     inputs: [...new Set(files.located.map((f) => f.real))],
   };
+}
+
+/**
+ * The theme for the book's ink (and large print), the paper with its bleed, and the print settings. With a
+ * broken theme or paper, planning goes on with the defaults to find the other problems.
+ */
+function resolveInkAndPaper(
+  spec: LoadedYaml<BookSpec>,
+  specDir: string,
+  files: FileAccess,
+  problems: Problems,
+): {
+  ink: Ink;
+  largePrint: boolean;
+  theme: Theme;
+  paper: { width: number; height: number };
+  print: BookPlan['print'];
+} {
+  const s = spec.value;
+  const at = spec.placeOf;
+  const themeWhere = s.theme ? at(['theme']) : spec.file;
+  const ink = s.ink ?? defaultInk(s.profile);
+  const pageTint = s['page-tint'] ?? false;
+  const loaded =
+    problems.catch(() => loadTheme(s.theme ?? 'classic', specDir, files, themeWhere)) ??
+    loadTheme('classic', specDir, files, themeWhere);
+  const largePrint = isLargePrint(s);
+  const inked = themeForInk(loaded, ink, pageTint);
+  const theme = largePrint ? themeForLargePrint(inked) : inked;
+  const paper = problems.catch(() => resolvePaper(s, at)) ?? { width: 595.28, height: 841.89 };
+  const bleed = problems.catch(() => resolveBleed(s, paper, at)) ?? 0;
+  const resolved = resolvePrint(s, expectedPages(s), toPoints(DEFAULT_MARGIN));
+  // A black interior is written in black ink only: greys as pure K, whatever `color` says.
+  const print = {
+    ...resolved,
+    bleed,
+    color: ink === 'black' ? ('cmyk' as const) : resolved.color,
+    notes: [...resolved.notes, ...tintNotes(loaded, ink, pageTint)],
+  };
+  return { ink, largePrint, theme, paper, print };
+}
+
+/**
+ * The puzzle page's geometry for every number of mazes a page of the book holds.
+ * @throws the problems found so far when the margins leave no room for a maze: nothing can be sized then
+ */
+function resolveLayouts(
+  spec: LoadedYaml<BookSpec>,
+  paper: { width: number; height: number },
+  margins: BookPlan['margins'],
+  theme: Theme,
+  perPage: number,
+  nameDate: boolean,
+  problems: Problems,
+): Record<number, PuzzlePageGeometry> {
+  const s = spec.value;
+  const layouts: Record<number, PuzzlePageGeometry> = {};
+  for (const n of new Set([perPage, ...s.pages.flatMap((p) => p['per-page'] ?? [])])) {
+    layouts[n] = sheetGeometry(paper.width, paper.height, margins, theme, n, nameDate);
+  }
+  if (!Object.values(layouts).every((g) => g.mazeArea.width >= 36 && g.mazeArea.height >= 36)) {
+    problems.add(
+      new UserError(
+        s.margins !== undefined ? spec.placeOf(['margins']) : spec.placeOf(['paper']),
+        `the margins leave no room for a maze on ${Math.round(paper.width)}×${Math.round(paper.height)}pt paper`,
+        'use smaller margins, larger paper or fewer mazes per page',
+      ),
+    );
+    problems.throwIfAny();
+  }
+  return layouts;
+}
+
+/** Reports a book of more puzzles or pages than the limit: front matter, puzzle pages and answer pages. */
+function checkPageCount(
+  spec: LoadedYaml<BookSpec>,
+  frontPages: number,
+  puzzleCount: number,
+  puzzles: readonly PuzzlePlan[],
+  solutions: BookPlan['solutions'],
+  problems: Problems,
+): void {
+  const sheets = sheetRanges(puzzles).length;
+  const answerPages = solutions.appendix
+    ? Math.ceil(puzzleCount / solutions.perPage)
+    : solutions.inline
+      ? sheets
+      : 0;
+  const pageCount = frontPages + sheets + answerPages;
+  if (puzzleCount > LIMITS.maxPages || pageCount > LIMITS.maxPages) {
+    problems.add(
+      new UserError(
+        spec.placeOf(['pages']),
+        `the book would have ${puzzleCount} puzzles on ${pageCount} pages; the limit is ${LIMITS.maxPages} pages`,
+        'use smaller series counts, or split the book into volumes',
+      ),
+    );
+  }
 }
 
 /** The print-on-demand services print interiors in black ink unless the author pays for colour. */

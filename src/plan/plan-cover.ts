@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
+import { UserError } from '../base/errors.js';
+import type { FileAccess } from '../base/files.js';
+import type { FieldPath, LoadedYaml } from '../base/parse-yaml.js';
+import { closest } from '../base/suggest.js';
 import type { MaskShape } from '../mask/shape.js';
-import { UserError } from '../spec/errors.js';
-import type { FileAccess } from '../spec/files.js';
-import type { FieldPath, LoadedYaml } from '../spec/parse.js';
 import type { BookSpec, CoverSpec, MazeSpec, PaperStock, ThemeOverride } from '../spec/schema.js';
-import { closest } from '../spec/suggest.js';
 import { mm } from '../spec/units.js';
 import { missingCharacters, textWidth } from '../text/fonts.js';
 import type { BookPlan, PuzzlePlan } from './book-plan.js';
@@ -27,8 +27,8 @@ import {
   plainText,
   type TextBlock,
 } from './cover-text.js';
-import type { Rect } from './page-geometry.js';
 import { Problems } from './problems.js';
+import type { Rect } from './rect.js';
 import { artStyleFor } from './resolve-markers.js';
 import { resolveFont } from './resolve-mask.js';
 import { resolvePuzzle } from './resolve-puzzles.js';

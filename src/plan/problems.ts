@@ -1,4 +1,4 @@
-import { joinProblems, UserError } from '../spec/errors.js';
+import { joinProblems, UserError } from '../base/errors.js';
 
 /**
  * Collects the user mistakes planning finds, so one run reports them all (as `validate` users expect)

@@ -1,5 +1,5 @@
 import { LABEL_BANDS, labelOf } from '../analyze/rating.js';
-import type { DifficultyLabel } from '../spec/names.js';
+import type { DifficultyLabel } from '../base/names.js';
 import type { MazeSpec } from '../spec/schema.js';
 import type { DifficultyTarget } from './book-plan.js';
 

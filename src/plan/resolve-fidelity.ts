@@ -4,7 +4,8 @@ import { type GridSize, type HexTop, type TopologyName, topologies } from '../gr
 import { MIN_MASKED_CELLS, maskCells, maskedGrid } from '../mask/apply.js';
 import { type MaskDescriptor, maskRequestOf } from '../mask/descriptor.js';
 import { type FaithfulSize, FIDELITY_THRESHOLD, faithfulSize, maskFidelity } from '../mask/fidelity.js';
-import { fitScale, type Rect } from './page-geometry.js';
+import { fitScale } from './page-geometry.js';
+import type { Rect } from './rect.js';
 import { type ResolvedSize, sizePhrase } from './resolve-size.js';
 
 /** A masked puzzle while it is sized: its tiling, mask and maze area, and where its notes go. */

@@ -1,5 +1,5 @@
-import { UserError } from '../spec/errors.js';
-import type { FieldPath } from '../spec/parse.js';
+import { UserError } from '../base/errors.js';
+import type { FieldPath } from '../base/parse-yaml.js';
 import type { BookSpec } from '../spec/schema.js';
 import { fillTemplate } from '../text/template.js';
 import type { FrontPage } from './book-plan.js';

@@ -1,11 +1,11 @@
 import { type ArtStyle, bundledPicture } from '../art/bundled-pictures.js';
 import { type Icon, svgIcon } from '../art/icon.js';
 import { isPictureName, pictureNames } from '../art/picture-names.js';
-import { UserError } from '../spec/errors.js';
-import { decodeText, type FileAccess } from '../spec/files.js';
-import type { FieldPath } from '../spec/parse.js';
+import { UserError } from '../base/errors.js';
+import { decodeText, type FileAccess } from '../base/files.js';
+import type { FieldPath } from '../base/parse-yaml.js';
+import { closest } from '../base/suggest.js';
 import type { MazeSpec } from '../spec/schema.js';
-import { closest } from '../spec/suggest.js';
 import type { MarkerPlan } from './book-plan.js';
 import { checkGlyphs } from './check-glyphs.js';
 import { markerLabelWidth, markerRule } from './marker-rule.js';

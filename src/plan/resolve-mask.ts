@@ -1,15 +1,16 @@
+import { UserError } from '../base/errors.js';
+import type { FileAccess } from '../base/files.js';
+import { FONTS_DIR } from '../base/package-root.js';
+import type { FieldPath } from '../base/parse-yaml.js';
 import type { IslandRule } from '../mask/apply.js';
 import { describeMask, type MaskDescriptor, maskShapeOf } from '../mask/descriptor.js';
 import { FormulaError, formulaShape } from '../mask/formula.js';
 import type { MaskShape } from '../mask/shape.js';
 import { textShape } from '../mask/text.js';
-import { UserError } from '../spec/errors.js';
-import type { FileAccess } from '../spec/files.js';
-import { FONTS_DIR } from '../spec/package-root.js';
-import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec, MazeSpec } from '../spec/schema.js';
 import { toFraction } from '../spec/units.js';
 import { type FontFace, loadFont } from '../text/fonts.js';
+import { mazeFieldsOf } from './maze-fields.js';
 import { preloadPictures } from './resolve-picture.js';
 import type { Theme } from './theme.js';
 
@@ -47,18 +48,6 @@ const imageOptions = (m: ImageMaskSpec) => ({
 function imageKey(real: string, m: ImageMaskSpec): string {
   const o = imageOptions(m);
   return `${real}\u0000${o.threshold}\u0000${o.invert}\u0000${o.fit}`;
-}
-
-/** Every place a spec may hold a maze's fields: defaults, section defaults, pages and series. */
-export function mazeFieldsOf(spec: BookSpec): { maze: MazeSpec; field: FieldPath }[] {
-  const out: { maze: MazeSpec; field: FieldPath }[] = [];
-  if (spec.defaults) out.push({ maze: spec.defaults, field: ['defaults'] });
-  spec.pages.forEach((p, i) => {
-    if (p.defaults) out.push({ maze: p.defaults, field: ['pages', i, 'defaults'] });
-    if (p.maze) out.push({ maze: p.maze, field: ['pages', i, 'maze'] });
-    if (p.series) out.push({ maze: p.series, field: ['pages', i, 'series'] });
-  });
-  return out;
 }
 
 /**

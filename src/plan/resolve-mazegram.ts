@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
+import { UserError } from '../base/errors.js';
+import type { FieldPath } from '../base/parse-yaml.js';
 import { language } from '../mazegram/languages.js';
 import { messageLetters } from '../mazegram/place.js';
-import { UserError } from '../spec/errors.js';
-import type { FieldPath } from '../spec/parse.js';
 import type { MazeSpec } from '../spec/schema.js';
 import { toFraction } from '../spec/units.js';
 import { capHeight, missingCharacters } from '../text/fonts.js';

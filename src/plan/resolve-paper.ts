@@ -1,9 +1,9 @@
-import { UserError } from '../spec/errors.js';
-import { LIMITS } from '../spec/limits.js';
+import { UserError } from '../base/errors.js';
+import { LIMITS } from '../base/limits.js';
+import type { FieldPath } from '../base/parse-yaml.js';
+import { closest } from '../base/suggest.js';
 import { PAPER_PRESETS, parsePaperName } from '../spec/paper.js';
-import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec } from '../spec/schema.js';
-import { closest } from '../spec/suggest.js';
 import { toPoints } from '../spec/units.js';
 
 /** Used when neither the spec nor SOURCE_DATE_EPOCH fixes a date, so builds stay reproducible. */

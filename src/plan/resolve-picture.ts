@@ -1,3 +1,6 @@
+import { UserError } from '../base/errors.js';
+import type { FileAccess } from '../base/files.js';
+import type { FieldPath } from '../base/parse-yaml.js';
 import type { PictureRecipe } from '../generate/picture-maze.js';
 import { type RegionStyle, resolveStyle } from '../generate/region-textures.js';
 import { algorithmInfo, algorithmNames } from '../generate/registry.js';
@@ -6,13 +9,10 @@ import type { Raster } from '../grid/raster.js';
 import type { GridSize, TopologyName } from '../grid/registry.js';
 import { parseHexColour, type RegionMap } from '../mask/regions.js';
 import { minUnit, type ToneFloors } from '../mask/tone.js';
-import { UserError } from '../spec/errors.js';
-import type { FileAccess } from '../spec/files.js';
-import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec, MazeSpec } from '../spec/schema.js';
-import type { Rect } from './page-geometry.js';
+import { mazeFieldsOf } from './maze-fields.js';
 import { PROFILES } from './print.js';
-import { mazeFieldsOf } from './resolve-mask.js';
+import type { Rect } from './rect.js';
 
 /**
  * Picture mazes in a spec (`tone`, `regions`, `route` on a maze): pictures are decoded before planning

@@ -1,21 +1,21 @@
+import { UserError } from '../base/errors.js';
+import type { FieldPath } from '../base/parse-yaml.js';
 import { CodecError } from '../codec/codec-error.js';
 import { decodeFm } from '../codec/fm.js';
-import type { EndPlacement } from '../generate/entry-exit.js';
+import type { OptionName } from '../generate/algorithm.js';
+import type { EndPlacement } from '../generate/ends/end-placement.js';
 import type { Maze } from '../generate/maze.js';
 import { type PostStep, postKeepsWeave } from '../generate/post/registry.js';
 import {
   type AlgorithmName,
   algorithmInfo,
   algorithmNames,
-  type OptionName,
   weaveAlgorithmNames,
 } from '../generate/registry.js';
 import { type HexTop, type TopologyName, topologies } from '../grid/registry.js';
 import { WEAVE_INSET } from '../grid/weave.js';
 import { maskShapeOf } from '../mask/descriptor.js';
 import { deriveSeed } from '../random/derive-seed.js';
-import { UserError } from '../spec/errors.js';
-import type { FieldPath } from '../spec/parse.js';
 import type { BookSpec, EndSpec, MazeSpec } from '../spec/schema.js';
 import { mm, toFraction, toPoints } from '../spec/units.js';
 import { checkTemplate } from '../text/template.js';
@@ -27,8 +27,8 @@ import {
   type MazeRoom,
   type PuzzlePageGeometry,
   puzzleMazeArea,
-  type Rect,
 } from './page-geometry.js';
+import type { Rect } from './rect.js';
 import { cellsForScore, levelScore, resolveDifficulty, seriesTarget } from './resolve-difficulty.js';
 import { drawnExtent, fitMask } from './resolve-fidelity.js';
 import { type MarkerContext, resolveMarkers } from './resolve-markers.js';

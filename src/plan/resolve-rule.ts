@@ -1,8 +1,8 @@
+import { UserError } from '../base/errors.js';
+import type { FieldPath } from '../base/parse-yaml.js';
 import type { GridSize } from '../grid/registry.js';
 import { ruleKinds } from '../rules/registry.js';
 import { RULE_MAX_SIDE, type RuleRecipe, type SymbolName } from '../rules/rule-puzzle.js';
-import { UserError } from '../spec/errors.js';
-import type { FieldPath } from '../spec/parse.js';
 import type { MazeSpec, RuleSpec } from '../spec/schema.js';
 import type { RuleCaption } from './book-plan.js';
 import type { Locale, Words } from './words.js';

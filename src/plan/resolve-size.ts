@@ -1,3 +1,5 @@
+import { UserError } from '../base/errors.js';
+import { LIMITS } from '../base/limits.js';
 import {
   type GridSize,
   type HexTop,
@@ -5,11 +7,9 @@ import {
   type TopologyName,
   topologies,
 } from '../grid/registry.js';
-import { UserError } from '../spec/errors.js';
-import { LIMITS } from '../spec/limits.js';
 import type { MazeSpec } from '../spec/schema.js';
 import { toPoints } from '../spec/units.js';
-import type { Rect } from './page-geometry.js';
+import type { Rect } from './rect.js';
 import { sizeLabel } from './template-vars.js';
 import type { Theme } from './theme.js';
 

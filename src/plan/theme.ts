@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { UserError } from '../spec/errors.js';
-import type { FileAccess, FileRef } from '../spec/files.js';
-import { THEMES_DIR } from '../spec/package-root.js';
-import { loadYamlRef } from '../spec/parse.js';
+import { UserError } from '../base/errors.js';
+import type { FileAccess, FileRef } from '../base/files.js';
+import { THEMES_DIR } from '../base/package-root.js';
+import { loadYamlRef } from '../base/parse-yaml.js';
+import { closest } from '../base/suggest.js';
 import type { ThemeOverride } from '../spec/schema.js';
-import { closest } from '../spec/suggest.js';
 import { themeSchema } from '../spec/theme-schema.js';
 import { toPoints } from '../spec/units.js';
 import { type FontFace, loadFont } from '../text/fonts.js';

@@ -2,7 +2,7 @@
  * The words mazebook itself prints (headings, labels, markers), per `locale`. Authors' own text (titles,
  * instructions) is theirs; these are only the built-in ones.
  */
-import type { localeCodes } from '../spec/names.js';
+import type { localeCodes } from '../base/names.js';
 
 export type Locale = (typeof localeCodes)[number];
 

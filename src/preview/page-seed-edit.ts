@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isAlias, isMap, isScalar, isSeq, type Node, parseDocument, Scalar, type YAMLMap } from 'yaml';
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 
 /**
  * Writes or removes one page's `seed:` in the text of a spec, and changes nothing else: every comment, blank

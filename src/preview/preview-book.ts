@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FileAccess } from '../base/files.js';
 import {
   checkPrint,
   finishUnits,
@@ -23,7 +24,6 @@ import { Problems } from '../plan/problems.js';
 import { preloadImages } from '../plan/resolve-mask.js';
 import { expandEntries } from '../plan/resolve-puzzles.js';
 import { renderSvgPage } from '../render/svg.js';
-import type { FileAccess } from '../spec/files.js';
 import { fingerprint } from './fingerprint.js';
 import { type PageContents, pageContents } from './page-contents.js';
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UserError } from '../spec/errors.js';
+import { UserError } from '../base/errors.js';
 import { CLIENT_HTML, CLIENT_ICON, CLIENT_SCRIPT, CLIENT_STYLE } from './client-assets.js';
 import { PreviewSession, type SessionOptions } from './preview-session.js';
 import { refuseRequest, SAFE_HEADERS } from './request-guard.js';

@@ -1,12 +1,12 @@
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { UserError, UserErrors } from '../base/errors.js';
+import { createFileAccess, decodeText, defaultPathPolicy, type FileAccess } from '../base/files.js';
+import { parseYaml } from '../base/parse-yaml.js';
 import { rewriteSpec, shownPath } from '../book/outputs.js';
 import type { PlanOptions } from '../plan/book-plan.js';
 import { pageKeys } from '../plan/page-keys.js';
 import { expandEntries } from '../plan/resolve-puzzles.js';
-import { UserError, UserErrors } from '../spec/errors.js';
-import { createFileAccess, decodeText, defaultPathPolicy, type FileAccess } from '../spec/files.js';
-import { parseYaml } from '../spec/parse.js';
 import { bookSchema } from '../spec/schema.js';
 import { clearFontCache } from '../text/fonts.js';
 import { changedSince, FileWatch, fileStamps } from './file-watch.js';

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
+import { createFileAccess, defaultPathPolicy } from '../base/files.js';
 import { shownPath } from '../book/outputs.js';
-import { createFileAccess, defaultPathPolicy } from '../spec/files.js';
 import { startPreview } from './preview-server.js';
 
 /**

@@ -1,5 +1,6 @@
 import { constants, deflate, deflateRaw } from 'node:zlib';
-import type { Item, PathData, PathItem } from '../layout/display-list.js';
+import type { Item, PathItem } from '../layout/display-list.js';
+import type { PathData } from '../vector/path-data.js';
 import { pdfPathBytes } from './path-ops.js';
 
 /**

@@ -2,10 +2,11 @@ import sharp from 'sharp';
 import type { Solution } from '../analyze/solve.js';
 import type { Maze } from '../generate/maze.js';
 import type { Grid } from '../grid/grid.js';
-import { type Item, PathBuilder, type PathData } from '../layout/display-list.js';
+import type { Item } from '../layout/display-list.js';
 import { drawMaze, fitGrid } from '../layout/draw-maze.js';
 import type { Placement } from '../layout/wall-paths.js';
 import { type FontFace, textOutline, textWidth } from '../text/fonts.js';
+import { PathBuilder, type PathData } from '../vector/path-data.js';
 import { fmt, writePath } from './path-ops.js';
 
 /**
@@ -172,8 +173,8 @@ function cellOutline(grid: Grid, cell: number, { ox, oy, scale }: Placement): Pa
   if (walls.length === 0) return b.finish();
   const X = (v: number): number => ox + grid.vertexX[v] * scale;
   const Y = (v: number): number => oy + grid.vertexY[v] * scale;
-  const cx = ox + (grid.arcCX ?? 0) * scale;
-  const cy = oy + (grid.arcCY ?? 0) * scale;
+  const cx = ox + (grid.arcs?.cx ?? 0) * scale;
+  const cy = oy + (grid.arcs?.cy ?? 0) * scale;
   const used = new Uint8Array(walls.length);
   const start = grid.wallV0[walls[0]];
   let v = start;
@@ -189,7 +190,7 @@ function cellOutline(grid: Grid, cell: number, { ox, oy, scale }: Placement): Pa
     used[i] = 1;
     const w = walls[i];
     const u = grid.wallV0[w] === v ? grid.wallV1[w] : grid.wallV0[w];
-    if (grid.wallArc && grid.wallArc[w] !== 0) {
+    if (grid.arcs && grid.arcs.curved[w] !== 0) {
       b.arcAround(cx, cy, X(v), Y(v), X(u), Y(u));
     } else if (u !== start) {
       b.lineTo(X(u), Y(u));

@@ -1,4 +1,4 @@
-import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../layout/display-list.js';
+import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../vector/path-data.js';
 
 /** A coordinate with at most 2 decimals (1/7200 in, far below any printer's resolution), no trailing zeros. */
 export function fmt(n: number): string {

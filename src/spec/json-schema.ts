@@ -27,7 +27,7 @@ export function bookJsonSchemaText(): string {
 
 /**
  * Lets every mapping that takes no other keys take extension fields (`x-…`, ignored by the builder, see
- * schema-keys.ts), so editors do not underline them. Changes the schema in place.
+ * base/schema-keys.ts), so editors do not underline them. Changes the schema in place.
  */
 function allowExtensionKeys(node: unknown): void {
   const stack: unknown[] = [node];

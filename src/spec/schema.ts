@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './limits.js';
+import { LIMITS } from '../base/limits.js';
 import {
   algorithmNames,
   difficultyLabels,
@@ -10,7 +10,7 @@ import {
   shapeNames,
   symbolNames,
   topologyNames,
-} from './names.js';
+} from '../base/names.js';
 import { PAPER_PRESETS } from './paper.js';
 import { LENGTH_PATTERN, MAX_LENGTH, PERCENT_PATTERN, toFraction, toPoints } from './units.js';
 

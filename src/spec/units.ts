@@ -1,4 +1,4 @@
-import { UserError } from './errors.js';
+import { UserError } from '../base/errors.js';
 
 /**
  * The one place where physical units become PDF points (1 pt = 1/72 in). Specs write lengths as

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as fontkit from 'fontkit';
-import { UserError } from '../spec/errors.js';
-import { createFileAccess, type FileAccess, type FileRef } from '../spec/files.js';
+import { UserError } from '../base/errors.js';
+import { createFileAccess, type FileAccess, type FileRef } from '../base/files.js';
 import { hasCodePoint, readSfnt, type SfntInfo } from './sfnt.js';
 
 /**

@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars';
-import { UserError } from '../spec/errors.js';
-import { excerpt } from '../spec/files.js';
-import { LIMITS } from '../spec/limits.js';
+import { UserError } from '../base/errors.js';
+import { excerpt } from '../base/files.js';
+import { LIMITS } from '../base/limits.js';
 
 /**
  * Text templates (titles, instructions, copyright): Handlebars syntax without HTML escaping, in a sandbox.

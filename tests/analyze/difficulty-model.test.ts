@@ -10,8 +10,8 @@ import {
 import { explainParts, explainRating } from '../../src/analyze/explain-rating.js';
 import { defaultDifficultyModel, loadDifficultyModel } from '../../src/analyze/model-file.js';
 import { rateMaze, scoreOf } from '../../src/analyze/rate.js';
+import { UserError } from '../../src/base/errors.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
-import { UserError } from '../../src/spec/errors.js';
 import { squareMaze } from '../helpers.js';
 
 const GOOD = `model: mazebook-difficulty

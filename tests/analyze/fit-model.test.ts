@@ -8,11 +8,11 @@ import {
 import { fitDifficultyModel, MIN_TIMES, solveLinear, type TimedMaze } from '../../src/analyze/fit-model.js';
 import { defaultDifficultyModel, loadDifficultyModel } from '../../src/analyze/model-file.js';
 import { rateMaze } from '../../src/analyze/rate.js';
+import { UserError } from '../../src/base/errors.js';
 import type { Maze } from '../../src/generate/maze.js';
 import type { AlgorithmName } from '../../src/generate/registry.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { UserError } from '../../src/spec/errors.js';
 import { squareMaze } from '../helpers.js';
 
 const base = defaultDifficultyModel();

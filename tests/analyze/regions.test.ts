@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayCut, mayCutLong, Simulator } from '../../src/analyze/simulate.js';
-import { placeEnds } from '../../src/generate/entry-exit.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
 import { algorithms } from '../../src/generate/registry.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSolveTimes } from '../../src/analyze/solve-times.js';
-import { UserError } from '../../src/spec/errors.js';
+import { UserError } from '../../src/base/errors.js';
 
 function errorOf(text: string): UserError {
   try {

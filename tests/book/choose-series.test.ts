@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import { type GeneratedPuzzle, generatePuzzles, layoutBook, planSpec } from '../../src/book/build-book.js';
 import { canonicalHash } from '../../src/codec/canonical.js';
-import { UserError } from '../../src/spec/errors.js';
 import { tempDir } from '../helpers.js';
 
 async function made(spec: string): Promise<{ puzzles: GeneratedPuzzle[]; warnings: string[] }> {

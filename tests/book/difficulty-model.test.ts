@@ -4,12 +4,12 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { difficultyModelHash, difficultyModelText } from '../../src/analyze/difficulty-model.js';
 import { defaultDifficultyModel, loadDifficultyModel } from '../../src/analyze/model-file.js';
+import { UserError } from '../../src/base/errors.js';
 import { buildBook } from '../../src/book/build-book.js';
 import { calibrateTimes } from '../../src/book/calibrate-times.js';
 import { planSpec } from '../../src/book/plan-spec.js';
 import { rateBook } from '../../src/book/rate-book.js';
 import { exportMazeJson } from '../../src/codec/json.js';
-import { UserError } from '../../src/spec/errors.js';
 import { squareMaze, tempDir } from '../helpers.js';
 
 const base = defaultDifficultyModel();

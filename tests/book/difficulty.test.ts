@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LABEL_BANDS } from '../../src/analyze/rate.js';
+import { UserError } from '../../src/base/errors.js';
 import { type GeneratedPuzzle, layoutBook, seriesReports } from '../../src/book/build-book.js';
 import { canonicalHash } from '../../src/codec/canonical.js';
-import { UserError } from '../../src/spec/errors.js';
 import { tempDir } from '../helpers.js';
 
 async function build(spec: string, options = {}) {

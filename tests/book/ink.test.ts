@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { createFileAccess, defaultPathPolicy } from '../../src/base/files.js';
 import { buildBook, layoutBook } from '../../src/book/build-book.js';
 import { nonGreyColours } from '../../src/book/ink-check.js';
 import type { PathItem } from '../../src/layout/display-list.js';
 import { builtinThemes, loadTheme, themeForInk } from '../../src/plan/theme.js';
-import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
 import { tempDir } from '../helpers.js';
 import { inspectPdf } from '../pdf-inspect.js';
 

@@ -2,9 +2,9 @@ import fs, { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } f
 import { hostname } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import { buildBook } from '../../src/book/build-book.js';
 import { writeOutputs } from '../../src/book/outputs.js';
-import { UserError } from '../../src/spec/errors.js';
 import { tempDir } from '../helpers.js';
 import { mazebookInProcess } from '../run-cli.js';
 

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFile
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import { lockDirOf } from '../../src/book/output-lock.js';
 import { writeOutputs } from '../../src/book/outputs.js';
-import { UserError } from '../../src/spec/errors.js';
 import { tempDir } from '../helpers.js';
 
 /** The compiled outputs module (`npm run build`), for child processes that write as a build does. */

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import { buildBook } from '../../src/book/build-book.js';
 import { parseLock } from '../../src/book/lockfile.js';
 import { checkOutputs, writeOutputs } from '../../src/book/outputs.js';
-import { UserError } from '../../src/spec/errors.js';
 import { tempDir } from '../helpers.js';
 
 const SPEC = 'title: O\nseed: 2\npages:\n  - maze: { cells: 5 }\n  - maze: { cells: 6 }\n';

@@ -131,7 +131,7 @@ describe.skipIf(!existsSync(BUNDLE))('the bundled command', () => {
     visit('puzzle-worker.js');
     const packages = new Set(sources.flatMap((s) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(s)?.[1] ?? []));
     expect([...packages]).toEqual([]);
-    for (const own of ['model-file', 'spec/parse', 'spec/schema', 'text/template'])
+    for (const own of ['model-file', 'base/parse-yaml', 'spec/schema', 'text/template'])
       expect(
         sources.filter((s) => s.includes(own)),
         own,
@@ -152,7 +152,7 @@ describe.skipIf(!existsSync(BUNDLE))('the bundled command', () => {
     const r = loaded(['--debug', 'validate', 'books/no-such.yaml'], 'bin');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/error: books\/no-such\.yaml: spec file not found/);
-    expect(r.stderr).toMatch(/\bsrc\/spec\/files\.ts:\d+:\d+/);
+    expect(r.stderr).toMatch(/\bsrc\/base\/files\.ts:\d+:\d+/);
   });
 
   it('runs the same without its compile cache', () => {

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
+import type { FileAccess } from '../../src/base/files.js';
 import { watchBuild } from '../../src/cli/watch.js';
-import { UserError } from '../../src/spec/errors.js';
-import type { FileAccess } from '../../src/spec/files.js';
 import { tempDir } from '../helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

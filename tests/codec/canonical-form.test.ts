@@ -3,7 +3,8 @@ import { applySymmetry, canonicalForm, canonicalHash, gridSymmetries } from '../
 import { type GridSymmetry, symmetryCandidates } from '../../src/codec/grid-symmetry.js';
 import { pointIndex } from '../../src/codec/point-index.js';
 import { backtracker } from '../../src/generate/backtracker.js';
-import { type EndPlacement, placeEnds } from '../../src/generate/entry-exit.js';
+import type { EndPlacement } from '../../src/generate/ends/end-placement.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
 import type { Maze } from '../../src/generate/maze.js';
 import type { Grid } from '../../src/grid/grid.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
@@ -36,7 +37,7 @@ function bruteSymmetries(grid: Grid): GridSymmetry[] {
   const count = Math.abs(W - H) < 1e-9 * Math.max(1, W) ? 8 : 4;
   const vertexAt = pointIndex(grid.vertexX, grid.vertexY);
   const cellAt = pointIndex(grid.cellX, grid.cellY);
-  const arc = (w: number) => grid.wallArc?.[w] ?? 0;
+  const arc = (w: number) => grid.arcs?.curved?.[w] ?? 0;
   const key = (p: number, q: number, w: number) => `${Math.min(p, q)} ${Math.max(p, q)} ${arc(w)}`;
   const wallAt = new Map<string, number>();
   for (let w = 0; w < wallCount; w++) wallAt.set(key(grid.wallV0[w], grid.wallV1[w], w), w);

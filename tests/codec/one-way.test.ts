@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
 import { decodeFm } from '../../src/codec/fm.js';
 import { bfs } from '../../src/grid/bfs.js';
-import { LINE, MOVE, type PathItem } from '../../src/layout/display-list.js';
+import type { PathItem } from '../../src/layout/display-list.js';
 import { drawMaze } from '../../src/layout/draw-maze.js';
+import { LINE, MOVE } from '../../src/vector/path-data.js';
 import { squareMaze } from '../helpers.js';
 
 const stroke = { color: '#123456', width: 1, cap: 'round', join: 'round' } as const;

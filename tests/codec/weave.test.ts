@@ -93,7 +93,7 @@ describe('other formats and the canonical hash', () => {
     const hash = canonicalHash(maze);
     // The same walls without one of its under-passages is another maze.
     const open = maze.open.slice();
-    const t = open.findIndex((o, w) => o !== 0 && (maze.grid.wallUnder as Int32Array)[w] >= 0);
+    const t = open.findIndex((o, w) => o !== 0 && maze.grid.weave!.under[w] >= 0);
     open[t] = 0;
     expect(canonicalHash({ ...maze, open })).not.toBe(hash);
     const symmetries = gridSymmetries(maze.grid);

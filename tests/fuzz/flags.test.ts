@@ -1,13 +1,13 @@
 import { InvalidArgumentError } from 'commander';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
+import { createFileAccess, defaultPathPolicy } from '../../src/base/files.js';
 import { mazeFromFlags } from '../../src/cli/flags.js';
 import { parseSeed, unitFraction, wholeNumber } from '../../src/cli/options.js';
 import { sheetSpec } from '../../src/cli/sheet.js';
 import { planBook } from '../../src/plan/plan-book.js';
 import { Problems } from '../../src/plan/problems.js';
-import { UserError } from '../../src/spec/errors.js';
-import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
 import { bookSchema } from '../../src/spec/schema.js';
 import { parseLength } from '../../src/spec/units.js';
 import { tempDir } from '../helpers.js';

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { UserError } from '../../src/base/errors.js';
+import { createFileAccess, defaultPathPolicy } from '../../src/base/files.js';
+import { parseYaml } from '../../src/base/parse-yaml.js';
 import { planBook } from '../../src/plan/plan-book.js';
 import { Problems } from '../../src/plan/problems.js';
-import { UserError } from '../../src/spec/errors.js';
-import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
-import { parseYaml } from '../../src/spec/parse.js';
 import { bookSchema } from '../../src/spec/schema.js';
 import { tempDir } from '../helpers.js';
 import { FUZZ_TIMEOUT, fuzz } from './budget.js';

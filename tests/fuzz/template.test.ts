@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/spec/errors.js';
-import { LIMITS } from '../../src/spec/limits.js';
+import { UserError } from '../../src/base/errors.js';
+import { LIMITS } from '../../src/base/limits.js';
 import { checkTemplate, renderTemplate } from '../../src/text/template.js';
 import { FUZZ_TIMEOUT, fuzz } from './budget.js';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { wallOnSide } from '../../src/generate/entry-exit.js';
+import { openWalls } from '../../src/generate/algorithm.js';
+import { wallOnSide } from '../../src/generate/ends/fixed-ends.js';
 import {
   type AlgorithmInfo,
   type AlgorithmName,
   algorithmInfo,
   algorithmNames,
   algorithms,
-  openWalls,
 } from '../../src/generate/registry.js';
 import { bfs } from '../../src/grid/bfs.js';
 import type { Grid } from '../../src/grid/grid.js';

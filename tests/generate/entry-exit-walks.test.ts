@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { solveReaching } from '../../src/analyze/solve.js';
 import { backtracker } from '../../src/generate/backtracker.js';
-import { placeEnds, takeWalkedRoute } from '../../src/generate/entry-exit.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
+import { takeWalkedRoute } from '../../src/generate/ends/walked-route.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { kruskal } from '../../src/generate/kruskal.js';
 import { bfs, routeTo } from '../../src/grid/bfs.js';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
+import { UserError } from '../../src/base/errors.js';
 import { backtracker } from '../../src/generate/backtracker.js';
-import { outerRimWalls, placeEnds, type RimPart, rimPart } from '../../src/generate/entry-exit.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
+import { outerRimWalls, type RimPart, rimPart } from '../../src/generate/ends/rim-parts.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { kruskal } from '../../src/generate/kruskal.js';
 import type { Maze } from '../../src/generate/maze.js';
@@ -13,7 +15,6 @@ import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { UserError } from '../../src/spec/errors.js';
 import { recipe, SHAPES_AND_MASKS, shapeLabel, squareMaze } from '../helpers.js';
 
 describe('entry and exit', () => {

@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
-import { placeEnds, wallOnSide } from '../../src/generate/entry-exit.js';
+import { UserError } from '../../src/base/errors.js';
+import { openWalls } from '../../src/generate/algorithm.js';
+import { wallOnSide } from '../../src/generate/ends/fixed-ends.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
 import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
 import { applyPost, type PostStep, postKeepsPerfect } from '../../src/generate/post/registry.js';
@@ -11,7 +14,6 @@ import {
   algorithmInfo,
   algorithmNames,
   algorithms,
-  openWalls,
 } from '../../src/generate/registry.js';
 import { bfs } from '../../src/grid/bfs.js';
 import type { Grid } from '../../src/grid/grid.js';
@@ -24,7 +26,6 @@ import { builtinShape } from '../../src/mask/shapes.js';
 import { textShape } from '../../src/mask/text.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { UserError } from '../../src/spec/errors.js';
 import { loadFontFile } from '../../src/text/fonts.js';
 import { loops, uniqueSolution } from './maze-checks.js';
 

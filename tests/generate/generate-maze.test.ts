@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backtracker } from '../../src/generate/backtracker.js';
-import { placeEnds } from '../../src/generate/entry-exit.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
 import { generateMaze, gridFor } from '../../src/generate/generate-maze.js';
 import { buildGrid } from '../../src/grid/registry.js';
 import { maskOf } from '../../src/mask/descriptor.js';

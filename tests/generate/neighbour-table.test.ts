@@ -35,13 +35,13 @@ describe('neighbour table', () => {
     expect(Array.from(table.entries)).toEqual(Array.from(makeNeighbourTable(grid).entries));
   });
 
-  it('is lent by every unmasked grid and every cut-out, copied for grids built cell by cell', () => {
+  it('is lent by every unmasked grid and every cut-out', () => {
     for (const shape of topologyNames) {
       const layout = { shape, size: { columns: 6, rows: 5 } };
       expect(interleavedLists(buildGrid(layout)), shape).toBeDefined();
       const keep = new Uint8Array(buildGrid(layout).cellCount).fill(1);
-      expect(interleavedLists(buildGrid(layout, keep)), shape).toBeUndefined();
       keep[0] = 0;
+      expect(interleavedLists(buildGrid(layout, keep)), shape).toBeDefined();
       const cut = subGrid(buildGrid(layout), keep);
       expect(neighbourTable(cut).entries, shape).toBe(interleavedLists(cut));
       expect(Array.from(neighbourTable(cut).entries)).toEqual(Array.from(makeNeighbourTable(cut).entries));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
-import { placeEnds } from '../../src/generate/entry-exit.js';
+import { UserError } from '../../src/base/errors.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
 import type { Maze } from '../../src/generate/maze.js';
 import {
   applyPost,
@@ -11,17 +12,16 @@ import {
 } from '../../src/generate/post/registry.js';
 import { type RegionMaze, type RegionMazeInput, regionMaze } from '../../src/generate/region-maze.js';
 import { type RegionStyle, resolveStyle } from '../../src/generate/region-textures.js';
-import type { RouteSketch } from '../../src/generate/route.js';
 import { buildAdaptiveGrid } from '../../src/grid/adaptive.js';
 import { bfs } from '../../src/grid/bfs.js';
 import { type Grid, subGrid } from '../../src/grid/grid.js';
 import { cellLocator } from '../../src/grid/locate.js';
 import { buildGrid, type GridLayout } from '../../src/grid/registry.js';
+import type { RouteSketch } from '../../src/grid/route-sketch.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
 import { toneGrid } from '../../src/mask/tone.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { UserError } from '../../src/spec/errors.js';
 
 /** Regions by where a cell's centre lies in the grid's box: left half 0, top right 1, bottom right 2. */
 function thirds(grid: Grid): Int32Array {

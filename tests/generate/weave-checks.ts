@@ -8,7 +8,7 @@ import { underWalls } from '../../src/grid/weave.js';
  */
 export function crossingProblems(maze: Maze): string[] {
   const { grid, open } = maze;
-  const wallUnder = grid.wallUnder as Int32Array;
+  const wallUnder = grid.weave!.under;
   const { near, far } = underWalls(grid);
   const problems: string[] = [];
   const use = new Uint8Array(grid.wallCount);

@@ -13,7 +13,7 @@ describe('weave grids', () => {
     checkGridInvariants(grid);
     // Inner cells 4 × 3, two axes each.
     expect(grid.wallCount - plain.wallCount).toBe(24);
-    expect(Array.from(grid.wallUnder as Int32Array).slice(0, plain.wallCount)).toEqual(
+    expect(Array.from(grid.weave!.under).slice(0, plain.wallCount)).toEqual(
       new Array(plain.wallCount).fill(-1),
     );
     expect(grid.wallCellA.subarray(0, plain.wallCount)).toEqual(plain.wallCellA);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
-import { placeEnds } from '../../src/generate/entry-exit.js';
-import { algorithmInfo, algorithmNames, algorithms, openWalls } from '../../src/generate/registry.js';
+import { openWalls } from '../../src/generate/algorithm.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
+import { algorithmInfo, algorithmNames, algorithms } from '../../src/generate/registry.js';
 import { type AdaptiveTiling, adaptiveExtent, buildAdaptiveGrid } from '../../src/grid/adaptive.js';
 import { bfs } from '../../src/grid/bfs.js';
 import { type Grid, subGrid } from '../../src/grid/grid.js';
@@ -142,7 +143,7 @@ describe.each(CASES)('adaptive $tiling grid, balanced by $balance', ({ tiling, b
 
   it('keeps its invariants when masked, and carries wall widths through the cut', () => {
     const wallWidth = new Float32Array(grid.wallCount).map((_, w) => w / 1000);
-    const withWidths: Grid = { ...grid, wallWidth };
+    const withWidths: Grid = { ...grid, tone: { wallWidth } };
     const keep = new Uint8Array(grid.cellCount);
     const cx = grid.width / 2;
     const cy = grid.height / 2;
@@ -153,7 +154,7 @@ describe.each(CASES)('adaptive $tiling grid, balanced by $balance', ({ tiling, b
     expect(adjacencySymmetric(masked)).toBe(true);
     expect(cellsClosed(masked)).toBe(true);
     expect(masked.vertexCount - masked.wallCount + masked.cellCount).toBe(1);
-    expect(masked.wallWidth).toBeDefined();
+    expect(masked.tone?.wallWidth).toBeDefined();
     // Each kept wall keeps its width: match walls by their end points (shifted by the re-framing).
     const dx = masked.cellX[0] - grid.cellX[keep.indexOf(1)];
     const dy = masked.cellY[0] - grid.cellY[keep.indexOf(1)];
@@ -165,7 +166,7 @@ describe.each(CASES)('adaptive $tiling grid, balanced by $balance', ({ tiling, b
     };
     for (let w = 0; w < grid.wallCount; w++) byEnds.set(endsKey(grid, w, dx, dy), wallWidth[w]);
     const widths = Array.from({ length: masked.wallCount }, (_, w) => byEnds.get(endsKey(masked, w, 0, 0)));
-    expect(Float32Array.from(widths as number[])).toEqual(masked.wallWidth);
+    expect(Float32Array.from(widths as number[])).toEqual(masked.tone?.wallWidth);
   });
 
   it('is a plain grid of coarse cells without a depth field, and the same for the same input', () => {

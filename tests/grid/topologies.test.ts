@@ -188,11 +188,11 @@ describe('topology specifics', () => {
     expect([g.cellX[0], g.cellY[0]]).toEqual([5, 5]);
     expect(g.adjStart[1] - g.adjStart[0]).toBe(n[1]);
     // Walls between rings are arcs, walls within a ring are radial segments.
-    expect(g.wallArc).toBeDefined();
+    expect(g.arcs?.curved).toBeDefined();
     for (let w = 0; w < g.wallCount; w++) {
       const r0 = Math.hypot(g.vertexX[g.wallV0[w]] - 5, g.vertexY[g.wallV0[w]] - 5);
       const r1 = Math.hypot(g.vertexX[g.wallV1[w]] - 5, g.vertexY[g.wallV1[w]] - 5);
-      if (g.wallArc![w]) expect(r0).toBeCloseTo(r1, 9);
+      if (g.arcs!.curved[w]) expect(r0).toBeCloseTo(r1, 9);
       else expect(Math.abs(r0 - r1)).toBeCloseTo(1, 9);
     }
   });
@@ -254,7 +254,7 @@ describe('textures on circle mazes', () => {
         for (let w = 0; w < m.grid.wallCount; w++) {
           if (m.grid.wallCellB[w] < 0 || m.open[w] === 0) continue;
           passages++;
-          if (m.grid.wallArc?.[w]) arcs++; // crossing an arc is a step in or out: a radial passage
+          if (m.grid.arcs?.curved?.[w]) arcs++; // crossing an arc is a step in or out: a radial passage
         }
       }
       return arcs / passages;

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildAdaptiveGrid } from '../../src/grid/adaptive.js';
-import { type Grid, subGrid } from '../../src/grid/grid.js';
+import { type Grid, measureWallSpan, subGrid } from '../../src/grid/grid.js';
 import type { Raster } from '../../src/grid/raster.js';
 import { buildGrid, type GridLayout, type TopologyInfo, topologies } from '../../src/grid/registry.js';
 import { plainGrid, weaveGrid } from '../../src/grid/weave.js';
-import { wallSpan } from '../../src/layout/walls-near-openings.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng, type Rng } from '../../src/random/sfc32.js';
 
@@ -17,7 +16,7 @@ function measured(g: Grid): number {
   for (let w = 0; w < g.wallCount; w++) {
     const dx = Math.abs(g.vertexX[g.wallV1[w]] - g.vertexX[g.wallV0[w]]);
     const dy = Math.abs(g.vertexY[g.wallV1[w]] - g.vertexY[g.wallV0[w]]);
-    const bulge = g.wallArc && g.wallArc[w] !== 0 ? Math.hypot(dx, dy) : 0;
+    const bulge = g.arcs && g.arcs.curved[w] !== 0 ? Math.hypot(dx, dy) : 0;
     span = Math.max(span, Math.max(dx, dy) + 2 * bulge);
   }
   return span;
@@ -84,10 +83,8 @@ describe('wallSpan of the topologies', () => {
   it.each(layouts.map((l) => [label(l), l]))('%s: a bound on every wall box, within 2×', (_name, layout) => {
     const full = buildGrid(layout);
     expectBound(full, true);
-    // The measuring pass, for grids without the bound, finds the largest box itself.
-    const { wallSpan: _, ...bare } = full;
-    expect(wallSpan(bare)).toBeCloseTo(measured(full), 12);
-    expect(wallSpan(full)).toBe(full.wallSpan);
+    // The measuring pass, for grids built without the bound, finds the largest box itself.
+    expect(measureWallSpan(full)).toBeCloseTo(measured(full), 12);
 
     const info = topologies[layout.shape] as TopologyInfo;
     const count = info.count(layout.size);
@@ -144,10 +141,10 @@ describe('wallSpan of weave grids', () => {
     expectBound(woven, true);
     // A cut-out of the weave grid, and the plain grid rebuilt from its ordinary walls.
     const cut = subGrid(woven, randomKeep(woven.cellCount, rng, 0.8));
-    expect(cut.wallUnder).toBeDefined();
+    expect(cut.weave?.under).toBeDefined();
     expectBound(cut, false);
     const rebuilt = plainGrid(cut);
-    expect(rebuilt.wallUnder).toBeUndefined();
+    expect(rebuilt.weave?.under).toBeUndefined();
     expect(rebuilt.wallSpan).toBe(plain.wallSpan);
     expectBound(rebuilt, false);
   });

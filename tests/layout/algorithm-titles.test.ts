@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { localeCodes } from '../../src/base/names.js';
 import { layoutBook } from '../../src/book/build-book.js';
 import { rateBook } from '../../src/book/rate-book.js';
 import {
@@ -10,7 +11,6 @@ import {
 } from '../../src/generate/display-names.js';
 import { postNames } from '../../src/generate/post/registry.js';
 import { algorithmNames } from '../../src/generate/registry.js';
-import { localeCodes } from '../../src/spec/names.js';
 import { loadFontFile, missingCharacters } from '../../src/text/fonts.js';
 import { tempDir } from '../helpers.js';
 

@@ -7,17 +7,11 @@ import { generateMaze } from '../../src/generate/generate-maze.js';
 import { wallMidpoint } from '../../src/grid/grid.js';
 import { ANSWER_KEY, answerWallColor, routeColors } from '../../src/layout/answer-key-style.js';
 import { MIN_ANSWER_PASSAGE_MM, minAnswerPassage } from '../../src/layout/arrange-answers.js';
-import {
-  CURVE,
-  type Item,
-  MOVE,
-  type Page,
-  type PathItem,
-  type TextItem,
-} from '../../src/layout/display-list.js';
+import type { Item, Page, PathItem, TextItem } from '../../src/layout/display-list.js';
 import { fitGrid, solutionPath } from '../../src/layout/draw-maze.js';
 import type { BookPlan } from '../../src/plan/book-plan.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
+import { CURVE, MOVE } from '../../src/vector/path-data.js';
 import { recipe, squareMaze, tempDir } from '../helpers.js';
 import { inspectPdf } from '../pdf-inspect.js';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { measure } from '../../src/analyze/metrics.js';
 import { solve } from '../../src/analyze/solve.js';
 import { underWalls, WEAVE_INSET } from '../../src/grid/weave.js';
-import { LINE, MOVE, type PathData } from '../../src/layout/display-list.js';
 import { fitGrid } from '../../src/layout/draw-maze.js';
 import { weaveGap, weaveSolutionPath, weaveWallPaths } from '../../src/layout/draw-weave.js';
+import { LINE, MOVE, type PathData } from '../../src/vector/path-data.js';
 import { squareMaze } from '../helpers.js';
 
 /** The free ends of a path's pieces (a point that no other piece starts or ends at), as "x,y" strings. */
@@ -43,7 +43,7 @@ describe('inset drawing of weave mazes', () => {
 
   it('ends the tunnel walls a gap short of each bridge, and leaves no other wall end loose', () => {
     const { grid, open } = maze;
-    const under = grid.wallUnder as Int32Array;
+    const under = grid.weave!.under;
     const { near, far } = underWalls(grid);
     const gap = weaveGap(place, wall);
     expect(gap).toBeGreaterThan(0.5 * WEAVE_INSET);

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutBook } from '../../src/book/build-book.js';
-import { LINE, MOVE, type Page, type PathData, translatePage } from '../../src/layout/display-list.js';
+import { type Page, translatePage } from '../../src/layout/display-list.js';
 import { finishPages } from '../../src/layout/finish-pages.js';
 import type { BookPlan } from '../../src/plan/book-plan.js';
+import { LINE, MOVE, type PathData } from '../../src/vector/path-data.js';
 import { tempDir } from '../helpers.js';
 
 const square = (): PathData => ({

@@ -4,10 +4,11 @@ import { stringify } from 'yaml';
 import { layoutBook } from '../../src/book/build-book.js';
 import { sheetSpec } from '../../src/cli/sheet.js';
 import { answerWallColor, routeColors } from '../../src/layout/answer-key-style.js';
-import { CLOSE, CURVE, MOVE, type Page, type PathItem } from '../../src/layout/display-list.js';
+import type { Page, PathItem } from '../../src/layout/display-list.js';
 import type { BookPlan } from '../../src/plan/book-plan.js';
-import type { Rect } from '../../src/plan/page-geometry.js';
+import type { Rect } from '../../src/plan/rect.js';
 import { capHeight, textWidth } from '../../src/text/fonts.js';
+import { CLOSE, CURVE, MOVE } from '../../src/vector/path-data.js';
 import { tempDir } from '../helpers.js';
 
 /** 3 mm in points: the least free space between a marker (or its word) and any other part of the page. */

@@ -16,7 +16,7 @@ import {
 import { maskOf } from '../../src/mask/descriptor.js';
 import { builtinShape } from '../../src/mask/shapes.js';
 import { markerRoom } from '../../src/plan/marker-rule.js';
-import type { Rect } from '../../src/plan/page-geometry.js';
+import type { Rect } from '../../src/plan/rect.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { latoBold, recipe } from '../helpers.js';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createFileAccess, defaultPathPolicy } from '../../src/base/files.js';
 import {
   ANSWER_KEY,
   answerKeyStyle,
@@ -10,7 +11,6 @@ import {
 import type { BookPlan } from '../../src/plan/book-plan.js';
 import { contrast } from '../../src/plan/palette.js';
 import { builtinThemes, type Ink, loadTheme, type Theme, themeForInk } from '../../src/plan/theme.js';
-import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
 import { tempDir } from '../helpers.js';
 
 const dir = tempDir();

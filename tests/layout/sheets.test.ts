@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutBook } from '../../src/book/build-book.js';
 import { answerWallColor } from '../../src/layout/answer-key-style.js';
-import { type Page, type PathItem, pathBox } from '../../src/layout/display-list.js';
+import type { Page, PathItem } from '../../src/layout/display-list.js';
 import { HOME_BORDER } from '../../src/layout/puzzle-pages.js';
+import { pathBox } from '../../src/vector/path-data.js';
 import { tempDir } from '../helpers.js';
 
 async function laidOut(spec: string) {

@@ -4,9 +4,9 @@ import { pictureData } from '../../bench/extract-pictures.js';
 import { type ArtStyle, bundledPicture, PICTURES_FILE } from '../../src/art/bundled-pictures.js';
 import { svgIcon } from '../../src/art/icon.js';
 import { PICTURE_PAIRS, pictureNames } from '../../src/art/picture-names.js';
-import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/layout/display-list.js';
+import { UserError } from '../../src/base/errors.js';
 import { parseSvgPath, SvgPathError, transformPath } from '../../src/layout/svg-icon.js';
-import { UserError } from '../../src/spec/errors.js';
+import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/vector/path-data.js';
 
 /** Points along a path: on-curve points, and each cubic sampled at t = 1/4, 1/2, 3/4. */
 function samples(path: PathData): [number, number][] {

@@ -3,11 +3,12 @@ import { solve } from '../../src/analyze/solve.js';
 import { generateMaze, type MazeRecipe } from '../../src/generate/generate-maze.js';
 import type { Maze } from '../../src/generate/maze.js';
 import type { Raster } from '../../src/grid/raster.js';
-import { CLOSE, LINE, MOVE, type PathItem } from '../../src/layout/display-list.js';
+import type { PathItem } from '../../src/layout/display-list.js';
 import { drawMaze, fitGrid } from '../../src/layout/draw-maze.js';
 import { tonedRoute } from '../../src/layout/toned-route.js';
 import { minUnit } from '../../src/mask/tone.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
+import { CLOSE, LINE, MOVE } from '../../src/vector/path-data.js';
 import { recipe } from '../helpers.js';
 
 /** A left-to-right grey ramp, black to white, darkest at the left. */
@@ -52,7 +53,7 @@ function samples(item: PathItem, per = 8): [number, number][] {
  */
 function clearanceOf(maze: Maze, place: { ox: number; oy: number; scale: number }) {
   const { grid, open } = maze;
-  const widths = grid.wallWidth as Float32Array;
+  const widths = grid.tone!.wallWidth;
   const segs: number[] = [];
   for (let w = 0; w < grid.wallCount; w++) {
     if (open[w] !== 0 || w === maze.entryWall || w === maze.exitWall) continue;

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { TopologyName } from '../../src/grid/registry.js';
-import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/layout/display-list.js';
 import { hypot } from '../../src/layout/hypot.js';
 import { onCircle, wallPaths } from '../../src/layout/wall-paths.js';
 import { maskOf } from '../../src/mask/descriptor.js';
@@ -10,6 +9,7 @@ import { builtinShape, type ShapeName } from '../../src/mask/shapes.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { pdfPathBytes } from '../../src/render/path-ops.js';
+import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/vector/path-data.js';
 import { recipe, squareMaze } from '../helpers.js';
 
 /** Splits a path drawn at scale 1 into unit lattice segments "x,y-x,y" (sorted ends). */
@@ -107,7 +107,10 @@ describe('wall paths without arcs', () => {
       for (let k = adjStart[cell]; k < adjStart[cell + 1]; k++) pillar[adjWall[k]] = 0;
       const place = { ox: 3.25, oy: 1.5, scale: 4.7 };
       for (const m of [maze, { ...maze, open }, { ...maze, open: pillar }]) {
-        const noArcs = { ...m, grid: { ...m.grid, wallArc: new Uint8Array(m.grid.wallCount) } };
+        const noArcs = {
+          ...m,
+          grid: { ...m.grid, arcs: { curved: new Uint8Array(m.grid.wallCount), cx: 0, cy: 0 } },
+        };
         const straight = wallPaths(m, place);
         const general = wallPaths(noArcs, place);
         expect(straight.cmds.length).toBeGreaterThan(0);

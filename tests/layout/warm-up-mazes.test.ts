@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSE, CURVE, LINE, MOVE } from '../../src/layout/display-list.js';
 import { wallPaths } from '../../src/layout/wall-paths.js';
 import { warmUpMazes } from '../../src/layout/warm-up-mazes.js';
+import { CLOSE, CURVE, LINE, MOVE } from '../../src/vector/path-data.js';
 
 describe('warmUpMazes', () => {
   it('make the wall drawing meet every case: lines, arcs, ends and junctions, closed loops', () => {

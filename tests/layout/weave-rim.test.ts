@@ -93,7 +93,7 @@ describe('the rim of a weave maze', () => {
       ]);
       const loose = ends.filter(([x, y, i]) => !segs.some((s, j) => j !== i && distance(x, y, s) < 1e-6));
       // Two corridor walls at each opening; two stubs each side of every bridge an open tunnel runs under.
-      const under = grid.wallUnder as Int32Array;
+      const under = grid.weave!.under;
       let tunnels = 0;
       for (let t = 0; t < grid.wallCount; t++) if (under[t] >= 0 && open[t]) tunnels++;
       expect(loose).toHaveLength(4 + 4 * tunnels);

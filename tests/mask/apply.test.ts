@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
+import { UserError } from '../../src/base/errors.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { bfs } from '../../src/grid/bfs.js';
 import { buildGrid, type GridLayout } from '../../src/grid/registry.js';
@@ -14,7 +15,6 @@ import type { MaskShape } from '../../src/mask/shape.js';
 import { builtinShape, shapeNames } from '../../src/mask/shapes.js';
 import { textShape } from '../../src/mask/text.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
-import { UserError } from '../../src/spec/errors.js';
 import { checkGridInvariants, isSpanningTree, latoBold, recipe, tempDir } from '../helpers.js';
 
 const SQUARE: GridLayout = { shape: 'square', size: { columns: 100, rows: 100 } };

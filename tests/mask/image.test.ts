@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
+import { createFileAccess, defaultPathPolicy } from '../../src/base/files.js';
+import { LIMITS } from '../../src/base/limits.js';
 import { imageShape, trimBitmap } from '../../src/mask/image.js';
 import type { MaskShape } from '../../src/mask/shape.js';
-import { UserError } from '../../src/spec/errors.js';
-import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
-import { LIMITS } from '../../src/spec/limits.js';
 
 type Rgba = readonly [number, number, number, number];
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import { boxFrame, type Raster } from '../../src/grid/raster.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
 import { flowOnGrid } from '../../src/mask/flow.js';
@@ -10,7 +11,6 @@ import {
   type RegionMap,
   regionsOnGrid,
 } from '../../src/mask/regions.js';
-import { UserError } from '../../src/spec/errors.js';
 
 const svg = (body: string, w = 200, h = 100) =>
   sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${body}</svg>`))

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Font, PathCommand } from 'fontkit';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
+import { createFileAccess, defaultPathPolicy } from '../../src/base/files.js';
 import type { MaskShape } from '../../src/mask/shape.js';
 import { textShape } from '../../src/mask/text.js';
-import { UserError } from '../../src/spec/errors.js';
-import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
 import { type FontFace, fontOf, loadFont, loadFontFile, registerFont } from '../../src/text/fonts.js';
 
 /**

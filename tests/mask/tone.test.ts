@@ -2,7 +2,9 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
-import { placeEnds } from '../../src/generate/entry-exit.js';
+import { UserError } from '../../src/base/errors.js';
+import { LIMITS } from '../../src/base/limits.js';
+import { placeEnds } from '../../src/generate/ends/place-ends.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { kruskal } from '../../src/generate/kruskal.js';
 import type { Maze } from '../../src/generate/maze.js';
@@ -10,7 +12,6 @@ import type { AdaptiveTiling } from '../../src/grid/adaptive.js';
 import { type Grid, subGrid } from '../../src/grid/grid.js';
 import type { Raster } from '../../src/grid/raster.js';
 import { buildSquareGrid } from '../../src/grid/square.js';
-import { CURVE, LINE, MOVE } from '../../src/layout/display-list.js';
 import { tonedOverhang, tonedWallItems } from '../../src/layout/draw-toned-walls.js';
 import { wallPaths } from '../../src/layout/wall-paths.js';
 import { coverage } from '../../src/mask/apply.js';
@@ -19,8 +20,7 @@ import { idealSpacing, minUnit, type ToneRequest, toneGrid, toneMapping } from '
 import { decodeLightness } from '../../src/mask/tone-image.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { UserError } from '../../src/spec/errors.js';
-import { LIMITS } from '../../src/spec/limits.js';
+import { CURVE, LINE, MOVE } from '../../src/vector/path-data.js';
 import { checkGridInvariants, isSpanningTree, straightPieces } from '../helpers.js';
 
 const FLOORS = { passage: 3, line: 0.5 };
@@ -73,7 +73,7 @@ describe('the tone mapping (§6.1)', () => {
 describe.each(['square', 'triangle'] as const)('a tone grid on %s cells', (tiling) => {
   const req = request(tiling, ramp());
   const grid = toneGrid(req);
-  const widths = grid.wallWidth as Float32Array;
+  const widths = grid.tone!.wallWidth;
 
   it('is a valid grid whose every algorithm result is a spanning tree, solved through open walls', () => {
     checkGridInvariants(grid);
@@ -193,7 +193,7 @@ function paintWalls(grid: Grid, open: Uint8Array, px: number): Raster {
   const width = Math.ceil(grid.width * px);
   const height = Math.ceil(grid.height * px);
   const data = new Float32Array(width * height);
-  const widths = grid.wallWidth as Float32Array;
+  const widths = grid.tone!.wallWidth;
   for (let w = 0; w < grid.wallCount; w++) {
     if (open[w]) continue;
     const ax = grid.vertexX[grid.wallV0[w]] * px;
@@ -227,7 +227,7 @@ describe('tone grids under a mask', () => {
     const keep = coverage(full, builtinShape('heart'));
     const heart = subGrid(full, keep);
     checkGridInvariants(heart);
-    expect(heart.wallWidth?.length).toBe(heart.wallCount);
+    expect(heart.tone?.wallWidth?.length).toBe(heart.wallCount);
     expect(heart.cellCount).toBeLessThan(full.cellCount);
     const maze = placeEnds(
       heart,
@@ -238,7 +238,7 @@ describe('tone grids under a mask', () => {
     );
     expect(isSpanningTree(maze)).toBe(true);
     let widest = 0;
-    for (const w of heart.rimWall) widest = Math.max(widest, heart.wallWidth?.[w] ?? 0);
+    for (const w of heart.rimWall) widest = Math.max(widest, heart.tone?.wallWidth?.[w] ?? 0);
     expect(tonedOverhang(heart)).toBe(widest / 2);
     expect(tonedOverhang(buildSquareGrid({ columns: 2, rows: 2 }))).toBe(0);
   });
@@ -247,7 +247,7 @@ describe('tone grids under a mask', () => {
 describe('toned walls on other grids', () => {
   it('draws arcs in place: one width gives one band with the plain wall drawing', () => {
     const maze = squareMazeOf('circle');
-    const grid: Grid = { ...maze.grid, wallWidth: new Float32Array(maze.grid.wallCount).fill(0.1) };
+    const grid: Grid = { ...maze.grid, tone: { wallWidth: new Float32Array(maze.grid.wallCount).fill(0.1) } };
     const place = { ox: 5, oy: 7, scale: 3 };
     const items = tonedWallItems({ ...maze, grid }, place, {
       color: '#111',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import type { LabelRaster } from '../../src/grid/raster.js';
 import type { RegionMap } from '../../src/mask/regions.js';
 import { traceRouteColour } from '../../src/mask/regions-route.js';
 import { traceLines } from '../../src/mask/trace-lines.js';
-import { UserError } from '../../src/spec/errors.js';
 
 /** Pixels within `half` of any of the segments (pixel units), label 1; the rest 0. */
 function painted(w: number, h: number, segments: number[][], half = 2.5): LabelRaster {

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/analyze/solve.js';
+import { UserError } from '../../src/base/errors.js';
 import { layoutBook } from '../../src/book/build-book.js';
 import { generateMaze } from '../../src/generate/generate-maze.js';
 import { language } from '../../src/mazegram/languages.js';
 import { messageCells, placeMazegram } from '../../src/mazegram/place.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
-import { UserError } from '../../src/spec/errors.js';
 import { recipe, tempDir } from '../helpers.js';
 
 const SHAPES = [

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import { buildBook, checkPrint, layoutBook, planSpec } from '../../src/book/build-book.js';
 import type { DisplayDocument, PathItem, TextItem } from '../../src/layout/display-list.js';
 import { LARGE_PRINT } from '../../src/plan/theme.js';
-import { UserError } from '../../src/spec/errors.js';
 import { tempDir } from '../helpers.js';
 
 const MM = 72 / 25.4;

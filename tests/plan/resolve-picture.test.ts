@@ -64,7 +64,7 @@ describe('tone mazes from a spec', () => {
     expect(isSpanningTree(a)).toBe(true);
     // Walls are heavier on the dark left than on the light right, and cells come in more than one size.
     const { grid } = a;
-    const widths = grid.wallWidth ?? new Float32Array();
+    const widths = grid.tone?.wallWidth ?? new Float32Array();
     let left = 0;
     let nLeft = 0;
     let right = 0;
@@ -91,7 +91,7 @@ describe('tone mazes from a spec', () => {
     const p = await plan('  - maze: { tone: { image: ramp.png, levels: 2 } }\n');
     const tone = p.puzzles[0].recipe.picture?.tone;
     const maze = generateMaze(p.puzzles[0].recipe, p.puzzles[0].seed, 'a');
-    const widths = maze.grid.wallWidth ?? new Float32Array();
+    const widths = maze.grid.tone?.wallWidth ?? new Float32Array();
     expect(widths.length).toBe(maze.grid.wallCount);
     const thinnest = Math.min(...widths) * (tone?.unit ?? 0);
     expect(thinnest).toBeGreaterThanOrEqual((tone?.floors.line ?? 1) - 1e-4);
@@ -104,7 +104,7 @@ describe('tone mazes from a spec', () => {
     const a = generateMaze(full.puzzles[0].recipe, full.puzzles[0].seed, 'a');
     const b = generateMaze(cut.puzzles[0].recipe, cut.puzzles[0].seed, 'b');
     expect(b.grid.cellCount).toBeLessThan(a.grid.cellCount);
-    expect(b.grid.wallWidth).toBeDefined();
+    expect(b.grid.tone?.wallWidth).toBeDefined();
     expect(isSpanningTree(b)).toBe(true);
   });
 

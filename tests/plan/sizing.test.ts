@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../../src/book/build-book.js';
 import { markerRoom, markerSize } from '../../src/plan/marker-rule.js';
-import { gridClearIn, puzzleMazeArea, type Rect } from '../../src/plan/page-geometry.js';
+import { gridClearIn, puzzleMazeArea } from '../../src/plan/page-geometry.js';
 import { planBook } from '../../src/plan/plan-book.js';
+import type { Rect } from '../../src/plan/rect.js';
 import { tempDir } from '../helpers.js';
 
 function plan(spec: string) {

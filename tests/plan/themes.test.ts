@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
+import { createFileAccess, defaultPathPolicy } from '../../src/base/files.js';
 import { loadSpec } from '../../src/book/build-book.js';
 import {
   contrast,
@@ -11,8 +13,6 @@ import {
 } from '../../src/plan/palette.js';
 import { planBook } from '../../src/plan/plan-book.js';
 import { builtinThemes, CONTRAST_MINIMUMS, loadTheme, type Theme } from '../../src/plan/theme.js';
-import { UserError } from '../../src/spec/errors.js';
-import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
 import type { ThemeOverride } from '../../src/spec/schema.js';
 import { tempDir } from '../helpers.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { UserError } from '../../src/base/errors.js';
 import { setPageSeed } from '../../src/preview/page-seed-edit.js';
-import { UserError } from '../../src/spec/errors.js';
 
 /** Lines of `after` that are not in `before`, and lines of `before` no longer in `after`. */
 function lineDiff(before: string, after: string): { added: string[]; removed: string[] } {

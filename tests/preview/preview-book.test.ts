@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
+import { createFileAccess, defaultPathPolicy } from '../../src/base/files.js';
 import { layoutBook, makeBook } from '../../src/book/build-book.js';
 import { mazeContentHash } from '../../src/book/lockfile.js';
 import { pageContents } from '../../src/preview/page-contents.js';
 import { PreviewBook } from '../../src/preview/preview-book.js';
 import { renderSvgPage } from '../../src/render/svg.js';
-import { UserError } from '../../src/spec/errors.js';
-import { createFileAccess, defaultPathPolicy } from '../../src/spec/files.js';
 import { SMALL_BOOK, specFile } from './fixtures.js';
 
 const access = (spec: string) => createFileAccess(defaultPathPolicy(dirname(spec)));

@@ -2,10 +2,10 @@ import { chmodSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSyn
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
 import { rewriteSpec } from '../../src/book/outputs.js';
 import { type PreviewServer, startPreview } from '../../src/preview/preview-server.js';
 import { refuseRequest } from '../../src/preview/request-guard.js';
-import { UserError } from '../../src/spec/errors.js';
 import { tempDir } from '../helpers.js';
 import { SMALL_BOOK, specFile } from './fixtures.js';
 

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { generatePuzzles } from '../../src/book/build-book.js';
 import { planSpec } from '../../src/book/plan-spec.js';
 import { composeBook } from '../../src/layout/compose-book.js';
-import { type DisplayDocument, polygon } from '../../src/layout/display-list.js';
+import type { DisplayDocument } from '../../src/layout/display-list.js';
 import { PageDeflates } from '../../src/render/page-deflate.js';
 import { renderPdf } from '../../src/render/pdf.js';
+import { polygon } from '../../src/vector/path-data.js';
 
 describe('page contents deflated beside the drawing', () => {
   it('leaves in the stream the bytes deflateSync gives, and refuses writes once begun', async () => {

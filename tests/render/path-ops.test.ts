@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/layout/display-list.js';
 import { deriveSeed } from '../../src/random/derive-seed.js';
 import { createRng } from '../../src/random/sfc32.js';
 import { pdfPathBytes, writePath } from '../../src/render/path-ops.js';
+import { CLOSE, CURVE, LINE, MOVE, type PathData } from '../../src/vector/path-data.js';
 
 /** The operators as the shared writer formats them (`fmt`), one per line: what pdfPathBytes must write. */
 function viaFmt(path: PathData, tail = ''): string {

@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { deflateSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type DisplayDocument, PathBuilder, polygon } from '../../src/layout/display-list.js';
+import type { DisplayDocument } from '../../src/layout/display-list.js';
 import { adler32, DEFLATE_PIECE, deflatePath, deflatePieces } from '../../src/render/big-paths.js';
 import { pdfPathBytes } from '../../src/render/path-ops.js';
 import { renderPdf } from '../../src/render/pdf.js';
+import { PathBuilder, polygon } from '../../src/vector/path-data.js';
 import { inspectPdf } from '../pdf-inspect.js';
 
 const fonts = {

@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { UserError, UserErrors } from '../../src/base/errors.js';
 import { planSpec } from '../../src/book/build-book.js';
 import { useWorkers } from '../../src/book/parallel.js';
-import { UserError, UserErrors } from '../../src/spec/errors.js';
 import { tempDir } from '../helpers.js';
 
 /** What `validate` (planning, no maze generated) says about a spec. */

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/spec/limits.js';
+import { LIMITS } from '../../src/base/limits.js';
 
 /**
- * Every size limit the docs state for a kind of file is the one the code applies (src/spec/limits.ts): a size
+ * Every size limit the docs state for a kind of file is the one the code applies (src/base/limits.ts): a size
  * in MiB or MB within a statement (a sentence, or a row of a table) is about the kind of file named last before
  * it in that statement, at most 150 characters before; it must be that kind's limit, in MiB.
  */

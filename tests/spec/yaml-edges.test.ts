@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDifficultyModel } from '../../src/analyze/model-file.js';
+import { UserError, UserErrors } from '../../src/base/errors.js';
+import { LIMITS } from '../../src/base/limits.js';
+import { parseYaml } from '../../src/base/parse-yaml.js';
 import { planSpec } from '../../src/book/build-book.js';
-import { UserError, UserErrors } from '../../src/spec/errors.js';
-import { LIMITS } from '../../src/spec/limits.js';
-import { parseYaml } from '../../src/spec/parse.js';
 import { bookSchema } from '../../src/spec/schema.js';
 import { tempDir } from '../helpers.js';
 

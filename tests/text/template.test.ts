@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/spec/errors.js';
+import { UserError } from '../../src/base/errors.js';
 import { checkTemplate, renderTemplate } from '../../src/text/template.js';
 
 const SAMPLE = { number: 7, book: 'B', title: 'T' };

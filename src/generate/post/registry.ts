@@ -50,7 +50,7 @@ export const postKeepsWeave: Record<PostName, boolean> = {
 };
 
 export function applyPost(maze: Maze, rng: Rng, steps: readonly PostStep[]): Maze {
-  const refused = maze.grid.wallUnder ? steps.find((s) => !postKeepsWeave[s.name]) : undefined;
+  const refused = maze.grid.weave ? steps.find((s) => !postKeepsWeave[s.name]) : undefined;
   if (refused) throw new Error(`internal: post-process ${refused.name} was asked for on a weave maze`);
   let m = maze;
   for (const step of steps) {

@@ -1,7 +1,7 @@
 /**
  * The names a spec may use for things later stages define (tilings, algorithms, mask shapes, languages,
  * difficulty labels…). The spec layer reads them from here, so it never imports a later stage; each registry
- * keeps its own list, and a test checks that the two agree (tests/spec/names.test.ts).
+ * keeps its own list, and a test checks that the two agree (tests/base/names.test.ts).
  */
 
 export const topologyNames = ['square', 'hex', 'triangle', 'octagon', 'circle'] as const;

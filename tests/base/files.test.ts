@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/base/errors.js';
+import { createFileAccess, decodeText, defaultPathPolicy, excerpt } from '../../src/base/files.js';
 import { layoutBook } from '../../src/book/build-book.js';
-import { UserError } from '../../src/spec/errors.js';
-import { createFileAccess, decodeText, defaultPathPolicy, excerpt } from '../../src/spec/files.js';
 import { tempDir } from '../helpers.js';
 
 const FONT = join(import.meta.dirname, '../../fonts/lato/Lato-Regular.ttf');

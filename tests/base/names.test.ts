@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { difficultyLabels as labels } from '../../src/analyze/rate.js';
+import * as names from '../../src/base/names.js';
 import { algorithmNames as algorithms } from '../../src/generate/registry.js';
 import { topologyNames as topologies } from '../../src/grid/registry.js';
 import { shapeNames as shapes } from '../../src/mask/shapes.js';
 import { languageCodes as languages } from '../../src/mazegram/languages.js';
 import { localeNames } from '../../src/plan/words.js';
 import { ruleNames as rules, symbolNames as symbols } from '../../src/rules/rule-puzzle.js';
-import * as names from '../../src/spec/names.js';
 
 describe('the name lists the spec layer reads', () => {
   it('agree with the registries of the stages that define them', () => {
