@@ -147,9 +147,6 @@ export function resolvePicture(
   const { tone, regions, route } = maze;
   if (!tone && !regions && !route) return undefined;
   const { at, field } = ctx;
-  // Sizes and algorithms from the defaults give way to the picture; the page's own are refused.
-  const own = (k: keyof MazeSpec) => maze[k] !== undefined && !field(k).includes('defaults');
-  const decoded = decodedBy.get(ctx.files);
   const first = tone ? 'tone' : regions ? 'regions' : 'route';
   if (maze.fm !== undefined) {
     throw new UserError(
@@ -160,55 +157,13 @@ export function resolvePicture(
   }
   const picture: PictureRecipe = {};
   let toneSize: ResolvedPicture['tone'];
-  let lightness: Raster | undefined;
   if (tone) {
-    const where = at([...field('tone'), 'image']);
-    const ref = ctx.files.named(ctx.specDir, tone.image, where, 'image');
-    lightness = decoded?.lightness.get(toneKey(ref.real, tone));
-    if (!lightness) throw new UserError(where, `picture ${tone.image} could not be used (see above)`);
-    if (shape !== 'square' && shape !== 'triangle') {
-      throw new UserError(
-        at(field('tone')),
-        `tone needs square or triangle cells, not ${shape}: its cells split into four smaller ones where the picture is dark`,
-        'use shape: square or shape: triangle',
-      );
-    }
-    for (const k of ['cells', 'rings', 'passage'] as const) {
-      if (own(k)) {
-        throw new UserError(
-          at(field(k)),
-          `a tone maze sizes its cells from the picture and the passage floor, so ${k} cannot be set`,
-          `remove ${k}; min-passage (of the book or a section) sets the finest passage`,
-        );
-      }
-    }
-    const levels = tone.levels ?? DEFAULT_TONE_LEVELS;
-    const profileLine = ctx.spec.profile ? PROFILES[ctx.spec.profile].minLine : 0;
-    const floors: ToneFloors = { passage: floor, line: Math.max(TONE_LINE_FLOOR, profileLine) };
-    const unit = minUnit(shape, floors);
-    const size = toneSize_(shape, lightness, area, unit, levels);
-    if (!size) {
-      throw new UserError(
-        at(field('tone')),
-        `the maze area is too small for a tone maze: its coarsest cells are ${(unit * 2 ** levels).toFixed(0)}pt across`,
-        'use fewer levels, a lower min-passage, or a larger page',
-      );
-    }
-    picture.tone = { lightness, levels, unit, floors };
-    picture.flow = lightness;
-    toneSize = { size, cellSize: unit };
-    if (maze.algorithm !== undefined && !regions && !route) {
-      const info = algorithmInfo[maze.algorithm];
-      if ('squareOnly' in info && info.squareOnly) {
-        throw new UserError(
-          at(field('algorithm')),
-          `${maze.algorithm} works on a full rectangle of equal squares, not on a tone maze's split cells`,
-          `choose one of ${algorithmNames.filter((n) => !('squareOnly' in algorithmInfo[n])).join(', ')}`,
-        );
-      }
-    }
+    const resolved = resolveTone(maze, tone, shape, area, floor, ctx);
+    picture.tone = resolved.tone;
+    picture.flow = resolved.tone.lightness;
+    toneSize = resolved.size;
   }
-  if ((regions || route) && own('algorithm')) {
+  if ((regions || route) && ownField(maze, 'algorithm', ctx)) {
     throw new UserError(
       at(field('algorithm')),
       'a region or route maze is filled region by region, so algorithm cannot be set',
@@ -217,48 +172,134 @@ export function resolvePicture(
   }
   let routeColour: string | undefined;
   if (regions) {
-    const f = field('regions');
-    const colours = regionColours(regions, f, at);
-    const where = at([...f, 'image']);
-    const ref = ctx.files.named(ctx.specDir, regions.image, where, 'image');
-    const map = decoded?.regionMaps.get(regionsKey(ref.real, colours));
-    if (!map) throw new UserError(where, `region map ${regions.image} could not be used (see above)`);
-    const keys = Object.keys(regions.styles);
-    const byColour = new Map<string, RegionStyle | 'lines' | 'route'>();
-    keys.forEach((key, i) => {
-      const style = regionStyle(regions.styles[key], colours[i], at([...f, 'styles', key]), lightness);
-      if (style === 'route') {
-        if (routeColour !== undefined) {
-          throw new UserError(
-            at([...f, 'styles', key]),
-            `only one colour can draw the route (${routeColour} already does)`,
-          );
-        }
-        if (route) {
-          throw new UserError(
-            at([...f, 'styles', key]),
-            'the route is drawn in the region map and given as points; keep one',
-            'remove route from the maze, or this style',
-          );
-        }
-        routeColour = colours[i];
-      }
-      byColour.set(colours[i], style);
-    });
-    picture.regions = { map, styles: map.colours.map((c) => byColour.get(c)) };
+    const resolved = resolveRegions(regions, route !== undefined, picture.tone?.lightness, ctx);
+    picture.regions = resolved.regions;
+    routeColour = resolved.routeColour;
   }
   checkPost(maze, routeColour !== undefined || route !== undefined, ctx);
-  if (route) {
-    const main = Array.isArray(route) ? route : route.points;
-    const branches = Array.isArray(route) ? [] : (route.branches ?? []);
-    picture.route = {
-      main: main.map(([x, y]) => [x, y] as [number, number]),
-      ...(branches.length > 0
-        ? { branches: branches.map((b) => b.map(([x, y]) => [x, y] as [number, number])) }
-        : {}),
-    };
-  }
+  if (route) picture.route = routeRecipe(route);
   return { picture, ...(toneSize ? { tone: toneSize } : {}) };
+}
+
+/** Whether the page itself sets maze field `k` (sizes and algorithms from the defaults give way to a picture). */
+function ownField(maze: MazeSpec, k: keyof MazeSpec, ctx: PictureContext): boolean {
+  return maze[k] !== undefined && !ctx.field(k).includes('defaults');
+}
+
+/**
+ * A tone maze's picture part and coarse grid: its lightness raster (decoded before planning), levels, finest
+ * cell from the floors, and the grid filling `area`; refused for other tilings, page-set sizes, areas too
+ * small and algorithms that need a full rectangle.
+ */
+function resolveTone(
+  maze: MazeSpec,
+  tone: ToneSpec,
+  shape: TopologyName,
+  area: Rect,
+  floor: number,
+  ctx: PictureContext,
+): { tone: NonNullable<PictureRecipe['tone']>; size: NonNullable<ResolvedPicture['tone']> } {
+  const { at, field } = ctx;
+  const where = at([...field('tone'), 'image']);
+  const ref = ctx.files.named(ctx.specDir, tone.image, where, 'image');
+  const lightness = decodedBy.get(ctx.files)?.lightness.get(toneKey(ref.real, tone));
+  if (!lightness) throw new UserError(where, `picture ${tone.image} could not be used (see above)`);
+  if (shape !== 'square' && shape !== 'triangle') {
+    throw new UserError(
+      at(field('tone')),
+      `tone needs square or triangle cells, not ${shape}: its cells split into four smaller ones where the picture is dark`,
+      'use shape: square or shape: triangle',
+    );
+  }
+  for (const k of ['cells', 'rings', 'passage'] as const) {
+    if (ownField(maze, k, ctx)) {
+      throw new UserError(
+        at(field(k)),
+        `a tone maze sizes its cells from the picture and the passage floor, so ${k} cannot be set`,
+        `remove ${k}; min-passage (of the book or a section) sets the finest passage`,
+      );
+    }
+  }
+  const levels = tone.levels ?? DEFAULT_TONE_LEVELS;
+  const profileLine = ctx.spec.profile ? PROFILES[ctx.spec.profile].minLine : 0;
+  const floors: ToneFloors = { passage: floor, line: Math.max(TONE_LINE_FLOOR, profileLine) };
+  const unit = minUnit(shape, floors);
+  const size = toneSize_(shape, lightness, area, unit, levels);
+  if (!size) {
+    throw new UserError(
+      at(field('tone')),
+      `the maze area is too small for a tone maze: its coarsest cells are ${(unit * 2 ** levels).toFixed(0)}pt across`,
+      'use fewer levels, a lower min-passage, or a larger page',
+    );
+  }
+  if (maze.algorithm !== undefined && !maze.regions && !maze.route) {
+    const info = algorithmInfo[maze.algorithm];
+    if ('squareOnly' in info && info.squareOnly) {
+      throw new UserError(
+        at(field('algorithm')),
+        `${maze.algorithm} works on a full rectangle of equal squares, not on a tone maze's split cells`,
+        `choose one of ${algorithmNames.filter((n) => !('squareOnly' in algorithmInfo[n])).join(', ')}`,
+      );
+    }
+  }
+  return { tone: { lightness, levels, unit, floors }, size: { size, cellSize: unit } };
+}
+
+/**
+ * A region maze's map (decoded before planning) and each of its colours' styles, in the map's colour order;
+ * at most one colour draws the route, and not beside a route given as points (`pointsRoute`).
+ */
+function resolveRegions(
+  regions: RegionsSpec,
+  pointsRoute: boolean,
+  lightness: Raster | undefined,
+  ctx: PictureContext,
+): { regions: NonNullable<PictureRecipe['regions']>; routeColour?: string } {
+  const { at } = ctx;
+  const f = ctx.field('regions');
+  const colours = regionColours(regions, f, at);
+  const where = at([...f, 'image']);
+  const ref = ctx.files.named(ctx.specDir, regions.image, where, 'image');
+  const map = decodedBy.get(ctx.files)?.regionMaps.get(regionsKey(ref.real, colours));
+  if (!map) throw new UserError(where, `region map ${regions.image} could not be used (see above)`);
+  const byColour = new Map<string, RegionStyle | 'lines' | 'route'>();
+  let routeColour: string | undefined;
+  Object.keys(regions.styles).forEach((key, i) => {
+    const style = regionStyle(regions.styles[key], colours[i], at([...f, 'styles', key]), lightness);
+    if (style === 'route') {
+      if (routeColour !== undefined) {
+        throw new UserError(
+          at([...f, 'styles', key]),
+          `only one colour can draw the route (${routeColour} already does)`,
+        );
+      }
+      if (pointsRoute) {
+        throw new UserError(
+          at([...f, 'styles', key]),
+          'the route is drawn in the region map and given as points; keep one',
+          'remove route from the maze, or this style',
+        );
+      }
+      routeColour = colours[i];
+    }
+    byColour.set(colours[i], style);
+  });
+  return {
+    regions: { map, styles: map.colours.map((c) => byColour.get(c)) },
+    ...(routeColour !== undefined ? { routeColour } : {}),
+  };
+}
+
+/** A sketched route as the recipe holds it: the main line's points and any branches'. */
+function routeRecipe(route: NonNullable<MazeSpec['route']>): NonNullable<PictureRecipe['route']> {
+  const main = Array.isArray(route) ? route : route.points;
+  const branches = Array.isArray(route) ? [] : (route.branches ?? []);
+  return {
+    main: main.map(([x, y]) => [x, y] as [number, number]),
+    ...(branches.length > 0
+      ? { branches: branches.map((b) => b.map(([x, y]) => [x, y] as [number, number])) }
+      : {}),
+  };
 }
 
 /**
