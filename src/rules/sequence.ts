@@ -41,7 +41,10 @@ export function generateSequence(
 ): RulePuzzle {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const p = trySequence(symbols, columns, rows, rng);
-    if (p && proveSequence(p).count === 1) return p;
+    if (!p) continue;
+    // A proof that ran out of budget proves nothing: that maze is never kept.
+    const proof = proveSequence(p);
+    if (proof.count === 1 && !proof.exhausted) return p;
   }
   throw new Error(`internal: no sequence maze of ${columns}×${rows} with a single way in ${ATTEMPTS} tries`);
 }
