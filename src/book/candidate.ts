@@ -1,5 +1,5 @@
 import { rimShare } from '../analyze/metrics.js';
-import { type Rating, rateWith } from '../analyze/rating.js';
+import { rateWith } from '../analyze/rating.js';
 import { type Solution, solveReaching } from '../analyze/solve.js';
 import { UserError } from '../base/errors.js';
 import { canonicalHash } from '../codec/canonical.js';
@@ -12,7 +12,6 @@ import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
 import { cellsForScore } from '../plan/resolve-difficulty.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { createRng } from '../random/sfc32.js';
-import type { RulePuzzle } from '../rules/rule-puzzle.js';
 import type { Candidate, RatingDepth } from './candidate-type.js';
 import { type ChosenPuzzle, clearPassage } from './chosen-puzzle.js';
 import { otherKind } from './puzzle-kinds.js';

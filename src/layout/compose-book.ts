@@ -1,6 +1,5 @@
 import type { BookPlan } from '../plan/book-plan.js';
 import { sheetRanges } from '../plan/sheets.js';
-import type { RulePuzzle } from '../rules/rule-puzzle.js';
 import { answerPage } from './answer-pages.js';
 import { arrangeAnswers } from './arrange-answers.js';
 import { decoratePage } from './decorations.js';

@@ -36,6 +36,7 @@ import { type MaskContext, resolveMask } from './resolve-mask.js';
 import { letterSize, mazegramCell, resolveMazegram } from './resolve-mazegram.js';
 import { resolvePicture, toneCellsAtMost } from './resolve-picture.js';
 import {
+  checkRuleDifficulty,
   checkRuleSize,
   RULE_DEFAULT_SIDE,
   resolveRule,
@@ -323,6 +324,11 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   if (rule && !auto) {
     const sizedBy = maze.cells !== undefined ? 'cells' : maze.passage !== undefined ? 'passage' : undefined;
     checkRuleSize(rule, size, sizedBy ? at(field(sizedBy)) : where);
+  }
+  if (rule && difficulty && s['difficulty-model'] === undefined) {
+    const difficultyAt = entry.series ? where : at(field('difficulty'));
+    const sizes = auto ? { min: auto.min ?? auto.max, max: auto.max } : { min: size, max: size };
+    checkRuleDifficulty(rule, difficulty, sizes, difficultyAt);
   }
   // Passages the spec asked for (not chosen by mazebook) are measured as drawn, and a warning names any
   // narrower than the floor. A mask that leaves (nearly) nothing is found here too, so `validate` reports it.

@@ -1,10 +1,10 @@
 import { UserError } from '../base/errors.js';
 import type { FieldPath } from '../base/parse-yaml.js';
 import type { GridSize } from '../grid/registry.js';
-import { ruleKinds } from '../rules/registry.js';
+import { RULE_SCORE_REACH, ruleKinds, typicalRuleScore } from '../rules/registry.js';
 import { RULE_MAX_SIDE, type RuleRecipe, type SymbolName } from '../rules/rule-puzzle.js';
 import type { MazeSpec, RuleSpec } from '../spec/schema.js';
-import type { RuleCaption } from './book-plan.js';
+import type { DifficultyTarget, RuleCaption } from './book-plan.js';
 import type { Locale, Words } from './words.js';
 
 /**
@@ -162,7 +162,7 @@ export function checkRuleSize(rule: RuleRecipe, size: GridSize, where: string): 
   if (side < least) {
     throw new UserError(
       where,
-      `a ${rule.kind} maze needs at least ${least}×${least} cells (got ${size.columns}×${size.rows}): smaller, its rule leaves no room for a way and its decoys`,
+      `${RULE_NOUNS[rule.kind]} needs at least ${least}×${least} cells (got ${size.columns}×${size.rows}): smaller, its rule leaves no room for a way and its decoys`,
       `use cells: ${least} or more`,
     );
   }
@@ -187,6 +187,48 @@ export function ruleAutoSize(
     max: { columns: clamp(auto.max.columns), rows: clamp(auto.max.rows) },
     min: { columns: clamp(auto.min?.columns ?? least), rows: clamp(auto.min?.rows ?? least) },
   };
+}
+
+/** A rule maze named in messages. */
+const RULE_NOUNS: Record<RuleRecipe['kind'], string> = {
+  numbers: 'a number maze',
+  sequence: 'a sequence maze',
+  arrows: 'an arrow maze',
+  jumps: 'a jump maze',
+};
+
+/**
+ * Refuses a difficulty a rule maze cannot reach at its size (or at any size it may take, `cells: auto`): a
+ * target wholly more than RULE_SCORE_REACH from the rule's typical score at that size, under the default
+ * difficulty model (a book's own model may score rule mazes otherwise, and is not second-guessed).
+ * @param sizes the size, or the smallest and largest an automatic size may take
+ * @param where the spec place of the difficulty (or the series)
+ */
+export function checkRuleDifficulty(
+  rule: RuleRecipe,
+  target: DifficultyTarget,
+  sizes: { min: GridSize; max: GridSize },
+  where: string,
+): void {
+  const cells = (s: GridSize) => s.columns * s.rows;
+  const lo = typicalRuleScore(rule, cells(sizes.min)) - RULE_SCORE_REACH;
+  const hi = typicalRuleScore(rule, cells(sizes.max)) + RULE_SCORE_REACH;
+  if (target.min <= hi && target.max >= lo) return;
+  const fixed = cells(sizes.min) === cells(sizes.max);
+  const size = (s: GridSize) => `${s.columns}×${s.rows}`;
+  const at = fixed ? `at ${size(sizes.min)}` : `from ${size(sizes.min)} to ${size(sizes.max)} cells`;
+  const low = target.max < lo;
+  throw new UserError(
+    where,
+    `difficulty ${target.name} is out of reach of ${RULE_NOUNS[rule.kind]} ${at}: they typically score ${typicalRuleScore(rule, cells(sizes.min)).toFixed(1)}${fixed ? '' : ` to ${typicalRuleScore(rule, cells(sizes.max)).toFixed(1)}`}, and choosing among seeds reaches ${RULE_SCORE_REACH} either side (${lo.toFixed(1)} to ${hi.toFixed(1)})`,
+    low
+      ? fixed
+        ? `aim higher, use fewer cells or cells: auto, or another rule (numbers and sequence mazes are the easiest)`
+        : `aim higher, or use another rule (numbers and sequence mazes are the easiest)`
+      : fixed
+        ? `aim lower, use more cells or cells: auto, or another rule (jump mazes are the hardest)`
+        : `aim lower, or use another rule (jump mazes are the hardest)`,
+  );
 }
 
 /** The line of instructions under a rule maze, in the book's language. */
