@@ -58,7 +58,7 @@ export function drawRuleMaze(
     items.push({ type: 'path', path: routeThroughCentres(rule, centre), stroke: line, role: 'route' });
   }
   if (show.symbols) items.push(...symbols(book, rule, centre, cell, crossed, visited, colors));
-  if (answers && (rule.rule.kind === 'arrows' || rule.rule.kind === 'jumps')) {
+  if (answers) {
     items.push(...stepNumbers(book, rule, centre, cell, colors.line));
   }
   items.push(...walls);
@@ -250,7 +250,7 @@ function symbols(
   return items;
 }
 
-/** Answers of arrow and jump mazes: each visited cell's step (1, 2, … from the start) small in its corner. */
+/** Answers: each visited cell's step (1, 2, … from the start) small in its corner, where the cell has room. */
 function stepNumbers(
   book: BookPlan,
   rule: RulePuzzle,

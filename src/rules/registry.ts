@@ -66,7 +66,7 @@ export const ruleKinds: Record<RuleName, RuleKind> = {
     shortest: false,
     undirected: (rule) => rule.kind === 'sequence' && rule.symbols.length === 2,
     moveCost: 3.6,
-    typical: [3.5, 7.2],
+    typical: [3.6, 7.8],
   },
   arrows: {
     minSide: () => 4,

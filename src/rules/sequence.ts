@@ -29,6 +29,12 @@ const NEWEST = 0.5;
 /** Weight against a shape for each move it makes with its neighbours (a sparser graph), against 1.5 of noise. */
 const SPARSE = 0.5;
 
+/**
+ * Weight against a shape for each neighbour already holding it: without it the sparsest choice fills whole
+ * regions with one shape (which makes no moves), blocks a reader sees past at a glance.
+ */
+const MIXED = 0.8;
+
 /** Tries at a whole maze before the generator gives up (each try is a new tree). */
 const ATTEMPTS = 24;
 
@@ -73,7 +79,10 @@ function trySequence(
     let bestScore = Infinity;
     const nearWay = beside(columns, rows, c, pathIndex);
     for (let s = 0; s < k; s++)
-      scores[s] = moveCount(columns, rows, cells, c, s, k) * SPARSE + rng.next() * 1.5;
+      scores[s] =
+        moveCount(columns, rows, cells, c, s, k) * SPARSE +
+        sameCount(columns, rows, cells, c, s) * MIXED +
+        rng.next() * 1.5;
     if (nearWay >= 0 && rng.next() < 0.5) scores[(cells[nearWay] + 1) % k] -= 3;
     for (let s = 0; s < k; s++) {
       if (scores[s] >= bestScore) continue;
@@ -178,6 +187,15 @@ function beside(columns: number, rows: number, c: number, pathIndex: Int32Array)
     if (pathIndex[d] >= 0 && found < 0) found = d;
   });
   return found;
+}
+
+/** Neighbours of cell c that already hold shape s. */
+function sameCount(columns: number, rows: number, cells: Int32Array, c: number, s: number): number {
+  let same = 0;
+  eachNeighbour(columns, rows, c, (d) => {
+    if (cells[d] === s) same++;
+  });
+  return same;
 }
 
 /** Moves cell c would make with its shaped neighbours if it held shape s. */
