@@ -18,7 +18,9 @@
  *   sketched route check, a 200k-cell tone maze generated and drawn; pages written to output/pictures/;
  * - weave: weave generation beside the plain algorithms, and how density moves the score;
  * - rating: issue 28's targets (bench/rating.ts): a 40×40 perfect maze rated now and as before (plain walks),
- *   and 40 `difficulty: hard` pages of 32×44 against the same pages without a difficulty.
+ *   and 40 `difficulty: hard` pages of 32×44 against the same pages without a difficulty;
+ * - rules: rule mazes (bench/rules.ts): a 9×9 jump maze and a 15×15 number maze generated with their proof,
+ *   proved again, rated, and a book page of each with a difficulty target.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +61,7 @@ import { bookSpeed } from './book-speed.js';
 import { cliStart } from './cli-start.js';
 import { machineLoad, per, report, saveResults, say, timeRuns, timeRunsAsync } from './measure.js';
 import { hardPages, rateFortyByForty } from './rating.js';
+import { rulesBench } from './rules.js';
 import {
   fortyPage,
   generateVsAlgorithm,
@@ -86,6 +89,7 @@ const SECTIONS = [
   'picture',
   'weave',
   'rating',
+  'rules',
   'difficulty',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -596,6 +600,9 @@ if (wanted('rating')) {
   rateFortyByForty();
   hardPages();
 }
+
+// Rule mazes: a hard 9×9 jump maze and a 15×15 number maze.
+if (wanted('rules')) await rulesBench();
 
 saveResults();
 
