@@ -94,8 +94,8 @@ async function renderPlanned(
   switch (options.format) {
     case 'json': {
       if (rule) {
-        const { exportRuleJson } = await import('../codec/rule-json.js');
-        return Buffer.from(`${JSON.stringify(exportRuleJson(rule), null, 2)}\n`);
+        const { ruleJsonText } = await import('../codec/rule-json.js');
+        return Buffer.from(ruleJsonText(rule));
       }
       const { exportMazeJson } = await import('../codec/json.js');
       return Buffer.from(

@@ -89,3 +89,12 @@ export function exportRuleJson(p: RulePuzzle): RuleMazeJson {
     solution: Array.from(p.path, at),
   };
 }
+
+/**
+ * Rule maze JSON as text: indented by two spaces, with each innermost array (a row of the grid, a cell of
+ * the solution) on one line, so the grid reads as a grid.
+ */
+export function ruleJsonText(p: RulePuzzle): string {
+  const text = JSON.stringify(exportRuleJson(p), null, 2);
+  return `${text.replace(/\[\s+([^[\]{}]*?)\s+\]/g, (_, inner: string) => `[${inner.split(/,\s+/).join(', ')}]`)}\n`;
+}

@@ -78,7 +78,10 @@ describe('a book of rule mazes', () => {
       const file = join(dir, `${page}.json`);
       const r = await mazebook(['render', '--spec', join(dir, 'r.yaml'), '--page', page, '-o', file]);
       expect(r.code, r.stderr).toBe(0);
-      const json = JSON.parse(readFileSync(file, 'utf8'));
+      const text = readFileSync(file, 'utf8');
+      // Each row of the grid on one line, so the grid reads as a grid.
+      expect(text).toMatch(/"grid": \[\n {4}\[[^\n]+\],\n/);
+      const json = JSON.parse(text);
       expect(json.format).toBe('mazebook-rule-maze');
       const p = fromJson(json);
       const count =
