@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RulePuzzle, RuleRecipe } from '../../src/rules/rule-puzzle.js';
 import { tempDir } from '../helpers.js';
 import { countShortestPaths, countSimplePaths } from '../rules/brute-force.js';
-import { mazebookInProcess as mazebook } from '../run-cli.js';
+import { mazebookInProcess as mazebook, mazebookSpawned } from '../run-cli.js';
 
 /**
  * Rule mazes in a book: built, rated (`rate --json` proves one solution and scores each), exported as JSON
@@ -70,6 +70,23 @@ describe('a book of rule mazes', () => {
     ]);
     // Its difficulty target is met as a wall maze's is: within its band.
     expect(Math.abs(pages[5].score - 6)).toBeLessThanOrEqual(0.3);
+  }, 120_000);
+
+  it('builds the same bytes on two worker threads as on one (rule mazes cross threads as plain data)', async () => {
+    if (!existsSync('dist/book/puzzle-worker.js')) return; // workers load compiled code: npm run build
+    const dir = tempDir({ 'r.yaml': SPEC });
+    const one = join(dir, 'one.pdf');
+    const two = join(dir, 'two.pdf');
+    expect((await mazebook(['build', join(dir, 'r.yaml'), '-q', '-o', one])).code).toBe(0);
+    const r = mazebookSpawned(['build', join(dir, 'r.yaml'), '-q', '-o', two], {
+      built: true,
+      env: { MAZEBOOK_WORKERS: '2' },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(Buffer.compare(readFileSync(one), readFileSync(two))).toBe(0);
+    expect(readFileSync(join(dir, 'one.lock.json'), 'utf8')).toBe(
+      readFileSync(join(dir, 'two.lock.json'), 'utf8'),
+    );
   }, 120_000);
 
   it('exports a rule maze as JSON that is enough to solve it again', async () => {
