@@ -12,7 +12,7 @@ import type { Item } from './display-list.js';
 import { drawMaze, fitGrid, type MazeStyle } from './draw-maze.js';
 import { drawMarkers } from './markers.js';
 import { arrowPath, SYMBOL_COLORS, shapeData, shapePath } from './rule-symbols.js';
-import { fitText, type TextStyle } from './text-items.js';
+import { type TextStyle, wrapText } from './text-items.js';
 
 /**
  * Draws a rule maze (src/rules/) fitted into `rect`: its board's frame (the outer wall with the start and goal
@@ -285,10 +285,10 @@ export function arrowStep(d: number): [number, number] {
 }
 
 /**
- * A rule maze's line of instructions, centred on `cx` with its first baseline at `y`, wrapped to `width` and
- * set at the body size or smaller (down to the book's smallest text) in at most `lines` lines; a sequence's
- * shapes follow its last line (or take a line of their own), in order, then again the first and "…" (the
- * sequence repeats).
+ * The line of instructions under a rule maze, centred on `cx` with its first baseline at `y`: the caption's
+ * text wrapped to `width`, then for a sequence its shapes in order and `…`, after the text on its last line or
+ * on a line of their own. `lines` counts every line, the shapes' own included; the text is set at the body
+ * size, or smaller down to the book's smallest text until it fits.
  * @returns the items, or undefined when the text cannot fit
  */
 export function drawCaption(
@@ -302,26 +302,12 @@ export function drawCaption(
   const { theme } = book;
   const shapes = caption.symbols ? [...caption.symbols, caption.symbols[0]] : [];
   const face = theme.fonts.body;
-  const fitted = fitText(
-    theme,
-    caption.text,
-    'body',
-    theme.sizes.body,
-    book.floors.text,
-    width,
-    (n) => n <= lines,
-  );
+  const fitted = fitCaption(book, caption.text, shapes.length, width, lines);
   if (!fitted) return undefined;
-  const { size } = fitted;
+  const { size, tail, gap } = fitted;
   const style: TextStyle = { font: 'body', size, color: theme.colors.text };
-  const gap = size * 0.45;
   const shapeSide = size;
-  const tail = shapes.length > 0 ? gap + shapes.length * (shapeSide + gap) + textWidth(face, '…', size) : 0;
-  if (tail > 0 && textWidth(face, fitted.lines[fitted.lines.length - 1], size) + tail > width) {
-    // The shapes go on a line of their own (which must fit the width too).
-    if (tail - gap > width) return undefined;
-    fitted.lines.push('');
-  }
+  if (fitted.ownLine) fitted.lines.push('');
   const items: Item[] = [];
   fitted.lines.forEach((line, i) => {
     const last = i === fitted.lines.length - 1;
@@ -350,4 +336,37 @@ export function drawCaption(
     items.push({ type: 'text', text: '…', x: at, y: base, size, font: style.font, color: style.color });
   });
   return items;
+}
+
+/**
+ * A caption's text wrapped at the largest size from the body size down to the book's smallest text (in
+ * steps of 4 %) at which its lines, and `shapes` shapes with `…` after them (on the last line, or on a line
+ * of their own), fit `width` in at most `lines` lines.
+ */
+function fitCaption(
+  book: BookPlan,
+  text: string,
+  shapes: number,
+  width: number,
+  lines: number,
+): { lines: string[]; size: number; ownLine: boolean; tail: number; gap: number } | undefined {
+  const { theme } = book;
+  const face = theme.fonts.body;
+  const trial = (size: number) => {
+    const wrapped = wrapText(theme, text, { font: 'body', size, color: theme.colors.text }, width);
+    if (wrapped.some((line) => textWidth(face, line, size) > width + 1e-9)) return undefined;
+    const gap = size * 0.45;
+    const tail = shapes > 0 ? gap + shapes * (size + gap) + textWidth(face, '…', size) : 0;
+    const ownLine = tail > 0 && textWidth(face, wrapped[wrapped.length - 1], size) + tail > width;
+    if (ownLine && tail - gap > width) return undefined;
+    return wrapped.length + (ownLine ? 1 : 0) <= lines
+      ? { lines: wrapped, size, ownLine, tail, gap }
+      : undefined;
+  };
+  const floor = book.floors.text;
+  for (let size = Math.max(theme.sizes.body, floor); size > floor; size *= 0.96) {
+    const fitted = trial(size);
+    if (fitted) return fitted;
+  }
+  return trial(floor);
 }

@@ -214,11 +214,11 @@ export function puzzlePage(
   return page;
 }
 
-/** A puzzle's caption (a rule maze's instructions) centred on `cx`, or a located error when it cannot fit. */
-function caption(book: BookPlan, p: PuzzlePlan, cx: number, y: number, width: number): Item[] {
+/** A puzzle's caption (a rule maze's instructions) centred on `cx` in `lines` lines, or a located error when it cannot fit. */
+function caption(book: BookPlan, p: PuzzlePlan, cx: number, y: number, width: number, lines = 2): Item[] {
   const c = p.caption;
   if (!c) return [];
-  const items = drawCaption(book, c, cx, y, width);
+  const items = drawCaption(book, c, cx, y, width, lines);
   if (!items) throw textDoesNotFit(c.where, c.text, 'the line under its maze', book.floors.text);
   return items;
 }
@@ -411,7 +411,8 @@ function slipParts(
     const y = many
       ? slot.maze.y + slot.maze.height + room - theme.sizes.label * 0.2
       : slot.maze.y + slot.maze.height + room + theme.sizes.body * 2.4 * 0.55;
-    page.items.push(...caption(book, p.plan, cx, y, many ? slot.box.width : slot.maze.width));
+    // Between slips there is room for one line (as for a mazegram's blanks); under a page's one maze, two.
+    page.items.push(...caption(book, p.plan, cx, y, many ? slot.box.width : slot.maze.width, many ? 1 : 2));
   }
   if (p.mazegram && (many || answers)) {
     const room = theme.markers.size * MARKER_ROOM;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generatePuzzles, planSpec } from '../../src/book/build-book.js';
+import { generatePuzzles, layoutBook, planSpec } from '../../src/book/build-book.js';
 import type { Item } from '../../src/layout/display-list.js';
 import { drawRuleMaze } from '../../src/layout/draw-rule-maze.js';
 import { tempDir } from '../helpers.js';
@@ -63,5 +63,31 @@ describe('a rule maze drawn', () => {
       if (i.fill) expect(i.fill, 'black ink: greys only').toMatch(grey);
       if (i.stroke) expect(i.stroke.color).toMatch(grey);
     }
+  });
+
+  it('keeps its line of instructions to one line between the slips of a page of four', async () => {
+    const dir = tempDir({
+      'f.yaml': `title: Four
+seed: 5
+per-page: 4
+pages:
+  - { maze: { rule: numbers, cells: 7 } }
+  - { maze: { rule: { kind: sequence, symbols: [circle, square, triangle] }, cells: 7 } }
+  - { maze: { rule: arrows, cells: 6 } }
+  - { maze: { rule: jumps, cells: 6 } }
+`,
+    });
+    const { plan, doc } = await layoutBook(join(dir, 'f.yaml'));
+    const page = doc.pages.find((p) =>
+      p.items.some((i) => i.type === 'text' && i.text.startsWith('Jump exactly')),
+    );
+    if (!page) throw new Error('no puzzle page');
+    const captions = texts(page.items).filter((t) => /^(Follow|Go the way|Jump exactly)/.test(t.text));
+    // One text line each (before this, the arrow and jump captions took two and ran into the slip below).
+    expect(captions.map((t) => t.text.split(' ')[0])).toEqual(['Follow', 'Follow', 'Go', 'Jump']);
+    for (const t of captions) expect(t.size).toBeGreaterThanOrEqual(plan.floors.text);
+    const labels = texts(page.items).filter((t) => /^Maze [34]$/.test(t.text));
+    const firstRow = captions.filter((t) => t.y < labels[0].y);
+    expect(firstRow).toHaveLength(2);
   });
 });
