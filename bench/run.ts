@@ -20,7 +20,9 @@
  * - reveal: a 60×80 hidden-picture maze generated (and solved), the IoU of its coloured answer with the
  *   picture over seeds, and dead ends per cell inside the picture and outside it (bench/reveal.ts);
  * - rating: issue 28's targets (bench/rating.ts): a 40×40 perfect maze rated now and as before (plain walks),
- *   and 40 `difficulty: hard` pages of 32×44 against the same pages without a difficulty.
+ *   and 40 `difficulty: hard` pages of 32×44 against the same pages without a difficulty;
+ * - rules: rule mazes (bench/rules.ts): a 9×9 jump maze and a 15×15 number maze generated with their proof,
+ *   proved again, rated, and a book page of each with a difficulty target;
  * - catalogue: a catalogue of ten books built by `mazebook batch` in one process and in two shards side by
  *   side (bench/catalogue.ts), and again with every book up to date.
  */
@@ -65,6 +67,7 @@ import { cliStart } from './cli-start.js';
 import { machineLoad, per, report, saveResults, say, timeRuns, timeRunsAsync } from './measure.js';
 import { hardPages, rateFortyByForty } from './rating.js';
 import { revealBench } from './reveal.js';
+import { rulesBench } from './rules.js';
 import {
   fortyPage,
   generateVsAlgorithm,
@@ -93,6 +96,7 @@ const SECTIONS = [
   'weave',
   'reveal',
   'rating',
+  'rules',
   'difficulty',
   'catalogue',
 ] as const;
@@ -611,6 +615,9 @@ if (wanted('rating')) {
   rateFortyByForty();
   hardPages();
 }
+
+// Rule mazes: a hard 9×9 jump maze and a 15×15 number maze.
+if (wanted('rules')) await rulesBench();
 
 saveResults();
 

@@ -35,6 +35,19 @@ export const difficultyLabels = ['easy', 'medium', 'hard', 'expert'] as const;
 
 export const profileNames = ['kdp', 'lulu', 'ingram', 'home', 'screen'] as const;
 
+/** Rule mazes' rules and the shapes of sequence mazes (src/rules/rule-puzzle.ts). */
+export const ruleNames = ['numbers', 'sequence', 'arrows', 'jumps'] as const;
+export const symbolNames = [
+  'circle',
+  'square',
+  'triangle',
+  'diamond',
+  'star',
+  'hexagon',
+  'cross',
+  'heart',
+] as const;
+
 export type TopologyName = (typeof topologyNames)[number];
 export type AlgorithmName = (typeof algorithmNames)[number];
 export type ShapeName = (typeof shapeNames)[number];

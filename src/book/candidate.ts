@@ -1,5 +1,5 @@
 import { rimShare } from '../analyze/metrics.js';
-import { type Rating, rateWith } from '../analyze/rating.js';
+import { rateWith } from '../analyze/rating.js';
 import { type Solution, solveReaching } from '../analyze/solve.js';
 import { UserError } from '../base/errors.js';
 import { canonicalHash } from '../codec/canonical.js';
@@ -12,40 +12,11 @@ import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
 import { cellsForScore } from '../plan/resolve-difficulty.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { createRng } from '../random/sfc32.js';
+import type { Candidate, RatingDepth } from './candidate-type.js';
 import { type ChosenPuzzle, clearPassage } from './chosen-puzzle.js';
+import { otherKind } from './puzzle-kinds.js';
 
-/**
- * One maze the builder made for a puzzle from one candidate seed: generated, solved, rated when asked, with
- * what counts against it. The choice among candidates (a page's search, a series' assignment) is made
- * elsewhere; this file makes and measures them.
- */
-export interface Candidate {
-  recipe: MazeRecipe;
-  /**
-   * The page key its seeds derive from (the puzzle that made it: a series shares its candidates among its
-   * puzzles) and its candidate index: the maze derives from `deriveSeed(seed, key, index)`.
-   */
-  key: string;
-  index: number;
-  maze: Maze;
-  solution: Solution;
-  /** Cells the solving search reached (mazes without one-way passages). */
-  reached?: number;
-  rating?: Rating;
-  /** Rated in full (±5 % on the walks' mean), not only screened (±10 %). */
-  full: boolean;
-  /** Solution cells that can hold a mazegram letter (0 without a mazegram). */
-  room: number;
-  /** What counts against it besides its difficulty: RIM_PENALTY, SHORT_PENALTY, or 0. */
-  penalty: number;
-  /** The generator's notes on this maze (a mask's islands joined…), each `what`. */
-  notes: string[];
-  /** Its canonical hash, once asked for (`canonicalOf`). */
-  canonical?: string;
-}
-
-/** How a candidate is rated: not at all, screened (quicker, ±10 %), or in full (±5 %). */
-export type RatingDepth = 'none' | 'screen' | 'full';
+export type { Candidate, RatingDepth } from './candidate-type.js';
 
 /**
  * A quick rating for screening candidates: fewer walks, ±10 % on the mean overlap instead of ±5 %. On
@@ -68,8 +39,13 @@ export function candidateSeed(book: BookPlan, p: PuzzlePlan): number {
   return p.pageSeed ?? book.seed;
 }
 
-/** Generates and solves candidate `index` of puzzle `p` from `recipe` (not rated: see `rateCandidate`). */
+/**
+ * Generates and solves candidate `index` of puzzle `p` from `recipe` (not rated: see `rateCandidate`). A
+ * puzzle of another kind than a wall maze is made by its kind (puzzle-kinds.ts).
+ */
 export function makeCandidate(book: BookPlan, p: PuzzlePlan, recipe: MazeRecipe, index: number): Candidate {
+  const kind = otherKind(p);
+  if (kind) return kind.make(book, p, recipe, index);
   const notes: string[] = [];
   const seed = candidateSeed(book, p);
   const maze = generateMaze(recipe, deriveSeed(seed, p.key, index), p.where, (w) => notes.push(w));
@@ -97,6 +73,8 @@ export function makeCandidate(book: BookPlan, p: PuzzlePlan, recipe: MazeRecipe,
  */
 export function rateCandidate(book: BookPlan, p: PuzzlePlan, c: Candidate, depth: RatingDepth): Candidate {
   if (depth === 'none' || c.full || (depth === 'screen' && c.rating)) return c;
+  const kind = otherKind(p);
+  if (kind) return kind.rate(book, p, c, depth);
   const seed = deriveSeed(candidateSeed(book, p), `${c.key}#rate`, c.index);
   const rating = rateWith(c.maze, seed, book.difficultyModel, {
     ...(depth === 'screen' ? SCREENING : {}),
@@ -163,6 +141,7 @@ export function finishPuzzle(book: BookPlan, p: PuzzlePlan, c: Candidate, tried:
     ...(c.reached !== undefined ? { reached: c.reached } : {}),
     ...(c.canonical !== undefined ? { canonical: c.canonical } : {}),
     ...(mazegram ? { mazegram } : {}),
+    ...(c.rule ? { rule: c.rule } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Mazegram } from '../mazegram/place.js';
 import { bandUnderMaze, fitScale, gridClearIn, puzzleMazeArea } from '../plan/page-geometry.js';
 import type { BookPlan, PuzzlePlan } from '../plan/plan-book.js';
 import type { Rect } from '../plan/rect.js';
+import type { RulePuzzle } from '../rules/rule-puzzle.js';
 
 /**
  * A puzzle as generated: the maze kept (of its candidates), its solution and rating. Its whole-maze counts
@@ -45,6 +46,8 @@ export interface ChosenPuzzle {
    * repeating): a worker thread's copy of the maze is a new object, so the hash travels with it.
    */
   canonical?: string;
+  /** A rule maze: its grid of symbols, ends and solution (`maze` is its board; see `Candidate.rule`). */
+  rule?: RulePuzzle;
 }
 
 /**

@@ -8,6 +8,8 @@ import type { Maze } from '../generate/maze.js';
 import { describePicture } from '../generate/picture-maze.js';
 import { deriveSeed, seedToHex } from '../random/derive-seed.js';
 import { murmur3 } from '../random/murmur3.js';
+import { canonicalOfPuzzle } from './chosen-puzzle.js';
+import { otherKind } from './puzzle-kinds.js';
 import type { ChosenPuzzle } from './select.js';
 
 /**
@@ -150,27 +152,34 @@ export function lockFor(
     book: { title, seed: bookSeed },
     ...(pdf ? { pdf: { sha256: createHash('sha256').update(pdf).digest('hex') } } : {}),
     ...(extra.pages !== undefined ? { pages: extra.pages } : {}),
-    puzzles: puzzles.map((p) => ({
-      key: p.plan.key,
-      number: p.plan.number,
-      seed: seedToHex(deriveSeed(p.plan.pageSeed ?? bookSeed, p.seedKey ?? p.plan.key, p.candidate)),
-      candidate: p.candidate,
-      ...(p.seedKey ? { seedKey: p.seedKey } : {}),
-      generator: p.recipe.fixed
-        ? 'fm'
-        : [
-            // A hidden-picture maze grows its own route and background, whatever the recipe's algorithm.
-            p.recipe.picture?.reveal ? 'reveal' : p.recipe.algorithm,
-            ...(p.recipe.post ?? []).map((s) => s.name),
-          ]
-            .map((name) => `${name}@${GENERATOR_VERSION}`)
-            .join('+'),
-      recipe: recipeData(p.recipe),
-      hash: mazeContentHash(p.maze),
-      canonical: canonicalHash(p.maze),
-      difficulty: p.rating ? Math.round(p.rating.score * 100) / 100 : null,
-      clearPassage: toMm(p.clear),
-    })),
+    puzzles: puzzles.map((p) => {
+      // A puzzle of another kind than a wall maze says what it was made by and hashes itself.
+      const kind = otherKind(p);
+      const made = kind?.lock(p);
+      return {
+        key: p.plan.key,
+        number: p.plan.number,
+        seed: seedToHex(deriveSeed(p.plan.pageSeed ?? bookSeed, p.seedKey ?? p.plan.key, p.candidate)),
+        candidate: p.candidate,
+        ...(p.seedKey ? { seedKey: p.seedKey } : {}),
+        generator:
+          made?.generator ??
+          (p.recipe.fixed
+            ? 'fm'
+            : [
+                // A hidden-picture maze grows its own route and background, whatever the recipe's algorithm.
+                p.recipe.picture?.reveal ? 'reveal' : p.recipe.algorithm,
+                ...(p.recipe.post ?? []).map((s) => s.name),
+              ]
+                .map((name) => `${name}@${GENERATOR_VERSION}`)
+                .join('+')),
+        recipe: made?.recipe ?? recipeData(p.recipe),
+        hash: kind ? kind.contentHash(p) : mazeContentHash(p.maze),
+        canonical: kind ? canonicalOfPuzzle(p) : canonicalHash(p.maze),
+        difficulty: p.rating ? Math.round(p.rating.score * 100) / 100 : null,
+        clearPassage: toMm(p.clear),
+      };
+    }),
     ...(extra.cover ? { cover: extra.cover } : {}),
     ...(rated && extra.model
       ? { difficultyModel: { name: extra.model.name, hash: difficultyModelHash(extra.model) } }

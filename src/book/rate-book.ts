@@ -8,6 +8,8 @@ import type { TopologyName } from '../grid/registry.js';
 import { type PlanOptions, puzzleTemplateVars, sizeLabel } from '../plan/plan-book.js';
 import { deriveSeed } from '../random/derive-seed.js';
 import { heatmapPng, heatmapSvg } from '../render/heatmap.js';
+import { proveRuleMaze, ruleMetrics } from '../rules/registry.js';
+import { ruleLabel } from '../rules/rule-puzzle.js';
 import { renderTemplate } from '../text/template.js';
 import { makeBook } from './build-book.js';
 import { toMm } from './lockfile.js';
@@ -68,6 +70,11 @@ export interface PageRating {
   minPassage: number;
   /** The heatmap written, when asked for. */
   heatmap?: string;
+  /**
+   * A rule maze: its rule (as `numbers (even)`), its solutions as its solver counted them (1: proved single;
+   * the only shortest for arrows and jumps) and how the count was made.
+   */
+  rule?: { rule: string; solutions: number; method: string };
 }
 
 export interface BookRatings {
@@ -111,7 +118,9 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
     const algorithm = p.recipe.picture?.reveal ? 'reveal' : p.recipe.algorithm;
     let shown: Rating = smart;
     let visits: Float64Array | undefined;
-    if (simulator !== 'smart' || dir) {
+    // A rule maze has one rating (its own simulated solver) and no heatmap of wall-maze walks.
+    const rule = p.rule;
+    if (!rule && (simulator !== 'smart' || dir)) {
       // The seed choosePuzzle rated this candidate with: `smart` repeats its walks exactly.
       const seed = deriveSeed(p.plan.pageSeed ?? plan.seed, `${p.seedKey ?? key}#rate`, p.candidate);
       shown = rateMaze(p.maze, seed, {
@@ -144,8 +153,8 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
       title,
       shape,
       size: sizeLabel(shape, size),
-      algorithm,
-      metrics: measure(p.maze, p.solution),
+      algorithm: rule ? ruleLabel(rule.rule) : algorithm,
+      metrics: rule ? ruleMetrics(rule) : measure(p.maze, p.solution),
       overlapSteps: { ...shown.overlapSteps },
       walks: shown.walks,
       score: smart.score,
@@ -166,6 +175,7 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
       tried: p.tried,
       clearPassage: toMm(p.clear),
       minPassage: toMm(p.plan.floor.clear),
+      ...(rule ? { rule: ruleProof(rule) } : {}),
     };
     if (dir && visits) {
       const caption = `${number}. ${title}: ${simulator}, ${shown.walks} walks, overlap ${shown.overlapSteps.mean.toFixed(1)} ± ${shown.overlapSteps.ci95.toFixed(1)}, score ${smart.score.toFixed(1)} (${smart.label})`;
@@ -190,6 +200,13 @@ export async function rateBook(specPath: string, options: RateBookOptions = {}):
   const model = { name: plan.difficultyModel.name, hash: difficultyModelHash(plan.difficultyModel) };
   return { book: plan.title, model, simulator, pages, warnings };
 }
+
+function ruleProof(rule: NonNullable<GeneratedPuzzleRule>): PageRating['rule'] {
+  const proof = proveRuleMaze(rule);
+  return { rule: ruleLabel(rule.rule), solutions: proof.exhausted ? -1 : proof.count, method: proof.method };
+}
+
+type GeneratedPuzzleRule = Awaited<ReturnType<typeof makeBook>>['puzzles'][number]['rule'];
 
 const round = (x: number, digits: number): number => {
   const f = 10 ** digits;
@@ -227,6 +244,9 @@ export function ratingsJson(r: BookRatings): unknown {
       tried: p.tried,
       clearPassage: p.clearPassage,
       minPassage: p.minPassage,
+      ...(p.rule
+        ? { kind: 'rule', rule: p.rule.rule, solutions: p.rule.solutions, proof: p.rule.method }
+        : {}),
     })),
   };
 }

@@ -6,8 +6,9 @@ import { topologies } from '../grid/registry.js';
 import { answerKeyStyle, answerWeights, letterColor } from '../layout/answer-key-style.js';
 import type { DisplayDocument, Item } from '../layout/display-list.js';
 import { drawLetters } from '../layout/draw-letters.js';
-import { drawMaze, fitGrid } from '../layout/draw-maze.js';
+import { fitGrid } from '../layout/draw-maze.js';
 import { drawMarkers } from '../layout/markers.js';
+import { drawPuzzle } from '../layout/puzzle-drawings.js';
 import { markerStyle } from '../layout/puzzle-pages.js';
 import { answerMarks } from '../layout/reveal-answer.js';
 import type { Placement } from '../layout/wall-paths.js';
@@ -84,9 +85,21 @@ async function renderPlanned(
   options: RenderMazeOptions,
 ): Promise<Buffer> {
   const maze = puzzle.maze;
+  const rule = puzzle.rule;
+  if (rule && (options.format === 'fm' || options.format === 'txt')) {
+    throw new UserError(
+      '-o',
+      `a rule maze cannot be written as .${options.format} (a wall maze's format)`,
+      'use .json (its grid of symbols, ends and solution), .svg, .png or .pdf',
+    );
+  }
   // The text formats' codecs load only for them (the JSON one builds its schema when loaded).
   switch (options.format) {
     case 'json': {
+      if (rule) {
+        const { ruleJsonText } = await import('../codec/rule-json.js');
+        return Buffer.from(ruleJsonText(rule));
+      }
       const { exportMazeJson } = await import('../codec/json.js');
       return Buffer.from(
         `${JSON.stringify(exportMazeJson(maze, puzzle.mazegram ? { letters: puzzle.mazegram.letters } : {}), null, 2)}\n`,
@@ -252,8 +265,9 @@ export function renderDocument(
   const weights = answerWeights(plan, passage, 1);
   const route = answerKeyStyle(plan, weights.wall, weights.route, passage);
   // Markers are drawn last, as drawMaze draws them, once the maze's items are handed on.
-  const items: Item[] = drawMaze(
-    p.maze,
+  const items: Item[] = drawPuzzle(
+    plan,
+    p,
     rect,
     {
       walls: options.solution ? route.walls : { color: theme.colors.walls, ...theme.walls },

@@ -23,6 +23,7 @@ import {
   variantsText,
 } from './candidate.js';
 import { type ChosenPuzzle, canonicalOfPuzzle } from './chosen-puzzle.js';
+import { otherKind } from './puzzle-kinds.js';
 import { notEnoughMazes, REROLLS } from './repeats.js';
 
 export { hugsRim, RIM_HUGGING } from './candidate.js';
@@ -251,26 +252,9 @@ export function checkBook(puzzles: readonly ChosenPuzzle[]): string[] {
   const seen = new Map<string, ChosenPuzzle>();
   for (const p of puzzles) {
     const where = p.plan.where;
-    const perfect = (p.recipe.post ?? []).every((s) => postKeepsPerfect[s.name]);
-    const loops = perfect ? loopCount(p.maze) : 0;
-    if (loops > 0) {
-      problems.push(`${where}: puzzle ${p.plan.number} is meant to be perfect but has ${loops} loops`);
-    }
-    // Without one-way passages the solving search already counted what a search from the entry reaches.
-    const reached =
-      !p.maze.oneWay && p.reached !== undefined
-        ? p.reached
-        : bfs(p.maze.grid, p.maze.open, p.maze.entryCell).reached;
-    if (reached < p.maze.grid.cellCount) {
-      problems.push(
-        `${where}: puzzle ${p.plan.number} has ${p.maze.grid.cellCount - reached} cells that cannot be reached`,
-      );
-    }
-    if (hugsRim(p.maze, p.solution)) {
-      problems.push(
-        `${where}: puzzle ${p.plan.number}'s solution runs along the outer wall for ${Math.round(rimShare(p.maze, p.solution) * 100)}% of its length (too easy to guess)`,
-      );
-    }
+    const kind = otherKind(p);
+    if (kind) problems.push(...kind.check(p));
+    else wallChecks(p, problems);
     // Identical up to the grid's reflections and rotations (a mirrored copy is the same puzzle).
     const hash = canonicalOfPuzzle(p);
     const twin = seen.get(hash);
@@ -279,4 +263,29 @@ export function checkBook(puzzles: readonly ChosenPuzzle[]): string[] {
     } else seen.set(hash, p);
   }
   return problems;
+}
+
+/** The book checks of a wall maze: loops in a maze meant to be perfect, cells out of reach, a route along the rim. */
+function wallChecks(p: ChosenPuzzle, problems: string[]): void {
+  const where = p.plan.where;
+  const perfect = (p.recipe.post ?? []).every((s) => postKeepsPerfect[s.name]);
+  const loops = perfect ? loopCount(p.maze) : 0;
+  if (loops > 0) {
+    problems.push(`${where}: puzzle ${p.plan.number} is meant to be perfect but has ${loops} loops`);
+  }
+  // Without one-way passages the solving search already counted what a search from the entry reaches.
+  const reached =
+    !p.maze.oneWay && p.reached !== undefined
+      ? p.reached
+      : bfs(p.maze.grid, p.maze.open, p.maze.entryCell).reached;
+  if (reached < p.maze.grid.cellCount) {
+    problems.push(
+      `${where}: puzzle ${p.plan.number} has ${p.maze.grid.cellCount - reached} cells that cannot be reached`,
+    );
+  }
+  if (hugsRim(p.maze, p.solution)) {
+    problems.push(
+      `${where}: puzzle ${p.plan.number}'s solution runs along the outer wall for ${Math.round(rimShare(p.maze, p.solution) * 100)}% of its length (too easy to guess)`,
+    );
+  }
 }

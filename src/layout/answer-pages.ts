@@ -10,9 +10,10 @@ import {
 } from './arrange-answers.js';
 import type { Page } from './display-list.js';
 import { drawLetters } from './draw-letters.js';
-import { drawMaze, fitGrid } from './draw-maze.js';
+import { fitGrid } from './draw-maze.js';
 import { tonedOverhang } from './draw-toned-walls.js';
 import { blankPage, folio, pageHeading } from './page-parts.js';
+import { drawPuzzle } from './puzzle-drawings.js';
 import type { PuzzleForLayout } from './puzzle-for-layout.js';
 import { answerMarks } from './reveal-answer.js';
 import { centredText, fitLine, type TextStyle } from './text-items.js';
@@ -80,8 +81,9 @@ export function answerPage(
       });
     }
     page.items.push(
-      ...drawMaze(
-        p.maze,
+      ...drawPuzzle(
+        book,
+        p,
         rect,
         {
           walls: style.walls,
@@ -89,6 +91,7 @@ export function answerPage(
           ...answerMarks(book, p.recipe ?? p.plan.recipe, p.maze, p.solution, style),
         },
         p.solution,
+        { symbols: thumb.letters },
       ),
     );
     if (p.mazegram && p.plan.mazegram && thumb.letters) {

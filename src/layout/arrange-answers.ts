@@ -4,6 +4,7 @@ import { WEAVE_INSET } from '../grid/weave.js';
 import type { BookPlan } from '../plan/book-plan.js';
 import { bandUnderMaze, gridClearIn, puzzleMazeArea } from '../plan/page-geometry.js';
 import type { Rect } from '../plan/rect.js';
+import { RULE_SYMBOL_SHARE } from '../plan/resolve-rule.js';
 import { answerLabel } from '../plan/words.js';
 import { capHeight } from '../text/fonts.js';
 import { ANSWER_KEY, type AnswerWeights, answerWeights } from './answer-key-style.js';
@@ -75,7 +76,10 @@ export interface AnswerThumb {
   maze: Rect;
   /** Points per grid unit, the same for every alike maze of the appendix. */
   scale: number;
-  /** Draw the mazegram's letters (false where they would be under the floor in any slot). */
+  /**
+   * Draw the mazegram's letters, or a rule maze's symbols (false where they would be under the floor in any
+   * slot).
+   */
   letters: boolean;
   /** A mazegram's message as set under the drawing. */
   message?: FittedText;
@@ -163,7 +167,16 @@ function widestLabel(book: BookPlan, p: PuzzleForLayout): string {
 function alikeKey(p: PuzzleForLayout): string {
   const { shape, size, hexTop } = p.recipe ?? p.plan.recipe;
   const { grid } = p.maze;
-  return [shape, hexTop ?? '', size.columns, size.rows, grid.cellCount, grid.width, grid.height].join('|');
+  return [
+    shape,
+    hexTop ?? '',
+    size.columns,
+    size.rows,
+    grid.cellCount,
+    grid.width,
+    grid.height,
+    ...(p.rule ? ['rule'] : []),
+  ].join('|');
 }
 
 /** Points per grid unit of a puzzle's drawing in a slot (with its message under it). */
@@ -206,6 +219,9 @@ function reads(book: BookPlan, p: PuzzleForLayout, scale: number, width: number,
     const size = letterCapHeight(passage) / capHeight(p.plan.mazegram.font, 1);
     if (size < Math.max(MIN_ANSWER_LETTER, floors.text) - 1e-9) return false;
   }
+  // A rule maze's symbols, as its drawing sizes them (layout/draw-rule-maze.ts).
+  if (letters && p.rule && passage * RULE_SYMBOL_SHARE < Math.max(MIN_ANSWER_LETTER, floors.text) - 1e-9)
+    return false;
   return true;
 }
 
@@ -267,7 +283,7 @@ function planGroup(book: BookPlan, members: readonly PuzzleForLayout[], a: Arran
         return { capacity: c, scale, letters };
       }
     }
-    if (!members.some((p) => p.mazegram)) break;
+    if (!members.some((p) => p.mazegram || p.rule)) break;
   }
   return { capacity: 1, scale: scaleAt(1), letters: false };
 }

@@ -3,6 +3,7 @@ import type { MazeRecipe } from '../generate/generate-maze.js';
 import type { Maze } from '../generate/maze.js';
 import type { Mazegram } from '../mazegram/place.js';
 import type { PuzzlePlan } from '../plan/book-plan.js';
+import type { RulePuzzle } from '../rules/rule-puzzle.js';
 
 /** A generated puzzle as the layout needs it. */
 export interface PuzzleForLayout {
@@ -13,4 +14,6 @@ export interface PuzzleForLayout {
   recipe?: MazeRecipe;
   rating?: { score: number; label: string };
   mazegram?: Mazegram;
+  /** A rule maze: its grid of symbols (`maze` is then its board). */
+  rule?: RulePuzzle;
 }

@@ -20,7 +20,8 @@ import { PathBuilder, subpathBoxes } from '../vector/path-data.js';
 import { answerKeyStyle, answerWeights, letterColor } from './answer-key-style.js';
 import type { Item, Page } from './display-list.js';
 import { answerBlanks, drawLetters } from './draw-letters.js';
-import { drawMaze, fitGrid } from './draw-maze.js';
+import { fitGrid } from './draw-maze.js';
+import { drawCaption } from './draw-rule-maze.js';
 import { type MarkerStyle, PART_CLEARANCE } from './markers.js';
 import {
   answerBlankLines,
@@ -30,6 +31,7 @@ import {
   nameDateLine,
   pageHeading,
 } from './page-parts.js';
+import { drawPuzzle } from './puzzle-drawings.js';
 import type { PuzzleForLayout } from './puzzle-for-layout.js';
 import { answerMarks } from './reveal-answer.js';
 import { centredText, fitLine, leftText, type TextStyle, textDoesNotFit } from './text-items.js';
@@ -175,6 +177,11 @@ export function puzzlePage(
       throw textDoesNotFit(p.plan.where, text, 'the line under its maze', book.floors.text);
     const y = around.y + around.height + room + theme.sizes.body * 2.4 * 0.7;
     page.items.push(centredText(theme, text, content.x + content.width / 2, y, { ...style, size: fitted }));
+  } else if (p.plan.caption) {
+    // A rule maze's instructions, in the band under it (below the room its arrows need).
+    const room = theme.markers.size * MARKER_ROOM;
+    const y = around.y + around.height + room + theme.sizes.body * 2.4 * 0.55;
+    page.items.push(...caption(book, p.plan, around.x + around.width / 2, y, content.width));
   }
   if (gram && p.plan.mazegram?.blanks) {
     // Answer blanks under the maze (below the room its arrows need): a drawn rule per letter.
@@ -202,7 +209,7 @@ export function puzzlePage(
   );
   const avoid = partBoxes(book, [...page.items, ...foot.items]);
   page.items.push(
-    ...drawMaze(p.maze, area, {
+    ...drawPuzzle(book, p, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
       markers: markerStyle(book, p.plan, size, frame, avoid),
@@ -220,6 +227,15 @@ export function puzzlePage(
   }
   page.items.push(...foot.items);
   return page;
+}
+
+/** A puzzle's caption (a rule maze's instructions) centred on `cx` in `lines` lines, or a located error when it cannot fit. */
+function caption(book: BookPlan, p: PuzzlePlan, cx: number, y: number, width: number, lines = 2): Item[] {
+  const c = p.caption;
+  if (!c) return [];
+  const items = drawCaption(book, c, cx, y, width, lines);
+  if (!items) throw textDoesNotFit(c.where, c.text, 'the line under its maze', book.floors.text);
+  return items;
 }
 
 /** The free area around a page's one maze: the content's width, from the title band to the folio band. */
@@ -410,6 +426,14 @@ function slipParts(
   if (!answers && slot.nameLine !== undefined) {
     nameDateLine(book, page, cx, slot.nameLine, slot.box.width, theme.sizes.label * 1.1);
   }
+  if (p.plan.caption && !answers) {
+    const room = theme.markers.size * MARKER_ROOM;
+    const y = many
+      ? slot.maze.y + slot.maze.height + room - theme.sizes.label * 0.2
+      : slot.maze.y + slot.maze.height + room + theme.sizes.body * 2.4 * 0.55;
+    // Between slips there is room for one line (as for a mazegram's blanks); under a page's one maze, two.
+    page.items.push(...caption(book, p.plan, cx, y, many ? slot.box.width : slot.maze.width, many ? 1 : 2));
+  }
   if (p.mazegram && (many || answers)) {
     const room = theme.markers.size * MARKER_ROOM;
     const y = many
@@ -450,8 +474,9 @@ function slipMaze(
   const { wall, route: routeWidth } = answerWeights(book, passage, 1);
   const route = answerKeyStyle(book, wall, routeWidth, passage);
   page.items.push(
-    ...drawMaze(
-      p.maze,
+    ...drawPuzzle(
+      book,
+      p,
       mazeRect,
       {
         walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },

@@ -5,6 +5,7 @@ import type { AlgorithmName } from '../generate/registry.js';
 import type { GridSize } from '../grid/registry.js';
 import type { Language } from '../mazegram/languages.js';
 import type { Seed128 } from '../random/sfc32.js';
+import type { RuleRecipe, SymbolName } from '../rules/rule-puzzle.js';
 import type { FontFace } from '../text/fonts.js';
 import type { TemplateSource } from '../text/template.js';
 import type { MarkerFit } from './marker-rule.js';
@@ -156,6 +157,21 @@ export interface PuzzlePlan {
   usesRating: boolean;
   /** Part of a series: the spec page it comes from and its place in the series. */
   series?: { page: number; index: number; count: number };
+  /**
+   * A rule maze (docs/spec.md, "Rule mazes"): the rule its grid of symbols is read by. Its `recipe` is then
+   * the square grid it is drawn on (shape and size; the rest unused).
+   */
+  rule?: RuleRecipe;
+  /** A line of instructions printed under the puzzle (a rule maze's rule, in the book's language). */
+  caption?: RuleCaption;
+}
+
+/** A line of instructions under a puzzle, and the shapes drawn after it (a sequence's, in order). */
+export interface RuleCaption {
+  text: string;
+  symbols?: readonly SymbolName[];
+  /** The spec place it comes from, for messages. */
+  where: string;
 }
 
 export type Audience = 'kids' | 'adults' | 'large-print';

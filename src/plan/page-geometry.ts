@@ -105,11 +105,15 @@ export function blanksBand(theme: Theme): number {
 }
 
 /**
- * Whether a puzzle's one-maze page keeps a band under its maze: for a mazegram's answer blanks, or for what
- * to do with a hidden picture.
+ * Whether a puzzle's one-maze page keeps a band under its maze (its height is `blanksBand`): for a mazegram's
+ * answer blanks, what to do with a hidden picture, or a rule maze's caption.
  */
-export function bandUnderMaze(p: { mazegram?: { blanks?: unknown }; recipe: MazeRecipe }): boolean {
-  return !!p.mazegram?.blanks || p.recipe.picture?.reveal !== undefined;
+export function bandUnderMaze(p: {
+  mazegram?: { blanks?: unknown };
+  recipe: MazeRecipe;
+  caption?: unknown;
+}): boolean {
+  return !!p.mazegram?.blanks || p.recipe.picture?.reveal !== undefined || p.caption !== undefined;
 }
 
 /** What a puzzle needs around its maze. */

@@ -132,6 +132,11 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   const planned = entries.map((entry, n) => problems.catch(() => resolvePuzzle(ctx, entry, n)));
   const puzzles = planned.filter((p): p is PuzzlePlan => p !== undefined);
   for (const p of puzzles) problems.catch(() => checkTitleGlyphs(theme, p, s.title, words.locale));
+  // A rule maze's line of instructions is body text.
+  for (const p of puzzles) {
+    const caption = p.caption;
+    if (caption) problems.catch(() => checkGlyphs(theme, 'body', caption.text, caption.where));
+  }
   s.pages.forEach((page, i) => {
     if (page.section !== undefined)
       problems.catch(() => checkGlyphs(theme, 'heading', page.section ?? '', at(['pages', i, 'section'])));

@@ -19,7 +19,7 @@ import { deriveSeed } from '../random/derive-seed.js';
 import type { BookSpec, EndSpec, MazeSpec } from '../spec/schema.js';
 import { mm, toFraction, toPoints } from '../spec/units.js';
 import { checkTemplate } from '../text/template.js';
-import type { Audience, PuzzlePlan } from './book-plan.js';
+import type { Audience, PuzzlePlan, RuleCaption } from './book-plan.js';
 import { checkRouteOnMask } from './check-route.js';
 import {
   fitScale,
@@ -36,6 +36,16 @@ import { type MaskContext, resolveMask } from './resolve-mask.js';
 import { letterSize, mazegramCell, resolveMazegram } from './resolve-mazegram.js';
 import { resolvePicture, toneCellsAtMost } from './resolve-picture.js';
 import { resolveReveal } from './resolve-reveal.js';
+import {
+  checkRuleDifficulty,
+  checkRuleSize,
+  RULE_DEFAULT_SIDE,
+  resolveRule,
+  ruleAutoSize,
+  ruleCaption,
+  ruleCellFloor,
+  setAsideWallFields,
+} from './resolve-rule.js';
 import { resolveSize, sizePhrase } from './resolve-size.js';
 import { puzzleTemplateVars, SAMPLE_RATING } from './template-vars.js';
 import type { Theme } from './theme.js';
@@ -223,6 +233,19 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
       : entry.section && sectionDefaults[name] !== undefined
         ? ['pages', entry.section.page, 'defaults', name]
         : ['defaults', name];
+  // A rule maze (a grid of symbols read by a rule) sets the wall maze's fields aside.
+  const rule = maze.rule === undefined ? undefined : resolveRule(maze.rule, field('rule'), at);
+  if (rule) setAsideWallFields(maze, own, field, at);
+  // Without a size or a difficulty to size it for, a rule maze is RULE_DEFAULT_SIDE cells a side.
+  if (
+    rule &&
+    maze.cells === undefined &&
+    maze.passage === undefined &&
+    maze.difficulty === undefined &&
+    !entry.series
+  )
+    maze.cells = RULE_DEFAULT_SIDE;
+  const caption: RuleCaption | undefined = rule && ruleCaption(rule, ctx.words, at(field('rule')));
   const fixed = maze.fm === undefined ? undefined : readFm(maze.fm, own, at(field('fm')));
   if (fixed) {
     // A hand-made maze brings its own size; sizing and generation fields do not apply.
@@ -235,8 +258,9 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   const geometry = ctx.layouts[perPage];
   // A band under the maze: a mazegram's answer blanks, or what to do with a hidden picture.
   const blanks =
-    (maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false)) ||
-    maze.reveal !== undefined;
+    caption !== undefined ||
+    maze.reveal !== undefined ||
+    (maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false));
   const floor = resolveFloor(ctx, entry);
   const markers = resolveMarkers(
     maze.markers,
@@ -250,10 +274,13 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   const wall = ctx.theme.walls.width;
   // The floor holds where a route is narrowest (a door narrower than the cell, in hex and octagon mazes);
   // weave mazes draw passages inset in their cells: a cell must be wider to keep it.
-  const floorCell =
+  // A rule maze's cells hold its symbols: large enough to read them.
+  const floorCell = Math.max(
     ((floor.clear + wall) * topologies[shape].passage) /
-    topologies[shape].narrowest /
-    (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1);
+      topologies[shape].narrowest /
+      (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1),
+    rule ? ruleCellFloor(ctx.floors.text) : 0,
+  );
   // In large print `passage` is the clear passage, wall to wall where the route is narrowest, on every tiling.
   const clearPassage = floor.audience === 'large-print';
   const area = plannedMazeArea(
@@ -330,10 +357,21 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   let floorMiss: PuzzlePlan['floorMiss'];
   // A tone maze's size is its picture's (a mask is cut from its adaptive grid when it is generated), and so
   // is a hidden picture's.
-  const { size, cellSize, auto } =
+  const fitted =
     fixed || picture?.tone || reveal
       ? { size: sized.size, cellSize: sized.cellSize, auto: undefined }
       : fitMask(sized as ReturnType<typeof resolveSize>, { shape, hexTop, mask, area, notes });
+  const { size, cellSize } = fitted;
+  const auto = rule && fitted.auto ? ruleAutoSize(rule, fitted.auto) : fitted.auto;
+  if (rule && !auto) {
+    const sizedBy = maze.cells !== undefined ? 'cells' : maze.passage !== undefined ? 'passage' : undefined;
+    checkRuleSize(rule, size, sizedBy ? at(field(sizedBy)) : where);
+  }
+  if (rule && difficulty && s['difficulty-model'] === undefined) {
+    const difficultyAt = entry.series ? where : at(field('difficulty'));
+    const sizes = auto ? { min: auto.min ?? auto.max, max: auto.max } : { min: size, max: size };
+    checkRuleDifficulty(rule, difficulty, sizes, difficultyAt);
+  }
   // Passages the spec asked for (not chosen by mazebook) are measured as drawn, and a warning names any
   // narrower than the floor. A mask that leaves (nearly) nothing is found here too, so `validate` reports it.
   const drawn =
@@ -421,23 +459,28 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     perPage,
     floor,
     markers,
-    reach: {
-      algorithms:
-        picture ||
-        reveal ||
-        maze.algorithm !== undefined ||
-        ALGORITHM_OPTIONS.some((o) => maze[o] !== undefined)
-          ? [algorithm]
-          : maze.weave !== undefined
-            ? weaveAlgorithmNames
-            : algorithmNames.filter((a) => !('squareOnly' in algorithmInfo[a]) || shape === 'square'),
-      post: maze.post === undefined && maze.weave === undefined && reveal === undefined,
-    },
+    // A rule maze has no algorithm or post-process to vary: only its size and its candidates.
+    reach: rule
+      ? { algorithms: [], post: false }
+      : {
+          algorithms:
+            picture ||
+            reveal ||
+            maze.algorithm !== undefined ||
+            ALGORITHM_OPTIONS.some((o) => maze[o] !== undefined)
+              ? [algorithm]
+              : maze.weave !== undefined
+                ? weaveAlgorithmNames
+                : algorithmNames.filter((a) => !('squareOnly' in algorithmInfo[a]) || shape === 'square'),
+          post: maze.post === undefined && maze.weave === undefined && reveal === undefined,
+        },
     notes,
     ...(floorMiss ? { floorMiss } : {}),
     ...(mazegram ? { mazegram } : {}),
     ...(entry.series ? { series: { page: i, index: entry.series.index, count: entry.series.count } } : {}),
     ...(entry.section ? { section: sectionOf(entry.section, at) } : {}),
+    ...(rule ? { rule } : {}),
+    ...(caption ? { caption } : {}),
   };
 }
 

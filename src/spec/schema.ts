@@ -6,7 +6,9 @@ import {
   languageCodes,
   localeCodes,
   profileNames,
+  ruleNames,
   shapeNames,
+  symbolNames,
   topologyNames,
 } from '../base/names.js';
 import { PAPER_PRESETS } from './paper.js';
@@ -334,6 +336,48 @@ const postStep = z
   )
   .meta({ description: 'One post-process.' });
 
+const rule = z
+  .union(
+    [
+      z.enum(ruleNames),
+      z.strictObject({
+        kind: z.enum(ruleNames).meta({ description: 'numbers, sequence, arrows or jumps.' }),
+        follow: z
+          .union(
+            [
+              z.enum(['even', 'odd', 'count-up']),
+              z.strictObject({
+                'multiples-of': z.int().min(2).max(20).meta({ description: 'The times table, 2 to 20.' }),
+              }),
+            ],
+            { error: 'expected even, odd, count-up or {multiples-of: n}' },
+          )
+          .optional()
+          .meta({
+            description:
+              'numbers: the cells the way runs through: even, odd, {multiples-of: n} (default even), or count-up (1, 2, 3, … in order).',
+          }),
+        symbols: z
+          .array(z.enum(symbolNames))
+          .min(1)
+          .max(symbolNames.length)
+          .optional()
+          .meta({
+            description: `sequence: the shapes, in the order the way visits them, over and over (at least two, all different; default circle, square, triangle): ${symbolNames.join(', ')}.`,
+          }),
+        directions: z
+          .literal([4, 8])
+          .optional()
+          .meta({ description: 'arrows: 8 (default, diagonals too) or 4 (up, down, left, right).' }),
+      }),
+    ],
+    { error: `expected ${ruleNames.join(', ')}, or {kind, follow, symbols, directions}` },
+  )
+  .meta({
+    description:
+      'A rule maze instead of a wall maze: a grid of numbers, shapes or arrows read by a rule, with one solution (see docs/spec.md, "Rule mazes").',
+  });
+
 export const mazeSchema = z
   .strictObject({
     shape: z.enum(topologyNames).optional().meta({ description: 'Tiling of the maze.' }),
@@ -435,6 +479,7 @@ export const mazeSchema = z
       )
       .optional()
       .meta({ description: 'A message the solution spells, with decoy letters elsewhere.' }),
+    rule: rule.optional(),
     difficulty: difficulty.optional(),
     candidates: z
       .int()
@@ -828,3 +873,4 @@ export type BookSpec = z.infer<typeof bookSchema>;
 export type MazeSpec = z.infer<typeof mazeSchema>;
 export type PageSpec = z.infer<typeof pageSchema>;
 export type EndSpec = NonNullable<MazeSpec['entry']>;
+export type RuleSpec = NonNullable<MazeSpec['rule']>;

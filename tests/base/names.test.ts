@@ -6,6 +6,7 @@ import { topologyNames as topologies } from '../../src/grid/registry.js';
 import { shapeNames as shapes } from '../../src/mask/shapes.js';
 import { languageCodes as languages } from '../../src/mazegram/languages.js';
 import { localeNames } from '../../src/plan/words.js';
+import { ruleNames as rules, symbolNames as symbols } from '../../src/rules/rule-puzzle.js';
 
 describe('the name lists the spec layer reads', () => {
   it('agree with the registries of the stages that define them', () => {
@@ -15,5 +16,7 @@ describe('the name lists the spec layer reads', () => {
     expect([...names.languageCodes]).toEqual([...languages]);
     expect([...names.difficultyLabels]).toEqual([...labels]);
     expect([...names.localeCodes].sort()).toEqual([...localeNames].sort());
+    expect([...names.ruleNames]).toEqual([...rules]);
+    expect([...names.symbolNames]).toEqual([...symbols]);
   });
 });
