@@ -51,16 +51,18 @@ export class PlayBook {
     const made = await makeBook(spec, options, false);
     const puzzles = made.puzzles.map((puzzle, index): PlayPuzzle => {
       const cells = puzzle.maze.grid.cellCount;
+      // A rule maze's board has no walls (its rule is the maze): walking it on a screen would measure nothing.
+      const unplayable = puzzle.rule
+        ? `this is a ${puzzle.rule.rule.kind} rule maze: the browser plays wall mazes only, a rule maze is solved on paper`
+        : cells > MAX_PLAY_CELLS
+          ? `this maze has ${cells.toLocaleString('en')} cells, too many to walk on a screen (at most ${MAX_PLAY_CELLS.toLocaleString('en')})`
+          : undefined;
       return {
         index,
         puzzle,
         hash: canonicalOfPuzzle(puzzle),
         frame: singleMazeFrame(made.plan, puzzle, {}),
-        ...(cells > MAX_PLAY_CELLS
-          ? {
-              unplayable: `this maze has ${cells.toLocaleString('en')} cells, too many to walk on a screen (at most ${MAX_PLAY_CELLS.toLocaleString('en')})`,
-            }
-          : {}),
+        ...(unplayable ? { unplayable } : {}),
       };
     });
     return new PlayBook(spec, made.plan, puzzles, [...made.warnings, ...made.problems]);

@@ -362,6 +362,25 @@ pages:
     }
   });
 
+  it('a rule maze (no walls: its rule is the maze) is not offered, and says why; the wall maze beside it is', async () => {
+    const spec = playSpec(
+      'title: Rules\nseed: 3\npages:\n  - maze: { cells: [6, 6] }\n  - maze: { rule: jumps, cells: 5 }\n',
+    );
+    const play = await startPlay(spec);
+    try {
+      const board = await (await fetch(`${play.url}api/puzzle/1`)).json();
+      expect(board).toEqual({
+        index: 1,
+        playable: false,
+        note: 'this is a jumps rule maze: the browser plays wall mazes only, a rule maze is solved on paper',
+      });
+      const wall = (await (await fetch(`${play.url}api/puzzle/0`)).json()) as { playable?: boolean };
+      expect(wall.playable).not.toBe(false);
+    } finally {
+      await play.close();
+    }
+  });
+
   it('a maze too large to walk on a screen is not offered, and says why', async () => {
     const spec = playSpec(
       'title: Big\nseed: 2\npaper: { width: 60in, height: 60in }\nmin-passage: 0.5mm\npages:\n  - maze: { cells: [210, 210] }\n',
