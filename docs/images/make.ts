@@ -104,6 +104,18 @@ const PICTURES: Record<string, () => Promise<Buffer>> = {
       ['large-print', 6],
       ['large-print', 26],
     ]),
+  'hidden-picture-pages.png': () =>
+    pages([
+      ['hidden-pictures', 5],
+      ['hidden-pictures', 10],
+    ]),
+  'rule-pages.png': () =>
+    pages([
+      ['rule-mazes-colour', 3],
+      ['rule-mazes-colour', 5],
+      ['rule-mazes-colour', 8],
+      ['rule-mazes-colour', 10],
+    ]),
   'cover.png': () => cover('kdp-interior'),
 };
 
