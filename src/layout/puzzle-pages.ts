@@ -30,6 +30,7 @@ import {
   folio,
   nameDateLine,
   pageHeading,
+  starRowWidth,
 } from './page-parts.js';
 import { drawPuzzle } from './puzzle-drawings.js';
 import type { PuzzleForLayout } from './puzzle-for-layout.js';
@@ -390,6 +391,20 @@ function drawSlips(
   });
 }
 
+/** The size of a slip's difficulty stars, as a share of those under a one-maze page's title. */
+const SLIP_STARS = 0.8;
+
+/**
+ * The width (pt) of a slip's difficulty mark beside its title: five stars {@link SLIP_STARS} the size of a
+ * page's, or its label; 0 when the book shows no difficulty.
+ */
+function slipMarkWidth(book: BookPlan, rating: { label: string }): number {
+  const { theme } = book;
+  if (book.showDifficulty === 'none') return 0;
+  if (book.showDifficulty === 'label') return textWidth(theme.fonts.body, rating.label, theme.sizes.label);
+  return starRowWidth(theme.sizes.label * 0.6 * SLIP_STARS);
+}
+
 /** Whether a puzzle's pages hold several slips. */
 function manySlips(book: BookPlan, p: PuzzleForLayout): boolean {
   return (book.layouts[p.plan.perPage]?.slots?.length ?? 1) > 1;
@@ -418,10 +433,19 @@ function slipParts(
     const label =
       reveal && many && !answers ? `${title} · ${revealInstruction(book.words, reveal.reverse)}` : title;
     const style: TextStyle = { font: 'body', size: theme.sizes.label * 1.2, color: theme.colors.text };
-    const size = fitLine(theme, label, 'body', style.size, book.floors.text, slot.box.width);
+    // A slip's difficulty (as under a one-maze page's title) follows its title on the same line.
+    const mark = many && !answers && p.rating ? slipMarkWidth(book, p.rating) : 0;
+    const gap = mark > 0 ? theme.sizes.label : 0;
+    const size = fitLine(theme, label, 'body', style.size, book.floors.text, slot.box.width - mark - gap);
     if (size === undefined)
       throw textDoesNotFit(p.plan.title.where, label, 'the title line of its slip', book.floors.text);
-    page.items.push(centredText(theme, label, cx, slot.label, { ...style, size }));
+    const width = textWidth(theme.fonts.body, label, size);
+    const left = cx - (width + gap + mark) / 2;
+    page.items.push(centredText(theme, label, left + width / 2, slot.label, { ...style, size }));
+    if (mark > 0 && p.rating) {
+      const at = { cx: left + width + gap + mark / 2, y: slot.label - size * 0.35, scale: SLIP_STARS };
+      difficultyMark(book, page, p.rating, at, p.plan.difficulty);
+    }
   }
   if (!answers && slot.nameLine !== undefined) {
     nameDateLine(book, page, cx, slot.nameLine, slot.box.width, theme.sizes.label * 1.1);
