@@ -323,8 +323,8 @@ export function backOf(book: BookPlan, slot: Slot): Slot {
 }
 
 /**
- * An activity sheet: several mazes in a grid, each on its own slip with its title, its name/date line when
- * asked for, and its markers; cut lines between the slips for home printing; where the answers are.
+ * An activity sheet: several mazes in a grid, each on its own slip with its title and its markers, and a
+ * name/date line when asked for (the page's, or each slip's on a sheet cut into slips); cut lines between the slips for home printing; where the answers are.
  * @param answerAt the page of each puzzle's answer, when puzzle pages point to them
  */
 export function sheetPage(
@@ -338,6 +338,12 @@ export function sheetPage(
   const geometry = pageGeometry(book, group[0].plan);
   const section = group[0].plan.section;
   pageHeading(book, page, section?.heading ?? book.title, section?.where ?? book.places.title);
+  if (geometry.nameLine !== undefined) {
+    // The sheet's one name/date line under its heading (a sheet cut into slips has one on each slip instead).
+    const { content } = geometry;
+    const cx = content.x + content.width / 2;
+    nameDateLine(book, page, cx, geometry.nameLine, content.width, book.theme.sizes.body);
+  }
   const slots = slotsOf(book, geometry, group[0]);
   if (book.print.profile === 'home' && slots.length > 1) cutLines(book, page, slots);
   folio(book, page, number);

@@ -82,6 +82,23 @@ describe('slips', () => {
     expect(single.doc.pages.filter((p) => names(p) === 1)).toHaveLength(4);
   });
 
+  it('of a bound book (not cut apart) share one name and date line per page, under its heading', async () => {
+    for (const perPage of [2, 4, 6]) {
+      const spec = SHEET('').replace('profile: home\n', '').replace('per-page: 4', `per-page: ${perPage}`);
+      const { doc, plan } = await laidOut(spec);
+      const lines = doc.pages[0].items.filter(
+        (i): i is Extract<Page['items'][number], { type: 'text' }> =>
+          i.type === 'text' && i.text.startsWith('Name:'),
+      );
+      expect(lines, `${perPage} a page`).toHaveLength(1);
+      const slots = plan.layouts[perPage].slots ?? [];
+      expect(slots.every((s) => s.nameLine === undefined)).toBe(true);
+      // Between the heading and the first row of slips.
+      expect(lines[0].y).toBeGreaterThan(plan.layouts[perPage].titleBaseline);
+      expect(lines[0].y).toBeLessThan(Math.min(...slots.map((s) => s.box.y)));
+    }
+  });
+
   it('show their difficulty stars beside their titles, as a one-maze page shows them under its title', async () => {
     const spec = (show: string, perPage: number) => `title: Stars
 seed: 3
