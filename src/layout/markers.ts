@@ -43,6 +43,12 @@ export interface MarkerStyle {
    */
   frame?: Rect;
   /**
+   * The least picture side the marker rule asks for, pt: a picture drawn smaller (where no place in the frame
+   * keeps it clear of the walls at its size) is reported to `onSmall` with the side it is drawn at.
+   */
+  least?: number;
+  onSmall?: (end: 'start' | 'finish', side: number) => void;
+  /**
    * Other parts of the page inside or near the frame (titles, name/date lines, answer blanks, cut lines), pt
    * in page coordinates: markers and labels keep {@link PART_CLEARANCE} from each box.
    */
@@ -293,7 +299,9 @@ export function drawMarkers(
     const picture = style.pictures?.[m.end];
     if (m.kind === 'picture' && picture) {
       const [x0, y0] = m.outline[0];
-      items.push(...iconItems(picture, x0, y0, m.size, style.color));
+      if (style.least !== undefined && m.size < style.least - 1e-6) style.onSmall?.(m.end, m.size);
+      const mirror = m.end === 'start' && facesAway(picture, m.direction);
+      items.push(...iconItems(picture, x0, y0, m.size, style.color, mirror));
     } else if (m.kind === 'dot') {
       const [cx, cy] = centreOf(m.outline);
       const b = new PathBuilder();
@@ -317,6 +325,18 @@ export function drawMarkers(
     }
   }
   return items;
+}
+
+/**
+ * Whether a start picture placed out of its opening along `way` (its outward direction) looks away from the
+ * maze: a picture that faces left or right (`Icon.faces`) beside an opening on the left or right (the way
+ * leaning sideways by at least a third), facing the way out rather than in. Pictures without a facing, and
+ * openings at the top or bottom, keep the picture as drawn.
+ */
+function facesAway(picture: Icon, way: readonly [number, number]): boolean {
+  if (!picture.faces || Math.abs(way[0]) < 1 / 3) return false;
+  const inward = way[0] < 0 ? 'right' : 'left';
+  return picture.faces !== inward;
 }
 
 /** A rim opening in page points: its middle (on the arc, for curved walls), outward normal and width. */

@@ -93,15 +93,24 @@ export function markerStyle(
   size: number,
   frame: Rect,
   avoid: readonly Rect[] = [],
+  notes?: { page: Page; where: string },
 ): MarkerStyle {
   const { theme } = book;
   const words = markerWords(book.words);
+  const { pictures, fit } = p.markers;
   return {
     color: theme.colors.markers,
     size,
     frame,
     ...(avoid.length > 0 ? { avoid } : {}),
-    ...(p.markers.pictures ? { pictures: p.markers.pictures } : {}),
+    ...(pictures ? { pictures } : {}),
+    ...(pictures && notes
+      ? {
+          least: fit.rule.least,
+          onSmall: (end: 'start' | 'finish', side: number) =>
+            smallPicture(book, notes.page, notes.where, end, side, fit.rule.least),
+        }
+      : {}),
     ...(p.markers.labels
       ? {
           labels: {
@@ -114,6 +123,27 @@ export function markerStyle(
         }
       : {}),
   };
+}
+
+/**
+ * Notes on `page` that its `end` picture is drawn `side` (pt), under the `least` side the marker rule asks
+ * for, because the page has no room for it there.
+ */
+function smallPicture(
+  book: BookPlan,
+  page: Page,
+  where: string,
+  end: 'start' | 'finish',
+  side: number,
+  least: number,
+): void {
+  const mm = (pt: number) => ((pt * 25.4) / 72).toFixed(1);
+  const word = end === 'start' ? 'start' : 'finish';
+  const audience = book.floor.audience === 'kids' ? "the kids' " : 'the ';
+  page.notes ??= [];
+  page.notes.push(
+    `${where}: the ${word} picture is drawn ${mm(side)}mm, under the ${mm(least)}mm ${audience}marker rule asks for: no place beside its opening keeps it that size clear of the walls (give the maze more room, or fewer mazes a page)`,
+  );
 }
 
 /** "Answer on page N" at the foot of a puzzle page, on the outer side (right on a recto, left on a verso). */
@@ -213,7 +243,7 @@ export function puzzlePage(
     ...drawPuzzle(book, p, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      markers: markerStyle(book, p.plan, size, frame, avoid),
+      markers: markerStyle(book, p.plan, size, frame, avoid, { page, where: p.plan.where }),
     }),
   );
   if (p.mazegram && p.plan.mazegram) {
@@ -511,7 +541,14 @@ function slipMaze(
       {
         walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
-        markers: markerStyle(book, p.plan, size, frame, avoid),
+        markers: markerStyle(
+          book,
+          p.plan,
+          size,
+          frame,
+          avoid,
+          answers ? undefined : { page, where: p.plan.where },
+        ),
         ...(answers ? answerMarks(book, p.recipe ?? p.plan.recipe, p.maze, p.solution, route) : {}),
       },
       answers ? p.solution : undefined,
