@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { type ArtStyle, bundledPicture } from '../../src/art/bundled-pictures.js';
 import { pictureNames } from '../../src/art/picture-names.js';
 import { layoutBook } from '../../src/book/build-book.js';
+import { generateMaze } from '../../src/generate/generate-maze.js';
 import type { PathItem } from '../../src/layout/display-list.js';
+import { fitGrid } from '../../src/layout/draw-maze.js';
+import { drawMarkers, placeMarkers } from '../../src/layout/markers.js';
 import { iconItems } from '../../src/layout/svg-icon.js';
+import { deriveSeed } from '../../src/random/derive-seed.js';
 import { CLOSE, CURVE, type PathData } from '../../src/vector/path-data.js';
-import { tempDir } from '../helpers.js';
+import { recipe, tempDir } from '../helpers.js';
 
 const MM = 72 / 25.4;
 
@@ -88,5 +92,52 @@ describe("kids' marker pictures", () => {
         /b\.yaml:\d+:\d+: the (start|finish) picture is drawn \d+\.\dmm, under the 15\.0mm the kids' marker rule asks for/,
       );
     }
+  });
+});
+
+describe('start pictures', () => {
+  const RECT = { x: 100, y: 100, width: 300, height: 300 };
+  const at = (side: 'left' | 'right' | 'top') =>
+    generateMaze(
+      recipe(6, 6, {
+        entry: { kind: 'side', side, at: 0.5 },
+        exit: { kind: 'side', side: side === 'left' ? 'right' : 'left', at: 0.5 },
+      }),
+      deriveSeed(4, side, 0),
+      'test',
+    );
+  const drawn = (side: 'left' | 'right' | 'top', start: string) => {
+    const maze = at(side);
+    const place = fitGrid(maze.grid, RECT);
+    const style = {
+      color: '#000',
+      size: 15 * MM,
+      frame: { x: 0, y: 0, width: 500, height: 500 },
+      pictures: {
+        start: bundledPicture(start as 'rabbit', 'color'),
+        finish: bundledPicture('carrot', 'color'),
+      },
+    };
+    const [m] = placeMarkers(maze, place, RECT, 1.5, style);
+    const items = drawMarkers(maze, place, RECT, 1.5, style);
+    const [x, y] = m.outline[0];
+    const as = (mirror: boolean) => paths(iconItems(style.pictures.start, x, y, m.size, '#000', mirror));
+    const first = (items[0] as PathItem).path.coords;
+    const same = (p: PathData) => p.coords.every((v, i) => Math.abs(v - first[i]) < 1e-9);
+    return { mirrored: same(as(true)[0]), plain: same(as(false)[0]) };
+  };
+
+  it('face into the maze: a rabbit (drawn looking left) looks right at a left-hand entry', () => {
+    expect(drawn('left', 'rabbit')).toEqual({ mirrored: true, plain: false });
+    expect(drawn('right', 'rabbit')).toEqual({ mirrored: false, plain: true });
+    // A rocket flies right as drawn: mirrored at a right-hand entry only.
+    expect(drawn('left', 'rocket')).toEqual({ mirrored: false, plain: true });
+    expect(drawn('right', 'rocket')).toEqual({ mirrored: true, plain: false });
+  });
+
+  it('stay as drawn at the top, and when they have no way to face (a flag, a bear)', () => {
+    expect(drawn('top', 'rabbit')).toEqual({ mirrored: false, plain: true });
+    expect(drawn('left', 'pirate')).toEqual({ mirrored: false, plain: true });
+    expect(drawn('left', 'bear')).toEqual({ mirrored: false, plain: true });
   });
 });
