@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../base/package-root.js';
 import type { Icon } from './icon.js';
-import { PICTURE_ART, type PictureName } from './picture-names.js';
+import { PICTURE_ART, PICTURE_FACING, type PictureName } from './picture-names.js';
 
 /** How bundled art is drawn: in its own colours, or in one colour (the theme's marker colour or grey). */
 export type ArtStyle = 'color' | 'mono';
@@ -27,9 +27,11 @@ export function bundledPicture(name: PictureName, style: ArtStyle): Icon {
   data ??= JSON.parse(readFileSync(PICTURES_FILE, 'utf8')) as Record<string, Record<ArtStyle, ArtLayer[]>>;
   const art = data[PICTURE_ART[name]];
   if (!art) throw new Error(`picture ${name} is missing from ${PICTURES_FILE}`);
+  const faces = PICTURE_FACING[name];
   const icon: Icon = {
     name,
     viewBox: [0, 0, 32, 32],
+    ...(faces ? { faces } : {}),
     layers: art[style].map(([fill, d, evenOdd]) => ({
       d,
       ...(fill === '' ? {} : { fill }),

@@ -9,6 +9,11 @@ export interface Icon {
   readonly name: string;
   readonly viewBox: readonly [number, number, number, number];
   readonly layers: readonly IconLayer[];
+  /**
+   * Which way a picture of a creature or a vehicle looks or travels, for pictures that read as well mirrored
+   * (a start picture is mirrored to face into its maze); absent for the rest, which are never mirrored.
+   */
+  readonly faces?: 'left' | 'right';
 }
 
 /** One filled shape of a picture. */

@@ -54,6 +54,29 @@ export const PICTURE_ART = {
 } as const;
 
 export type PictureName = keyof typeof PICTURE_ART;
+
+/**
+ * Which way the bundled pictures of creatures and vehicles look or travel, as drawn (both art styles alike).
+ * Only these are mirrored, so that a start picture faces into its maze: a rabbit reads as well looking right
+ * as left, while a flag, a house or a piece of fruit has no way to face, and a bear, an owl or a frog looks
+ * out of the page.
+ */
+export const PICTURE_FACING: Partial<Record<PictureName, 'left' | 'right'>> = {
+  rabbit: 'left',
+  dog: 'left',
+  rocket: 'right',
+  bee: 'left',
+  cat: 'left',
+  fish: 'left',
+  mouse: 'left',
+  snail: 'left',
+  bird: 'left',
+  turtle: 'left',
+  monkey: 'left',
+  chipmunk: 'left',
+  hedgehog: 'left',
+  unicorn: 'left',
+};
 export const pictureNames = Object.keys(PICTURE_ART) as PictureName[];
 
 export function isPictureName(name: string): name is PictureName {

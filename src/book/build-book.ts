@@ -384,6 +384,14 @@ export async function layoutBook(
   warnings.push(...problems);
   progress?.({ stage: 'layout', done: 0, total: 1 });
   const doc = composeBook(plan, puzzles);
+  const layoutNotes = doc.pages.flatMap((page) => page.notes ?? []);
+  if (options.strict && layoutNotes.length > 0) {
+    throw new UserError(
+      plan.specFile,
+      `--strict: ${layoutNotes.length} layout problem${layoutNotes.length > 1 ? 's' : ''}:\n  ${layoutNotes.join('\n  ')}`,
+    );
+  }
+  warnings.push(...layoutNotes);
   const printProblems = checkPrint(plan, doc);
   if (options.strict && printProblems.length > 0) {
     throw new UserError(

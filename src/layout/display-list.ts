@@ -68,6 +68,8 @@ export interface Page {
   /** Paper colour to paint first, or undefined for none (white paper). */
   background?: string;
   items: Item[];
+  /** What the layout had to give up on this page, `where: what`, for the build's warnings (renderers ignore it). */
+  notes?: string[];
 }
 
 /**

@@ -43,6 +43,12 @@ export interface MarkerStyle {
    */
   frame?: Rect;
   /**
+   * The least picture side the marker rule asks for, pt: a picture drawn smaller (where no place in the frame
+   * keeps it clear of the walls at its size) is reported to `onSmall` with the side it is drawn at.
+   */
+  least?: number;
+  onSmall?: (end: 'start' | 'finish', side: number) => void;
+  /**
    * Other parts of the page inside or near the frame (titles, name/date lines, answer blanks, cut lines), pt
    * in page coordinates: markers and labels keep {@link PART_CLEARANCE} from each box.
    */
@@ -293,7 +299,9 @@ export function drawMarkers(
     const picture = style.pictures?.[m.end];
     if (m.kind === 'picture' && picture) {
       const [x0, y0] = m.outline[0];
-      items.push(...iconItems(picture, x0, y0, m.size, style.color));
+      if (style.least !== undefined && m.size < style.least - 1e-6) style.onSmall?.(m.end, m.size);
+      const mirror = m.end === 'start' && facesAway(picture, m.direction);
+      items.push(...iconItems(picture, x0, y0, m.size, style.color, mirror));
     } else if (m.kind === 'dot') {
       const [cx, cy] = centreOf(m.outline);
       const b = new PathBuilder();
@@ -317,6 +325,18 @@ export function drawMarkers(
     }
   }
   return items;
+}
+
+/**
+ * Whether a start picture placed out of its opening along `way` (its outward direction) looks away from the
+ * maze: a picture that faces left or right (`Icon.faces`) beside an opening on the left or right (the way
+ * leaning sideways by at least a third), facing the way out rather than in. Pictures without a facing, and
+ * openings at the top or bottom, keep the picture as drawn.
+ */
+function facesAway(picture: Icon, way: readonly [number, number]): boolean {
+  if (!picture.faces || Math.abs(way[0]) < 1 / 3) return false;
+  const inward = way[0] < 0 ? 'right' : 'left';
+  return picture.faces !== inward;
 }
 
 /** A rim opening in page points: its middle (on the arc, for curved walls), outward normal and width. */
@@ -496,8 +516,8 @@ function insideMarker(
 }
 
 /**
- * A label's box beside its marker: beyond it along the normal, or to either side of it, else under or above
- * it, the first that is inside the frame, clear of the walls and of what was placed, and outside the maze.
+ * A label's box beside its marker: on its side ({@link labelSide}), else beyond it along the normal, else on
+ * its other side, else under or above it, the first that is inside the frame, clear of the walls and of what was placed, and outside the maze.
  */
 function fitLabel(
   marker: PlacedMarker,
@@ -538,10 +558,17 @@ function fitLabel(
   // Last, straight above and below the marker: where the opening is slanted and the marker sits by the
   // frame's edge, the three ways along the opening's normal and sides may all leave the frame.
   const [, minY, , maxY] = boundsOf(marker.outline);
+  const beside = (k: number): [number, number] => [
+    mcx + k * tx * besideT + nx * besideN,
+    mcy + k * ty * besideT + ny * besideN,
+  ];
+  // One side through a book ({@link labelSide}): right of a marker at the top or bottom, above one on the
+  // left or right; where that place is taken, beyond the marker, then its other side.
+  const k = labelSide(nx, ny);
   const candidates: [number, number][] = [
+    beside(k),
     [mcx + nx * (outN + gap + halfN), mcy + ny * (outN + gap + halfN)],
-    [mcx + tx * besideT + nx * besideN, mcy + ty * besideT + ny * besideN],
-    [mcx - tx * besideT + nx * besideN, mcy - ty * besideT + ny * besideN],
+    beside(-k),
     [mcx, maxY + gap + height / 2],
     [mcx, minY - gap - height / 2],
   ];
@@ -558,6 +585,18 @@ function fitLabel(
     return { text, x: cx - width / 2, y: cy - height / 2, width, height, size: labels.size };
   }
   return undefined;
+}
+
+/**
+ * Which side of its marker a word goes first, as +1 or -1 along the opening's tangent (-ny, nx), so that it
+ * is the same side of the page through a book whatever the opening's direction: for an opening at the top or
+ * bottom (|ny| ≥ |nx|, slanted ones by their steeper part) the right, where the word reads on from the marker;
+ * for one on the left or right, above.
+ */
+export function labelSide(nx: number, ny: number): 1 | -1 {
+  const [tx, ty] = [-ny, nx];
+  if (Math.abs(ny) >= Math.abs(nx)) return tx >= 0 ? 1 : -1;
+  return ty <= 0 ? 1 : -1;
 }
 
 /** True when the outline keeps {@link PART_CLEARANCE} from every box (none of it inside or across one). */

@@ -73,6 +73,14 @@ export function pageHeading(
   return last;
 }
 
+/** Distance between the centres of neighbouring difficulty stars, in star radii. */
+const STAR_PITCH = 2.4;
+
+/** The width (pt) of a row of five difficulty stars of outer radius `r` (pt). */
+export function starRowWidth(r: number): number {
+  return 4 * STAR_PITCH * r + 2 * r;
+}
+
 /**
  * Five stars (filled as `shownStars` says: they follow the labels, and agree with the page's target band) or
  * the label, under the puzzle title.
@@ -100,7 +108,7 @@ export function difficultyMark(
   const r = theme.sizes.label * 0.6 * (at?.scale ?? 1);
   const filled = shownStars(rating.score, target);
   for (let i = 0; i < 5; i++) {
-    const x = cx + (i - 2) * r * 2.4;
+    const x = cx + (i - 2) * r * STAR_PITCH;
     const points: [number, number][] = [];
     for (let k = 0; k < 10; k++) {
       const a = -Math.PI / 2 + (k * Math.PI) / 5;

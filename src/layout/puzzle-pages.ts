@@ -30,6 +30,7 @@ import {
   folio,
   nameDateLine,
   pageHeading,
+  starRowWidth,
 } from './page-parts.js';
 import { drawPuzzle } from './puzzle-drawings.js';
 import type { PuzzleForLayout } from './puzzle-for-layout.js';
@@ -92,15 +93,24 @@ export function markerStyle(
   size: number,
   frame: Rect,
   avoid: readonly Rect[] = [],
+  notes?: { page: Page; where: string },
 ): MarkerStyle {
   const { theme } = book;
   const words = markerWords(book.words);
+  const { pictures, fit } = p.markers;
   return {
     color: theme.colors.markers,
     size,
     frame,
     ...(avoid.length > 0 ? { avoid } : {}),
-    ...(p.markers.pictures ? { pictures: p.markers.pictures } : {}),
+    ...(pictures ? { pictures } : {}),
+    ...(pictures && notes
+      ? {
+          least: fit.rule.least,
+          onSmall: (end: 'start' | 'finish', side: number) =>
+            smallPicture(book, notes.page, notes.where, end, side, fit.rule.least),
+        }
+      : {}),
     ...(p.markers.labels
       ? {
           labels: {
@@ -113,6 +123,27 @@ export function markerStyle(
         }
       : {}),
   };
+}
+
+/**
+ * Notes on `page` that its `end` picture is drawn `side` (pt), under the `least` side the marker rule asks
+ * for, because the page has no room for it there.
+ */
+function smallPicture(
+  book: BookPlan,
+  page: Page,
+  where: string,
+  end: 'start' | 'finish',
+  side: number,
+  least: number,
+): void {
+  const mm = (pt: number) => ((pt * 25.4) / 72).toFixed(1);
+  const word = end === 'start' ? 'start' : 'finish';
+  const audience = book.floor.audience === 'kids' ? "the kids' " : 'the ';
+  page.notes ??= [];
+  page.notes.push(
+    `${where}: the ${word} picture is drawn ${mm(side)}mm, under the ${mm(least)}mm ${audience}marker rule asks for: no place beside its opening keeps it that size clear of the walls (give the maze more room, or fewer mazes a page)`,
+  );
 }
 
 /** "Answer on page N" at the foot of a puzzle page, on the outer side (right on a recto, left on a verso). */
@@ -212,7 +243,7 @@ export function puzzlePage(
     ...drawPuzzle(book, p, area, {
       walls: { color: theme.colors.walls, ...theme.walls },
       ...(theme.colors.background ? { background: theme.colors.background } : {}),
-      markers: markerStyle(book, p.plan, size, frame, avoid),
+      markers: markerStyle(book, p.plan, size, frame, avoid, { page, where: p.plan.where }),
     }),
   );
   if (p.mazegram && p.plan.mazegram) {
@@ -322,8 +353,8 @@ export function backOf(book: BookPlan, slot: Slot): Slot {
 }
 
 /**
- * An activity sheet: several mazes in a grid, each on its own slip with its title, its name/date line when
- * asked for, and its markers; cut lines between the slips for home printing; where the answers are.
+ * An activity sheet: several mazes in a grid, each on its own slip with its title and its markers, and a
+ * name/date line when asked for (the page's, or each slip's on a sheet cut into slips); cut lines between the slips for home printing; where the answers are.
  * @param answerAt the page of each puzzle's answer, when puzzle pages point to them
  */
 export function sheetPage(
@@ -337,6 +368,12 @@ export function sheetPage(
   const geometry = pageGeometry(book, group[0].plan);
   const section = group[0].plan.section;
   pageHeading(book, page, section?.heading ?? book.title, section?.where ?? book.places.title);
+  if (geometry.nameLine !== undefined) {
+    // The sheet's one name/date line under its heading (a sheet cut into slips has one on each slip instead).
+    const { content } = geometry;
+    const cx = content.x + content.width / 2;
+    nameDateLine(book, page, cx, geometry.nameLine, content.width, book.theme.sizes.body);
+  }
   const slots = slotsOf(book, geometry, group[0]);
   if (book.print.profile === 'home' && slots.length > 1) cutLines(book, page, slots);
   folio(book, page, number);
@@ -390,6 +427,20 @@ function drawSlips(
   });
 }
 
+/** The size of a slip's difficulty stars, as a share of those under a one-maze page's title. */
+const SLIP_STARS = 0.8;
+
+/**
+ * The width (pt) of a slip's difficulty mark beside its title: five stars {@link SLIP_STARS} the size of a
+ * page's, or its label; 0 when the book shows no difficulty.
+ */
+function slipMarkWidth(book: BookPlan, rating: { label: string }): number {
+  const { theme } = book;
+  if (book.showDifficulty === 'none') return 0;
+  if (book.showDifficulty === 'label') return textWidth(theme.fonts.body, rating.label, theme.sizes.label);
+  return starRowWidth(theme.sizes.label * 0.6 * SLIP_STARS);
+}
+
 /** Whether a puzzle's pages hold several slips. */
 function manySlips(book: BookPlan, p: PuzzleForLayout): boolean {
   return (book.layouts[p.plan.perPage]?.slots?.length ?? 1) > 1;
@@ -418,10 +469,19 @@ function slipParts(
     const label =
       reveal && many && !answers ? `${title} · ${revealInstruction(book.words, reveal.reverse)}` : title;
     const style: TextStyle = { font: 'body', size: theme.sizes.label * 1.2, color: theme.colors.text };
-    const size = fitLine(theme, label, 'body', style.size, book.floors.text, slot.box.width);
+    // A slip's difficulty (as under a one-maze page's title) follows its title on the same line.
+    const mark = many && !answers && p.rating ? slipMarkWidth(book, p.rating) : 0;
+    const gap = mark > 0 ? theme.sizes.label : 0;
+    const size = fitLine(theme, label, 'body', style.size, book.floors.text, slot.box.width - mark - gap);
     if (size === undefined)
       throw textDoesNotFit(p.plan.title.where, label, 'the title line of its slip', book.floors.text);
-    page.items.push(centredText(theme, label, cx, slot.label, { ...style, size }));
+    const width = textWidth(theme.fonts.body, label, size);
+    const left = cx - (width + gap + mark) / 2;
+    page.items.push(centredText(theme, label, left + width / 2, slot.label, { ...style, size }));
+    if (mark > 0 && p.rating) {
+      const at = { cx: left + width + gap + mark / 2, y: slot.label - size * 0.35, scale: SLIP_STARS };
+      difficultyMark(book, page, p.rating, at, p.plan.difficulty);
+    }
   }
   if (!answers && slot.nameLine !== undefined) {
     nameDateLine(book, page, cx, slot.nameLine, slot.box.width, theme.sizes.label * 1.1);
@@ -481,7 +541,14 @@ function slipMaze(
       {
         walls: answers ? route.walls : { color: theme.colors.walls, ...theme.walls },
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
-        markers: markerStyle(book, p.plan, size, frame, avoid),
+        markers: markerStyle(
+          book,
+          p.plan,
+          size,
+          frame,
+          avoid,
+          answers ? undefined : { page, where: p.plan.where },
+        ),
         ...(answers ? answerMarks(book, p.recipe ?? p.plan.recipe, p.maze, p.solution, route) : {}),
       },
       answers ? p.solution : undefined,

@@ -35,7 +35,10 @@ export interface PuzzlePageGeometry {
   mazeArea: Rect;
   /** Activity sheets: each maze's slot (its label line on top, then its maze area). */
   slots?: Slot[];
-  /** Baseline of the page's "Name: ____ Date: ____" line under the title (one maze a page), when asked for. */
+  /**
+   * Baseline of the page's "Name: ____ Date: ____" line under the title, when asked for (on a sheet of several
+   * cut into slips, each slip has its own instead).
+   */
   nameLine?: number;
 }
 
@@ -54,8 +57,10 @@ export interface Slot {
 export const SHEET_GRID: Record<number, [number, number]> = { 1: [1, 1], 2: [1, 2], 4: [2, 2], 6: [2, 3] };
 
 /**
- * The page with several mazes: the title band, then a grid of slips, each a small label line, its own
- * name/date line when asked for, and a maze area with room for its arrows. Landscape pages swap the grid.
+ * The page with several mazes: the title band, then a grid of slips, each a small label line and a maze area
+ * with room for its arrows. Landscape pages swap the grid. The name/date line, when asked for, is the page's
+ * one line under its title — or, on a sheet cut into slips (`cut`: printed at home, where cut lines are
+ * drawn), each slip's own line under its label, so every slip still carries it once cut apart.
  */
 export function sheetGeometry(
   width: number,
@@ -64,9 +69,12 @@ export function sheetGeometry(
   theme: Theme,
   perPage: number,
   nameDate: boolean,
+  cut = false,
 ): PuzzlePageGeometry {
-  const base = puzzlePageGeometry(width, height, margins, theme, nameDate && perPage <= 1);
+  const slipNames = nameDate && cut && perPage > 1;
+  const base = puzzlePageGeometry(width, height, margins, theme, nameDate && !slipNames);
   if (perPage <= 1) return base;
+  nameDate = slipNames;
   let [cols, rows] = SHEET_GRID[perPage];
   if (width > height) [cols, rows] = [rows, cols];
   const { content } = base;

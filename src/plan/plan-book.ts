@@ -85,7 +85,8 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   const margins = print.margins;
   const perPage = s['per-page'] ?? 1;
   const nameDate = s['name-date'] ?? false;
-  const layouts = resolveLayouts(spec, paper, margins, theme, perPage, nameDate, problems);
+  const cut = print.profile === 'home';
+  const layouts = resolveLayouts(spec, paper, margins, theme, perPage, nameDate, cut, problems);
   const geometry = layouts[perPage];
   const seed = options.seed ?? s.seed ?? DEFAULT_SEED;
   const modelWhere = at(['difficulty-model']);
@@ -242,12 +243,13 @@ function resolveLayouts(
   theme: Theme,
   perPage: number,
   nameDate: boolean,
+  cut: boolean,
   problems: Problems,
 ): Record<number, PuzzlePageGeometry> {
   const s = spec.value;
   const layouts: Record<number, PuzzlePageGeometry> = {};
   for (const n of new Set([perPage, ...s.pages.flatMap((p) => p['per-page'] ?? [])])) {
-    layouts[n] = sheetGeometry(paper.width, paper.height, margins, theme, n, nameDate);
+    layouts[n] = sheetGeometry(paper.width, paper.height, margins, theme, n, nameDate, cut);
   }
   if (!Object.values(layouts).every((g) => g.mazeArea.width >= 36 && g.mazeArea.height >= 36)) {
     problems.add(

@@ -82,6 +82,64 @@ describe('slips', () => {
     expect(single.doc.pages.filter((p) => names(p) === 1)).toHaveLength(4);
   });
 
+  it('of a bound book (not cut apart) share one name and date line per page, under its heading', async () => {
+    for (const perPage of [2, 4, 6]) {
+      const spec = SHEET('').replace('profile: home\n', '').replace('per-page: 4', `per-page: ${perPage}`);
+      const { doc, plan } = await laidOut(spec);
+      const lines = doc.pages[0].items.filter(
+        (i): i is Extract<Page['items'][number], { type: 'text' }> =>
+          i.type === 'text' && i.text.startsWith('Name:'),
+      );
+      expect(lines, `${perPage} a page`).toHaveLength(1);
+      const slots = plan.layouts[perPage].slots ?? [];
+      expect(slots.every((s) => s.nameLine === undefined)).toBe(true);
+      // Between the heading and the first row of slips.
+      expect(lines[0].y).toBeGreaterThan(plan.layouts[perPage].titleBaseline);
+      expect(lines[0].y).toBeLessThan(Math.min(...slots.map((s) => s.box.y)));
+    }
+  });
+
+  it('show their difficulty stars beside their titles, as a one-maze page shows them under its title', async () => {
+    const spec = (show: string, perPage: number) => `title: Stars
+seed: 3
+paper: letter
+show-difficulty: ${show}
+per-page: ${perPage}
+front: []
+defaults: { title: "Puzzle {{number}}", cells: auto, difficulty: { min: 2, max: 3.5 } }
+pages: [{}, { maze: { shape: hex } }]
+solutions: false
+`;
+    // Paths a page gains with stars: five stars per maze, whether on slips or alone on its page.
+    const paths = (p: Page) => p.items.filter((i) => i.type === 'path').length;
+    const sheet = (await laidOut(spec('stars', 2))).doc.pages[0];
+    const plain = (await laidOut(spec('none', 2))).doc.pages[0];
+    expect(paths(sheet) - paths(plain)).toBe(10);
+    const one = (await laidOut(spec('stars', 1))).doc.pages;
+    const oneplain = (await laidOut(spec('none', 1))).doc.pages;
+    expect(paths(one[0]) - paths(oneplain[0])).toBe(5);
+    // The stars sit on the slip's title line, right of the title and inside the slip.
+    const { plan, doc } = await laidOut(spec('stars', 2));
+    const slots = plan.layouts[2].slots ?? [];
+    const titles = doc.pages[0].items.filter(
+      (i): i is Extract<Page['items'][number], { type: 'text' }> =>
+        i.type === 'text' && (i.text === 'Puzzle 1' || i.text === 'Puzzle 2'),
+    );
+    expect(titles).toHaveLength(2);
+    const starBoxes = doc.pages[0].items
+      .filter((i): i is PathItem => i.type === 'path' && i.path.coords.length === 20)
+      .map(bounds);
+    expect(starBoxes).toHaveLength(10);
+    starBoxes.forEach(([x0, y0, x1, y1], k) => {
+      const slot = slots[Math.floor(k / 5)];
+      const title = titles[Math.floor(k / 5)];
+      expect(y0).toBeLessThan(slot.label);
+      expect(y1).toBeGreaterThan(slot.label - title.size);
+      expect(x0).toBeGreaterThan(title.x);
+      expect(x1).toBeLessThanOrEqual(slot.box.x + slot.box.width);
+    });
+  });
+
   it('are cut apart along dashed lines that stay out of the 6.5mm border', async () => {
     const { doc, plan } = await laidOut(SHEET(''));
     const page = doc.pages[0];
