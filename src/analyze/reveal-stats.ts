@@ -58,112 +58,7 @@ export function revealStats(maze: Maze, dark: Uint8Array, coloured: Uint8Array):
     if (dark[c] !== 0 && coloured[c] !== 0) both++;
     if (dark[c] !== 0 || coloured[c] !== 0) either++;
   }
-  const degree = new Int32Array(n);
-  for (let w = 0; w < grid.wallCount; w++) {
-    if (open[w] === 0 || grid.wallCellB[w] < 0) continue;
-    degree[grid.wallCellA[w]]++;
-    degree[grid.wallCellB[w]]++;
-  }
-  const region = (inside: boolean): TextureStats => {
-    const here = (c: number): boolean => (dark[c] !== 0) === inside;
-    let cells = 0;
-    let deadEnds = 0;
-    let junctions = 0;
-    let passing = 0;
-    let turning = 0;
-    for (let c = 0; c < n; c++) {
-      if (!here(c)) continue;
-      cells++;
-      if (degree[c] === 1) deadEnds++;
-      else if (degree[c] >= 3) junctions++;
-      else if (degree[c] === 2) {
-        passing++;
-        if (turns(c)) turning++;
-      }
-    }
-    const corridors = corridorLengths(here);
-    const branches = branchLengths(here);
-    let walls = 0;
-    let opened = 0;
-    for (let w = 0; w < grid.wallCount; w++) {
-      const b = grid.wallCellB[w];
-      if (b < 0 || !here(grid.wallCellA[w]) || !here(b)) continue;
-      walls++;
-      if (open[w] !== 0) opened++;
-    }
-    return {
-      cells,
-      deadEnds: cells > 0 ? deadEnds / cells : 0,
-      junctions: cells > 0 ? junctions / cells : 0,
-      turns: passing > 0 ? turning / passing : 0,
-      corridor: mean(corridors),
-      branch: mean(branches),
-      open: walls > 0 ? opened / walls : 0,
-    };
-  };
-  /** Whether the way through a cell with two open walls turns (its walls' midpoints are not opposite). */
-  const turns = (c: number): boolean => {
-    const dirs: [number, number][] = [];
-    for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
-      const w = grid.adjWall[k];
-      if (open[w] === 0) continue;
-      const [mx, my] = wallMidpoint(grid, w);
-      dirs.push([mx - grid.cellX[c], my - grid.cellY[c]]);
-    }
-    const [a, b] = dirs;
-    const cos = (a[0] * b[0] + a[1] * b[1]) / Math.hypot(a[0], a[1]) / Math.hypot(b[0], b[1]);
-    return cos > -0.99;
-  };
-  const openNeighbours = (c: number): number[] => {
-    const out: number[] = [];
-    for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++)
-      if (open[grid.adjWall[k]] !== 0) out.push(grid.adjCell[k]);
-    return out;
-  };
-  /** Corridors: runs of cells with two open walls, with the node cells at their ends not counted. */
-  const corridorLengths = (here: (c: number) => boolean): number[] => {
-    const seen = new Uint8Array(n);
-    const out: number[] = [];
-    for (let s = 0; s < n; s++) {
-      if (degree[s] !== 2 || seen[s]) continue;
-      const run = [s];
-      seen[s] = 1;
-      for (const first of openNeighbours(s)) {
-        let prev = s;
-        let c = first;
-        while (degree[c] === 2 && !seen[c]) {
-          seen[c] = 1;
-          run.push(c);
-          const [x, y] = openNeighbours(c);
-          const nextCell = x === prev ? y : x;
-          prev = c;
-          c = nextCell;
-        }
-      }
-      // The run's cells are not in walking order; its middle by index stands in for its place.
-      if (here(run[run.length >> 1])) out.push(run.length);
-    }
-    return out;
-  };
-  /** Dead-end branches: from each dead end along cells of two open walls to the first fork. */
-  const branchLengths = (here: (c: number) => boolean): number[] => {
-    const out: number[] = [];
-    for (let s = 0; s < n; s++) {
-      if (degree[s] !== 1 || !here(s)) continue;
-      let length = 1;
-      let prev = s;
-      let c = openNeighbours(s)[0];
-      while (c !== undefined && degree[c] === 2 && length <= n) {
-        length++;
-        const [x, y] = openNeighbours(c);
-        const nextCell = x === prev ? y : x;
-        prev = c;
-        c = nextCell;
-      }
-      out.push(length);
-    }
-    return out;
-  };
+  const degree = openDegrees(maze);
   let outline = 0;
   let outlineOpen = 0;
   for (let w = 0; w < grid.wallCount; w++) {
@@ -174,10 +69,134 @@ export function revealStats(maze: Maze, dark: Uint8Array, coloured: Uint8Array):
   }
   return {
     iou: either > 0 ? both / either : 0,
-    inside: region(true),
-    outside: region(false),
+    inside: regionTexture(maze, degree, (c) => dark[c] !== 0),
+    outside: regionTexture(maze, degree, (c) => dark[c] === 0),
     outlineOpen: outline > 0 ? outlineOpen / outline : 0,
   };
+}
+
+/** The number of open walls between cells (rim openings not counted) of each cell. */
+function openDegrees(maze: Maze): Int32Array {
+  const { grid, open } = maze;
+  const degree = new Int32Array(grid.cellCount);
+  for (let w = 0; w < grid.wallCount; w++) {
+    if (open[w] === 0 || grid.wallCellB[w] < 0) continue;
+    degree[grid.wallCellA[w]]++;
+    degree[grid.wallCellB[w]]++;
+  }
+  return degree;
+}
+
+/** Measures the texture of the cells `here` picks (`degree`: open walls per cell, from openDegrees). */
+function regionTexture(maze: Maze, degree: Int32Array, here: (c: number) => boolean): TextureStats {
+  const { grid, open } = maze;
+  const n = grid.cellCount;
+  let cells = 0;
+  let deadEnds = 0;
+  let junctions = 0;
+  let passing = 0;
+  let turning = 0;
+  for (let c = 0; c < n; c++) {
+    if (!here(c)) continue;
+    cells++;
+    if (degree[c] === 1) deadEnds++;
+    else if (degree[c] >= 3) junctions++;
+    else if (degree[c] === 2) {
+      passing++;
+      if (turnsIn(maze, c)) turning++;
+    }
+  }
+  const corridors = corridorLengths(maze, degree, here);
+  const branches = branchLengths(maze, degree, here);
+  let walls = 0;
+  let opened = 0;
+  for (let w = 0; w < grid.wallCount; w++) {
+    const b = grid.wallCellB[w];
+    if (b < 0 || !here(grid.wallCellA[w]) || !here(b)) continue;
+    walls++;
+    if (open[w] !== 0) opened++;
+  }
+  return {
+    cells,
+    deadEnds: cells > 0 ? deadEnds / cells : 0,
+    junctions: cells > 0 ? junctions / cells : 0,
+    turns: passing > 0 ? turning / passing : 0,
+    corridor: mean(corridors),
+    branch: mean(branches),
+    open: walls > 0 ? opened / walls : 0,
+  };
+}
+
+/** Whether the way through a cell with two open walls turns (its walls' midpoints are not opposite). */
+function turnsIn(maze: Maze, c: number): boolean {
+  const { grid, open } = maze;
+  const dirs: [number, number][] = [];
+  for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++) {
+    const w = grid.adjWall[k];
+    if (open[w] === 0) continue;
+    const [mx, my] = wallMidpoint(grid, w);
+    dirs.push([mx - grid.cellX[c], my - grid.cellY[c]]);
+  }
+  const [a, b] = dirs;
+  const cos = (a[0] * b[0] + a[1] * b[1]) / Math.hypot(a[0], a[1]) / Math.hypot(b[0], b[1]);
+  return cos > -0.99;
+}
+
+/** The cells joined to cell c by an open wall. */
+function openNeighbours(maze: Maze, c: number): number[] {
+  const { grid, open } = maze;
+  const out: number[] = [];
+  for (let k = grid.adjStart[c]; k < grid.adjStart[c + 1]; k++)
+    if (open[grid.adjWall[k]] !== 0) out.push(grid.adjCell[k]);
+  return out;
+}
+
+/** Corridors: runs of cells with two open walls, with the node cells at their ends not counted. */
+function corridorLengths(maze: Maze, degree: Int32Array, here: (c: number) => boolean): number[] {
+  const n = maze.grid.cellCount;
+  const seen = new Uint8Array(n);
+  const out: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (degree[s] !== 2 || seen[s]) continue;
+    const run = [s];
+    seen[s] = 1;
+    for (const first of openNeighbours(maze, s)) {
+      let prev = s;
+      let c = first;
+      while (degree[c] === 2 && !seen[c]) {
+        seen[c] = 1;
+        run.push(c);
+        const [x, y] = openNeighbours(maze, c);
+        const nextCell = x === prev ? y : x;
+        prev = c;
+        c = nextCell;
+      }
+    }
+    // The run's cells are not in walking order; its middle by index stands in for its place.
+    if (here(run[run.length >> 1])) out.push(run.length);
+  }
+  return out;
+}
+
+/** Dead-end branches: from each dead end along cells of two open walls to the first fork. */
+function branchLengths(maze: Maze, degree: Int32Array, here: (c: number) => boolean): number[] {
+  const n = maze.grid.cellCount;
+  const out: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (degree[s] !== 1 || !here(s)) continue;
+    let length = 1;
+    let prev = s;
+    let c = openNeighbours(maze, s)[0];
+    while (c !== undefined && degree[c] === 2 && length <= n) {
+      length++;
+      const [x, y] = openNeighbours(maze, c);
+      const nextCell = x === prev ? y : x;
+      prev = c;
+      c = nextCell;
+    }
+    out.push(length);
+  }
+  return out;
 }
 
 function mean(values: readonly number[]): number {

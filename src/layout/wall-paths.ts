@@ -356,30 +356,38 @@ function walk(s: Walk, from: number, first: number): void {
       e = inc[3 * k0] >= 0 ? k0 : inc[3 * k0 + 3] >= 0 ? k0 + 1 : -1;
       continue;
     }
-    for (let k = k0; k < k1; k++) {
-      const c = inc[3 * k];
-      if (c < 0) continue;
-      const t = inc[3 * k + 1];
-      let ex = vertexX[t] - vertexX[v];
-      let ey = vertexY[t] - vertexY[v];
-      if (arcs[c] !== 0) {
-        // The arc's direction at v, leaving towards t.
-        const rx = vertexX[v] - acx;
-        const ry = vertexY[v] - acy;
-        const sign = -ry * (vertexX[t] - vertexX[v]) + rx * (vertexY[t] - vertexY[v]) < 0 ? -1 : 1;
-        ex = sign * -ry;
-        ey = sign * rx;
-      }
-      if (sameDirection(dx, dy, ex, ey)) {
-        e = k;
-        break;
-      }
-    }
+    e = straightOn(s, v, dx, dy);
   }
   if (v === from) cmds[nc++] = CLOSE;
   s.drawn += steps;
   s.nc = nc;
   s.nx = nx;
+}
+
+/**
+ * At junction v, the list entry of the unused wall that leaves in direction (dx, dy) (grid units, not of unit
+ * length; an arc's direction is its tangent at v), or -1 when none continues straight on.
+ */
+function straightOn(s: Walk, v: number, dx: number, dy: number): number {
+  const { start, inc, vertexX, vertexY, acx, acy } = s;
+  const arcs = s.arcs as Uint8Array;
+  for (let k = start[v]; k < start[v + 1]; k++) {
+    const c = inc[3 * k];
+    if (c < 0) continue;
+    const t = inc[3 * k + 1];
+    let ex = vertexX[t] - vertexX[v];
+    let ey = vertexY[t] - vertexY[v];
+    if (arcs[c] !== 0) {
+      // The arc's direction at v, leaving towards t.
+      const rx = vertexX[v] - acx;
+      const ry = vertexY[v] - acy;
+      const sign = -ry * (vertexX[t] - vertexX[v]) + rx * (vertexY[t] - vertexY[v]) < 0 ? -1 : 1;
+      ex = sign * -ry;
+      ey = sign * rx;
+    }
+    if (sameDirection(dx, dy, ex, ey)) return k;
+  }
+  return -1;
 }
 
 /**

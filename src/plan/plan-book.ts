@@ -35,7 +35,7 @@ import { expectedPages, isLargePrint, resolveSolutions } from './resolve-solutio
 import { sheetRanges } from './sheets.js';
 import { puzzleTemplateVars } from './template-vars.js';
 import { type Ink, LARGE_PRINT, loadTheme, type Theme, themeForInk, themeForLargePrint } from './theme.js';
-import { answerLabel, answerPointer, type Locale, wordsFor } from './words.js';
+import { answerLabel, answerPointer, type Locale, type Words, wordsFor } from './words.js';
 
 export type {
   BookPlan,
@@ -132,16 +132,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   };
   const planned = entries.map((entry, n) => problems.catch(() => resolvePuzzle(ctx, entry, n)));
   const puzzles = planned.filter((p): p is PuzzlePlan => p !== undefined);
-  for (const p of puzzles) problems.catch(() => checkTitleGlyphs(theme, p, s.title, words.locale));
-  // A rule maze's line of instructions is body text.
-  for (const p of puzzles) {
-    const caption = p.caption;
-    if (caption) problems.catch(() => checkGlyphs(theme, 'body', caption.text, caption.where));
-  }
-  s.pages.forEach((page, i) => {
-    if (page.section !== undefined)
-      problems.catch(() => checkGlyphs(theme, 'heading', page.section ?? '', at(['pages', i, 'section'])));
-  });
+  checkPuzzleGlyphs(spec, theme, puzzles, words, problems);
   const decorations = problems.catch(() => resolveDecorations(s, at, artStyleFor(theme, ink === 'black')));
   const solutions = resolveSolutions(s, words);
   problems.catch(() =>
@@ -346,6 +337,30 @@ function largePrintSections(
 function impliedAudience(s: BookSpec): Audience {
   const base = typeof s.theme === 'string' ? s.theme : s.theme?.base;
   return base === 'kids' ? 'kids' : 'adults';
+}
+
+/**
+ * Checks that the theme's fonts have every glyph of the puzzles' words: their titles, a rule maze's line of
+ * instructions (body text) and the section headings; each problem is added to `problems`.
+ */
+function checkPuzzleGlyphs(
+  spec: LoadedYaml<BookSpec>,
+  theme: Theme,
+  puzzles: readonly PuzzlePlan[],
+  words: Words,
+  problems: Problems,
+): void {
+  const s = spec.value;
+  const at = spec.placeOf;
+  for (const p of puzzles) problems.catch(() => checkTitleGlyphs(theme, p, s.title, words.locale));
+  for (const p of puzzles) {
+    const caption = p.caption;
+    if (caption) problems.catch(() => checkGlyphs(theme, 'body', caption.text, caption.where));
+  }
+  s.pages.forEach((page, i) => {
+    if (page.section !== undefined)
+      problems.catch(() => checkGlyphs(theme, 'heading', page.section ?? '', at(['pages', i, 'section'])));
+  });
 }
 
 /**

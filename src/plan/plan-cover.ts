@@ -306,13 +306,7 @@ function fitBadge(
  */
 export function layoutFront(
   panel: Rect,
-  texts: {
-    title: { text: string; where: string };
-    subtitle?: string;
-    subtitleWhere: string;
-    author?: string;
-    authorWhere: string;
-  },
+  texts: FrontTexts,
   theme: Theme,
   fonts: CoverFonts,
   decor: FrontDecor = { round: true, pattern: false, bleed: 0, fold: panel.x },
@@ -325,6 +319,56 @@ export function layoutFront(
     height: panel.height - 2 * pad,
   };
   const titleStart = Math.min(72, frame.width * 0.11);
+  const { title, subtitle, y } = layoutFrontTitle(frame, texts, theme, fonts, titleStart);
+  const { author, bottom } = layoutFrontAuthor(frame, texts, theme, fonts, titleStart);
+  const gap = titleStart * 0.5;
+  const artRoom: Rect = { x: frame.x, y: y + gap, width: frame.width, height: bottom - gap - (y + gap) };
+  const { artFrame, badge } = placeFrontBadge(frame, artRoom, decor, fonts);
+  const bands = placePatternBands(panel, pad, decor);
+  if (artFrame.height < frame.height * 0.3) {
+    throw new UserError(
+      texts.title.where,
+      `the title, subtitle and author leave ${(artFrame.height / MM).toFixed(0)}mm for the cover maze (at least ${((frame.height * 0.3) / MM).toFixed(0)}mm)`,
+      'shorten the title or subtitle',
+    );
+  }
+  const room = theme.markers.size * 1.75;
+  return {
+    title,
+    ...(subtitle ? { subtitle } : {}),
+    ...(author ? { author } : {}),
+    ...(badge ? { badge } : {}),
+    bands,
+    artFrame,
+    artArea: {
+      x: artFrame.x + room,
+      y: artFrame.y + room,
+      width: artFrame.width - 2 * room,
+      height: artFrame.height - 2 * room,
+    },
+  };
+}
+
+/** The front's words and where an error about each points. */
+interface FrontTexts {
+  title: { text: string; where: string };
+  subtitle?: string;
+  subtitleWhere: string;
+  author?: string;
+  authorWhere: string;
+}
+
+/**
+ * Sets the title (and subtitle) at the top of the front's `frame`, the title started at `titleStart` pt;
+ * `y` is where the words end (pt, down the page).
+ */
+function layoutFrontTitle(
+  frame: Rect,
+  texts: FrontTexts,
+  theme: Theme,
+  fonts: CoverFonts,
+  titleStart: number,
+): { title: TextBlock; subtitle?: TextBlock; y: number } {
   let y = frame.y;
   let subtitle: TextBlock | undefined;
   const subtitleStart = Math.max(theme.sizes.subtitle, titleStart * 0.36);
@@ -364,88 +408,93 @@ export function layoutFront(
     );
     y += subtitle.height;
   }
+  return { title, ...(subtitle ? { subtitle } : {}), y };
+}
+
+/**
+ * Sets the author with its last line on the bottom of the front's `frame`; `bottom` is the top of the author's
+ * words (pt, down the page), or the frame's bottom without an author.
+ */
+function layoutFrontAuthor(
+  frame: Rect,
+  texts: FrontTexts,
+  theme: Theme,
+  fonts: CoverFonts,
+  titleStart: number,
+): { author?: TextBlock; bottom: number } {
   let bottom = frame.y + frame.height;
-  let author: TextBlock | undefined;
-  if (texts.author) {
-    const start = Math.max(theme.sizes.subtitle, titleStart * 0.4);
-    const height = start * 2.4;
-    author = fitText(
-      {
-        field: 'the cover author',
-        where: texts.authorWhere,
-        paragraphs: plainText(texts.author),
-        base: 'body',
-        box: { x: frame.x, y: bottom - height, width: frame.width, height },
-        start,
-        min: MIN_FRONT_TEXT,
-        leading: 1.2,
-        maxLines: 2,
-        align: 'centre',
-      },
-      fonts,
-    );
-    // Sit the author's last line on the frame's bottom.
-    const shift = bottom - (author.lines.at(-1)?.y ?? bottom) - author.size * 0.25;
-    for (const line of author.lines) line.y += shift;
-    bottom = (author.lines[0]?.y ?? bottom) - author.size;
-  }
-  const gap = titleStart * 0.5;
-  let artFrame: Rect = { x: frame.x, y: y + gap, width: frame.width, height: bottom - gap - (y + gap) };
-  let badge: FrontLayout['badge'];
-  if (decor.badge) {
-    // A circle at the art's top-right corner; the art gives up the top of its room to it (less beside a round
-    // maze, whose corners are free).
-    const r = Math.min(0.7 * 72, frame.width * 0.14, artFrame.height * 0.18);
-    const side = r * Math.SQRT2 * 0.92;
-    const cx = frame.x + frame.width - r;
-    const cy = artFrame.y + r;
-    const text = fitBadge(
-      decor.badge,
-      { x: cx - side / 2, y: cy - side / 2, width: side, height: side },
-      r,
-      fonts,
-    );
-    // Centre the lines in the circle.
-    const shift = cy - (text.lines[0].y - text.size * 0.8 + text.height / 2) + text.size * 0.1;
-    for (const line of text.lines) line.y += shift;
-    badge = { cx, cy, r, text };
-    const give = (decor.round ? 1.1 : 2) * r + (decor.clear ?? 0);
-    artFrame = { ...artFrame, y: artFrame.y + give, height: artFrame.height - give };
-  }
-  const bands: Rect[] = [];
-  if (decor.pattern) {
-    // From the fold (clear of it) to the bleed's edge, from the sheet's edge to short of the text's frame:
-    // background art, which may run into the bleed (the safe zone keeps text and the art maze in).
-    const x0 = Math.max(decor.fold + FOLD_CLEAR, panel.x - decor.bleed);
-    const x1 = panel.x + panel.width + decor.bleed;
-    const depth = decor.bleed + pad - 0.06 * 72;
-    if (depth > 0.1 * 72) {
-      bands.push({ x: x0, y: panel.y - decor.bleed, width: x1 - x0, height: depth });
-      bands.push({ x: x0, y: panel.y + panel.height + decor.bleed - depth, width: x1 - x0, height: depth });
-    }
-  }
-  if (artFrame.height < frame.height * 0.3) {
-    throw new UserError(
-      texts.title.where,
-      `the title, subtitle and author leave ${(artFrame.height / MM).toFixed(0)}mm for the cover maze (at least ${((frame.height * 0.3) / MM).toFixed(0)}mm)`,
-      'shorten the title or subtitle',
-    );
-  }
-  const room = theme.markers.size * 1.75;
-  return {
-    title,
-    ...(subtitle ? { subtitle } : {}),
-    ...(author ? { author } : {}),
-    ...(badge ? { badge } : {}),
-    bands,
-    artFrame,
-    artArea: {
-      x: artFrame.x + room,
-      y: artFrame.y + room,
-      width: artFrame.width - 2 * room,
-      height: artFrame.height - 2 * room,
+  if (!texts.author) return { bottom };
+  const start = Math.max(theme.sizes.subtitle, titleStart * 0.4);
+  const height = start * 2.4;
+  const author = fitText(
+    {
+      field: 'the cover author',
+      where: texts.authorWhere,
+      paragraphs: plainText(texts.author),
+      base: 'body',
+      box: { x: frame.x, y: bottom - height, width: frame.width, height },
+      start,
+      min: MIN_FRONT_TEXT,
+      leading: 1.2,
+      maxLines: 2,
+      align: 'centre',
     },
+    fonts,
+  );
+  // Sit the author's last line on the frame's bottom.
+  const shift = bottom - (author.lines.at(-1)?.y ?? bottom) - author.size * 0.25;
+  for (const line of author.lines) line.y += shift;
+  bottom = (author.lines[0]?.y ?? bottom) - author.size;
+  return { author, bottom };
+}
+
+/**
+ * Places the badge, a circle at the art's top-right corner, when the front has one: the art gives up the top of
+ * its room to it (less beside a round maze, whose corners are free). Returns the art's frame that is left.
+ */
+function placeFrontBadge(
+  frame: Rect,
+  artFrame: Rect,
+  decor: FrontDecor,
+  fonts: CoverFonts,
+): { artFrame: Rect; badge: FrontLayout['badge'] } {
+  if (!decor.badge) return { artFrame, badge: undefined };
+  const r = Math.min(0.7 * 72, frame.width * 0.14, artFrame.height * 0.18);
+  const side = r * Math.SQRT2 * 0.92;
+  const cx = frame.x + frame.width - r;
+  const cy = artFrame.y + r;
+  const text = fitBadge(
+    decor.badge,
+    { x: cx - side / 2, y: cy - side / 2, width: side, height: side },
+    r,
+    fonts,
+  );
+  // Centre the lines in the circle.
+  const shift = cy - (text.lines[0].y - text.size * 0.8 + text.height / 2) + text.size * 0.1;
+  for (const line of text.lines) line.y += shift;
+  const give = (decor.round ? 1.1 : 2) * r + (decor.clear ?? 0);
+  return {
+    artFrame: { ...artFrame, y: artFrame.y + give, height: artFrame.height - give },
+    badge: { cx, cy, r, text },
   };
+}
+
+/**
+ * Places the maze-pattern bands above and below the front, when it has them: from the fold (clear of it) to the
+ * bleed's edge, from the sheet's edge to short of the text's frame (`pad` pt inside the trim). Background art,
+ * which may run into the bleed (the safe zone keeps text and the art maze in).
+ */
+function placePatternBands(panel: Rect, pad: number, decor: FrontDecor): Rect[] {
+  const bands: Rect[] = [];
+  if (!decor.pattern) return bands;
+  const x0 = Math.max(decor.fold + FOLD_CLEAR, panel.x - decor.bleed);
+  const x1 = panel.x + panel.width + decor.bleed;
+  const depth = decor.bleed + pad - 0.06 * 72;
+  if (depth > 0.1 * 72) {
+    bands.push({ x: x0, y: panel.y - decor.bleed, width: x1 - x0, height: depth });
+    bands.push({ x: x0, y: panel.y + panel.height + decor.bleed - depth, width: x1 - x0, height: depth });
+  }
+  return bands;
 }
 
 /** The back's thumbnails: puzzles by page key (their numbers), then the solved cover maze. */

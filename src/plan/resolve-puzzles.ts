@@ -214,185 +214,74 @@ function plannedMazeArea(
   return puzzleMazeArea(geometry, theme, room, () => floorClear);
 }
 
+/** Where a field of one puzzle was written: on the page, in its section's defaults, or in the book's defaults. */
+type FieldOf = (name: keyof MazeSpec) => FieldPath;
+
+/** One puzzle's maze fields and how to name the place of each in an error. */
+interface MazeFields {
+  /** The page's own fields over its section's and the book's defaults (edited as fields are set aside). */
+  maze: MazeSpec;
+  /** The page's own fields, over its section's defaults. */
+  own: MazeSpec;
+  field: FieldOf;
+  at: (path: FieldPath) => string;
+  /** The page, for errors that name no one field. */
+  where: string;
+}
+
+/** What a maze carries besides its walls: a picture, a hidden picture, a mazegram and its letters' cell floor. */
+interface Overlays {
+  picture: ReturnType<typeof resolvePicture>;
+  reveal: ReturnType<typeof resolveReveal>;
+  mazegram: ReturnType<typeof resolveMazegram> | undefined;
+  /** pt: the smallest cell (wall centre to wall centre) that sets the mazegram's letters at the text floor; 0 without. */
+  letterCell: number;
+}
+
+/** The room a puzzle is sized in: its floor, markers, smallest cell and maze area (pt). */
+interface PuzzleRoom {
+  perPage: number;
+  floor: PuzzlePlan['floor'];
+  markers: PuzzlePlan['markers'];
+  /** pt, wall centre to wall centre: the smallest cell that keeps the floor (and a rule maze's symbols). */
+  floorCell: number;
+  /** In large print `passage` is the clear passage, wall to wall where the route is narrowest. */
+  clearPassage: boolean;
+  area: Rect;
+}
+
+/** A puzzle's size as planned: the grid, its cell (pt), the range `auto` may pick from, and notes on the way. */
+interface PuzzleSize {
+  size: PuzzlePlan['recipe']['size'];
+  cellSize: number;
+  auto: PuzzlePlan['autoSize'];
+  /** True when mazebook chose the size (it keeps the floor by construction). */
+  chosen: boolean;
+  notes: string[];
+}
+
 /** Plans one puzzle: its maze fields resolved over the defaults, sized, checked and seeded. */
 export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number): PuzzlePlan {
-  const { spec: s, at } = ctx;
-  const { page, i, spec: own, part } = entry;
-  const where = at(['pages', i]);
-  const sectionDefaults = entry.section?.defaults ?? {};
-  const maze: MazeSpec = { ...s.defaults, ...own };
-  // A page that sizes itself (by cells, rings or passage) overrides every way of sizing from the defaults.
-  const sizing = ['cells', 'rings', 'passage'] as const;
-  const pageOwn = part === 'series' ? page.series : page.maze;
-  const ownSizing = sizing.filter((k) => own[k] !== undefined);
-  if (ownSizing.length > 0) for (const k of sizing) if (!ownSizing.includes(k)) delete maze[k];
-  /** Where a field was written: on the page, in its section's defaults, or in the book's defaults. */
-  const field = (name: keyof MazeSpec): FieldPath =>
-    pageOwn?.[name] !== undefined
-      ? ['pages', i, part, name]
-      : entry.section && sectionDefaults[name] !== undefined
-        ? ['pages', entry.section.page, 'defaults', name]
-        : ['defaults', name];
-  // A rule maze (a grid of symbols read by a rule) sets the wall maze's fields aside.
-  const rule = maze.rule === undefined ? undefined : resolveRule(maze.rule, field('rule'), at);
-  if (rule) setAsideWallFields(maze, own, field, at);
-  // Without a size or a difficulty to size it for, a rule maze is RULE_DEFAULT_SIDE cells a side.
-  if (
-    rule &&
-    maze.cells === undefined &&
-    maze.passage === undefined &&
-    maze.difficulty === undefined &&
-    !entry.series
-  )
-    maze.cells = RULE_DEFAULT_SIDE;
-  const caption: RuleCaption | undefined = rule && ruleCaption(rule, ctx.words, at(field('rule')));
-  const fixed = maze.fm === undefined ? undefined : readFm(maze.fm, own, at(field('fm')));
-  if (fixed) {
-    // A hand-made maze brings its own size; sizing and generation fields do not apply.
-    for (const k of ['cells', 'rings', 'passage', 'mask', 'difficulty', 'candidates'] as const)
-      delete maze[k];
-    maze.cells = [fixed.grid.width, fixed.grid.height];
-  }
+  const { spec: s } = ctx;
+  const { page, i } = entry;
+  const f = mergeMazeFields(ctx, entry);
+  const { maze, own, field, at, where } = f;
+  const { rule, caption } = resolveRuleMaze(ctx, entry, f);
+  const fixed = resolveFixedMaze(f);
   const shape = maze.shape ?? 'square';
-  const perPage = entry.section?.perPage ?? ctx.perPage;
-  const geometry = ctx.layouts[perPage];
-  // A band under the maze: a mazegram's answer blanks, or what to do with a hidden picture.
-  const blanks =
-    caption !== undefined ||
-    maze.reveal !== undefined ||
-    (maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false));
-  const floor = resolveFloor(ctx, entry);
-  const markers = resolveMarkers(
-    maze.markers,
-    floor.audience,
-    Math.max(floor.clear, toPoints(`${AUDIENCE_FLOOR_MM[floor.audience]}mm`)),
-    field('markers'),
-    at,
-    where,
-    ctx.markers,
-  );
-  const wall = ctx.theme.walls.width;
-  // The floor holds where a route is narrowest (a door narrower than the cell, in hex and octagon mazes);
-  // weave mazes draw passages inset in their cells: a cell must be wider to keep it.
-  // A rule maze's cells hold its symbols: large enough to read them.
-  const floorCell = Math.max(
-    ((floor.clear + wall) * topologies[shape].passage) /
-      topologies[shape].narrowest /
-      (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1),
-    rule ? ruleCellFloor(ctx.floors.text) : 0,
-  );
-  // In large print `passage` is the clear passage, wall to wall where the route is narrowest, on every tiling.
-  const clearPassage = floor.audience === 'large-print';
-  const area = plannedMazeArea(
-    maze,
-    shape,
-    geometry,
-    ctx.theme,
-    { blanks, markers: markers.fit },
-    floorCell,
-    clearPassage,
-  );
+  const room = resolveRoom(ctx, entry, f, shape, rule, caption);
+  const { perPage, floor, markers, area } = room;
   const mask = resolveMask(maze.mask, field('mask'), at, ctx.masks, area.width / area.height);
   const hexTop = shape === 'hex' ? (maze['hex-top'] ?? 'pointy') : undefined;
   if (maze['hex-top'] !== undefined && shape !== 'hex' && own['hex-top'] !== undefined) {
     throw new UserError(at(field('hex-top')), `hex-top applies to hex mazes only, not ${shape}`);
   }
-  if (entry.series && page.series?.difficulty !== undefined) {
-    throw new UserError(
-      at(['pages', i, 'series', 'difficulty']),
-      'a series takes its difficulty from `from` and `to`',
-      'remove difficulty from the series',
-    );
-  }
-  const difficulty = entry.series
-    ? seriesTarget(entry.series)
-    : maze.difficulty !== undefined
-      ? resolveDifficulty(maze.difficulty)
-      : undefined;
-  const picture = resolvePicture(maze, shape, area, floor.clear, {
-    spec: s,
-    specDir: ctx.masks.specDir,
-    files: ctx.masks.files,
-    at,
-    field,
-  });
-  const reveal = resolveReveal(maze, shape, area, floorCell, {
-    specDir: ctx.masks.specDir,
-    files: ctx.masks.files,
-    at,
-    field,
-    own: (k) => own[k] !== undefined,
-  });
-  const mazegram =
-    maze.mazegram === undefined
-      ? undefined
-      : resolveMazegram(maze.mazegram, field('mazegram'), at, ctx.masks);
-  // A mazegram's letters are text: half a passage tall, never under the book's smallest text.
-  const letterCell = mazegram ? mazegramCell(mazegram, ctx.floors.text) : 0;
-  const sized = picture?.tone
-    ? { size: picture.tone.size, cellSize: picture.tone.cellSize, chosen: true, auto: undefined }
-    : reveal
-      ? { size: reveal.size, cellSize: reveal.cellSize, chosen: true, auto: undefined }
-      : resolveSize(
-          maze,
-          shape,
-          hexTop,
-          mask ? maskShapeOf(mask).aspect : undefined,
-          area,
-          ctx.theme,
-          Math.max(floorCell, letterCell),
-          (name) => at(field(name)),
-          where,
-          difficulty !== undefined && !fixed,
-          clearPassage,
-        );
-  if (sized.auto && !difficulty) {
-    throw new UserError(
-      at(field(maze.cells === 'auto' ? 'cells' : 'rings')),
-      `${maze.cells === 'auto' ? 'cells' : 'rings'}: auto needs a difficulty to aim for`,
-      'add difficulty: easy, medium, hard, expert or a score, or give the size',
-    );
-  }
-  const notes: string[] = reveal ? [...reveal.notes] : [];
-  let floorMiss: PuzzlePlan['floorMiss'];
-  // A tone maze's size is its picture's (a mask is cut from its adaptive grid when it is generated), and so
-  // is a hidden picture's.
-  const fitted =
-    fixed || picture?.tone || reveal
-      ? { size: sized.size, cellSize: sized.cellSize, auto: undefined }
-      : fitMask(sized as ReturnType<typeof resolveSize>, { shape, hexTop, mask, area, notes });
-  const { size, cellSize } = fitted;
-  const auto = rule && fitted.auto ? ruleAutoSize(rule, fitted.auto) : fitted.auto;
-  if (rule && !auto) {
-    const sizedBy = maze.cells !== undefined ? 'cells' : maze.passage !== undefined ? 'passage' : undefined;
-    checkRuleSize(rule, size, sizedBy ? at(field(sizedBy)) : where);
-  }
-  if (rule && difficulty && s['difficulty-model'] === undefined) {
-    const difficultyAt = entry.series ? where : at(field('difficulty'));
-    const sizes = auto ? { min: auto.min ?? auto.max, max: auto.max } : { min: size, max: size };
-    checkRuleDifficulty(rule, difficulty, sizes, difficultyAt);
-  }
-  // Passages the spec asked for (not chosen by mazebook) are measured as drawn, and a warning names any
-  // narrower than the floor. A mask that leaves (nearly) nothing is found here too, so `validate` reports it.
-  const drawn =
-    picture?.tone || reveal ? undefined : drawnExtent(shape, size, hexTop, mask, fixed?.grid, where);
-  if (drawn && !sized.chosen && !auto) {
-    const clear = fitScale(drawn, area) * topologies[shape].narrowest - wall;
-    if (clear < floor.clear - 0.01) {
-      const what = `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'min-passage' ? 'min-passage' : floor.audience === 'large-print' ? 'large-print floor' : `${floor.audience}' floor`} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`;
-      notes.push(what);
-      const sizeField = (['cells', 'rings', 'passage'] as const).find((k) => maze[k] !== undefined);
-      floorMiss = { where: sizeField ? at(field(sizeField)) : where, what };
-    }
-  }
-  if (drawn && !sized.chosen && !auto && mazegram) {
-    const cell = fitScale(drawn, area) * topologies[shape].passage;
-    if (cell < letterCell - 0.01) {
-      notes.push(
-        `the mazegram's letters are ${letterSize(mazegram, cell).toFixed(2)}pt at ${sizePhrase(shape, size)}, under the book's smallest text of ${ctx.floors.text}pt; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
-      );
-    }
-  }
+  const difficulty = resolveTarget(entry, f);
+  const overlays = resolveOverlays(ctx, f, shape, room);
+  const { picture, reveal, mazegram } = overlays;
+  const sized = sizePuzzle(ctx, entry, f, { shape, hexTop, mask, room, difficulty, fixed, rule, overlays });
+  const { size, cellSize, auto, notes } = sized;
+  const floorMiss = checkDrawnPassages(ctx, f, { shape, size, hexTop, mask, fixed, room, overlays, sized });
   // A sketched route must stay on the cells a mask keeps: found here, so `validate` reports it.
   if (picture?.picture.route && mask) {
     checkRouteOnMask(picture.picture, { shape, size, hexTop }, mask, at(field('route')));
@@ -400,28 +289,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
   const algorithm = maze.algorithm ?? 'backtracker';
   checkAlgorithm(algorithm, shape, mask !== undefined, own, s.defaults ?? {}, field, at);
   if (maze.weave !== undefined) checkWeave(algorithm, shape, maze, fixed !== undefined, field, at);
-  const sectionTitle = entry.section?.defaults.title;
-  const titleSource = page.title ?? sectionTitle ?? s.defaults?.title ?? `${ctx.words.maze} {{number}}`;
-  const titlePlace =
-    page.title !== undefined
-      ? at(['pages', i, 'title'])
-      : sectionTitle !== undefined && entry.section
-        ? at(['pages', entry.section.page, 'defaults', 'title'])
-        : s.defaults?.title
-          ? at(['defaults', 'title'])
-          : where;
-  const sample = puzzleTemplateVars(
-    n + 1,
-    n + 1,
-    s.title,
-    entry.key,
-    shape,
-    size,
-    algorithm,
-    ctx.words.locale,
-    SAMPLE_RATING,
-    entry.inSection,
-  );
+  const { title, usesRating } = resolveTitle(ctx, entry, n, { shape, size, algorithm });
   return {
     key: entry.key,
     number: n + 1,
@@ -430,8 +298,8 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     // A page's own `seed` replaces the book seed for its maze; the key stays, so the page keeps its identity.
     seed: deriveSeed(page.seed ?? ctx.seed, entry.key, 0),
     ...(page.seed !== undefined ? { pageSeed: page.seed } : {}),
-    title: checkTemplate(titleSource, titlePlace, sample),
-    usesRating: /\{\{[^}]*\b(difficulty|level)\b/.test(titleSource),
+    title,
+    usesRating,
     recipe: {
       shape,
       size,
@@ -459,21 +327,7 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     perPage,
     floor,
     markers,
-    // A rule maze has no algorithm or post-process to vary: only its size and its candidates.
-    reach: rule
-      ? { algorithms: [], post: false }
-      : {
-          algorithms:
-            picture ||
-            reveal ||
-            maze.algorithm !== undefined ||
-            ALGORITHM_OPTIONS.some((o) => maze[o] !== undefined)
-              ? [algorithm]
-              : maze.weave !== undefined
-                ? weaveAlgorithmNames
-                : algorithmNames.filter((a) => !('squareOnly' in algorithmInfo[a]) || shape === 'square'),
-          post: maze.post === undefined && maze.weave === undefined && reveal === undefined,
-        },
+    reach: puzzleReach(maze, shape, algorithm, { rule, overlays }),
     notes,
     ...(floorMiss ? { floorMiss } : {}),
     ...(mazegram ? { mazegram } : {}),
@@ -482,6 +336,334 @@ export function resolvePuzzle(ctx: PuzzleContext, entry: PuzzleEntry, n: number)
     ...(rule ? { rule } : {}),
     ...(caption ? { caption } : {}),
   };
+}
+
+/** Merges a puzzle's maze fields over the defaults; a page that sizes itself drops every sizing of the defaults. */
+function mergeMazeFields(ctx: PuzzleContext, entry: PuzzleEntry): MazeFields {
+  const { spec: s, at } = ctx;
+  const { page, i, spec: own, part } = entry;
+  const sectionDefaults = entry.section?.defaults ?? {};
+  const maze: MazeSpec = { ...s.defaults, ...own };
+  // A page that sizes itself (by cells, rings or passage) overrides every way of sizing from the defaults.
+  const sizing = ['cells', 'rings', 'passage'] as const;
+  const pageOwn = part === 'series' ? page.series : page.maze;
+  const ownSizing = sizing.filter((k) => own[k] !== undefined);
+  if (ownSizing.length > 0) for (const k of sizing) if (!ownSizing.includes(k)) delete maze[k];
+  const field: FieldOf = (name) =>
+    pageOwn?.[name] !== undefined
+      ? ['pages', i, part, name]
+      : entry.section && sectionDefaults[name] !== undefined
+        ? ['pages', entry.section.page, 'defaults', name]
+        : ['defaults', name];
+  return { maze, own, field, at, where: at(['pages', i]) };
+}
+
+/**
+ * Resolves a rule maze (a grid of symbols read by a rule) and its caption, or none; sets the wall maze's fields
+ * aside and, without a size or a difficulty to size it for, gives it RULE_DEFAULT_SIDE cells a side.
+ */
+function resolveRuleMaze(
+  ctx: PuzzleContext,
+  entry: PuzzleEntry,
+  f: MazeFields,
+): { rule: PuzzlePlan['rule']; caption: RuleCaption | undefined } {
+  const { maze, own, field, at } = f;
+  const rule = maze.rule === undefined ? undefined : resolveRule(maze.rule, field('rule'), at);
+  if (rule) setAsideWallFields(maze, own, field, at);
+  if (
+    rule &&
+    maze.cells === undefined &&
+    maze.passage === undefined &&
+    maze.difficulty === undefined &&
+    !entry.series
+  )
+    maze.cells = RULE_DEFAULT_SIDE;
+  const caption: RuleCaption | undefined = rule && ruleCaption(rule, ctx.words, at(field('rule')));
+  return { rule, caption };
+}
+
+/** Decodes a hand-made maze (`fm`), or none; it brings its own size, so sizing and generation fields are dropped. */
+function resolveFixedMaze(f: MazeFields): Maze | undefined {
+  const { maze, own, field, at } = f;
+  const fixed = maze.fm === undefined ? undefined : readFm(maze.fm, own, at(field('fm')));
+  if (fixed) {
+    for (const k of ['cells', 'rings', 'passage', 'mask', 'difficulty', 'candidates'] as const)
+      delete maze[k];
+    maze.cells = [fixed.grid.width, fixed.grid.height];
+  }
+  return fixed;
+}
+
+/** Resolves the room a puzzle is sized in: its floor, its markers, the smallest cell keeping both, its maze area. */
+function resolveRoom(
+  ctx: PuzzleContext,
+  entry: PuzzleEntry,
+  f: MazeFields,
+  shape: TopologyName,
+  rule: PuzzlePlan['rule'],
+  caption: RuleCaption | undefined,
+): PuzzleRoom {
+  const { maze, field, at, where } = f;
+  const perPage = entry.section?.perPage ?? ctx.perPage;
+  const geometry = ctx.layouts[perPage];
+  // A band under the maze: a mazegram's answer blanks, or what to do with a hidden picture.
+  const blanks =
+    caption !== undefined ||
+    maze.reveal !== undefined ||
+    (maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false));
+  const floor = resolveFloor(ctx, entry);
+  const markers = resolveMarkers(
+    maze.markers,
+    floor.audience,
+    Math.max(floor.clear, toPoints(`${AUDIENCE_FLOOR_MM[floor.audience]}mm`)),
+    field('markers'),
+    at,
+    where,
+    ctx.markers,
+  );
+  const wall = ctx.theme.walls.width;
+  // The floor holds where a route is narrowest (a door narrower than the cell, in hex and octagon mazes);
+  // weave mazes draw passages inset in their cells: a cell must be wider to keep it.
+  // A rule maze's cells hold its symbols: large enough to read them.
+  const floorCell = Math.max(
+    ((floor.clear + wall) * topologies[shape].passage) /
+      topologies[shape].narrowest /
+      (maze.weave !== undefined ? 1 - 2 * WEAVE_INSET : 1),
+    rule ? ruleCellFloor(ctx.floors.text) : 0,
+  );
+  const clearPassage = floor.audience === 'large-print';
+  const area = plannedMazeArea(
+    maze,
+    shape,
+    geometry,
+    ctx.theme,
+    { blanks, markers: markers.fit },
+    floorCell,
+    clearPassage,
+  );
+  return { perPage, floor, markers, floorCell, clearPassage, area };
+}
+
+/** Resolves the difficulty a puzzle aims for: a series' step between `from` and `to`, its own, or none. */
+function resolveTarget(entry: PuzzleEntry, f: MazeFields): PuzzlePlan['difficulty'] {
+  const { maze, at } = f;
+  if (entry.series && entry.page.series?.difficulty !== undefined) {
+    throw new UserError(
+      at(['pages', entry.i, 'series', 'difficulty']),
+      'a series takes its difficulty from `from` and `to`',
+      'remove difficulty from the series',
+    );
+  }
+  return entry.series
+    ? seriesTarget(entry.series)
+    : maze.difficulty !== undefined
+      ? resolveDifficulty(maze.difficulty)
+      : undefined;
+}
+
+/** Resolves what a maze carries besides its walls: a picture, a hidden picture, a mazegram. */
+function resolveOverlays(ctx: PuzzleContext, f: MazeFields, shape: TopologyName, room: PuzzleRoom): Overlays {
+  const { maze, own, field, at } = f;
+  const picture = resolvePicture(maze, shape, room.area, room.floor.clear, {
+    spec: ctx.spec,
+    specDir: ctx.masks.specDir,
+    files: ctx.masks.files,
+    at,
+    field,
+  });
+  const reveal = resolveReveal(maze, shape, room.area, room.floorCell, {
+    specDir: ctx.masks.specDir,
+    files: ctx.masks.files,
+    at,
+    field,
+    own: (k) => own[k] !== undefined,
+  });
+  const mazegram =
+    maze.mazegram === undefined
+      ? undefined
+      : resolveMazegram(maze.mazegram, field('mazegram'), at, ctx.masks);
+  // A mazegram's letters are text: half a passage tall, never under the book's smallest text.
+  const letterCell = mazegram ? mazegramCell(mazegram, ctx.floors.text) : 0;
+  return { picture, reveal, mazegram, letterCell };
+}
+
+/**
+ * Sizes a puzzle: a tone or hidden picture's own size, or the one its fields or difficulty give in its room,
+ * fitted to its mask; checks a rule maze's size and difficulty against its rule.
+ */
+function sizePuzzle(
+  ctx: PuzzleContext,
+  entry: PuzzleEntry,
+  f: MazeFields,
+  p: {
+    shape: TopologyName;
+    hexTop: HexTop | undefined;
+    mask: PuzzlePlan['recipe']['mask'];
+    room: PuzzleRoom;
+    difficulty: PuzzlePlan['difficulty'];
+    fixed: Maze | undefined;
+    rule: PuzzlePlan['rule'];
+    overlays: Overlays;
+  },
+): PuzzleSize {
+  const { maze, field, at, where } = f;
+  const { shape, hexTop, mask, room, difficulty, fixed, rule } = p;
+  const { picture, reveal } = p.overlays;
+  const sized = picture?.tone
+    ? { size: picture.tone.size, cellSize: picture.tone.cellSize, chosen: true, auto: undefined }
+    : reveal
+      ? { size: reveal.size, cellSize: reveal.cellSize, chosen: true, auto: undefined }
+      : resolveSize(
+          maze,
+          shape,
+          hexTop,
+          mask ? maskShapeOf(mask).aspect : undefined,
+          room.area,
+          ctx.theme,
+          Math.max(room.floorCell, p.overlays.letterCell),
+          (name) => at(field(name)),
+          where,
+          difficulty !== undefined && !fixed,
+          room.clearPassage,
+        );
+  if (sized.auto && !difficulty) {
+    throw new UserError(
+      at(field(maze.cells === 'auto' ? 'cells' : 'rings')),
+      `${maze.cells === 'auto' ? 'cells' : 'rings'}: auto needs a difficulty to aim for`,
+      'add difficulty: easy, medium, hard, expert or a score, or give the size',
+    );
+  }
+  const notes: string[] = reveal ? [...reveal.notes] : [];
+  // A tone maze's size is its picture's (a mask is cut from its adaptive grid when it is generated), and so
+  // is a hidden picture's.
+  const fitted =
+    fixed || picture?.tone || reveal
+      ? { size: sized.size, cellSize: sized.cellSize, auto: undefined }
+      : fitMask(sized as ReturnType<typeof resolveSize>, { shape, hexTop, mask, area: room.area, notes });
+  const { size, cellSize } = fitted;
+  const auto = rule && fitted.auto ? ruleAutoSize(rule, fitted.auto) : fitted.auto;
+  if (rule && !auto) {
+    const sizedBy = maze.cells !== undefined ? 'cells' : maze.passage !== undefined ? 'passage' : undefined;
+    checkRuleSize(rule, size, sizedBy ? at(field(sizedBy)) : where);
+  }
+  if (rule && difficulty && ctx.spec['difficulty-model'] === undefined) {
+    const difficultyAt = entry.series ? where : at(field('difficulty'));
+    const sizes = auto ? { min: auto.min ?? auto.max, max: auto.max } : { min: size, max: size };
+    checkRuleDifficulty(rule, difficulty, sizes, difficultyAt);
+  }
+  return { size, cellSize, auto, chosen: sized.chosen, notes };
+}
+
+/**
+ * Checks passages the spec asked for (not chosen by mazebook) as drawn: adds a note for a passage narrower than
+ * the floor or letters under the book's smallest text, and returns the floor miss. A mask that leaves (nearly)
+ * nothing is found here too, so `validate` reports it.
+ */
+function checkDrawnPassages(
+  ctx: PuzzleContext,
+  f: MazeFields,
+  p: {
+    shape: TopologyName;
+    size: PuzzleSize['size'];
+    hexTop: HexTop | undefined;
+    mask: PuzzlePlan['recipe']['mask'];
+    fixed: Maze | undefined;
+    room: PuzzleRoom;
+    overlays: Overlays;
+    sized: PuzzleSize;
+  },
+): PuzzlePlan['floorMiss'] {
+  const { maze, field, at, where } = f;
+  const { shape, size, hexTop, mask, fixed, room, sized } = p;
+  const { picture, reveal, mazegram, letterCell } = p.overlays;
+  const { floor, area } = room;
+  const { notes, auto } = sized;
+  const wall = ctx.theme.walls.width;
+  let floorMiss: PuzzlePlan['floorMiss'];
+  const drawn =
+    picture?.tone || reveal ? undefined : drawnExtent(shape, size, hexTop, mask, fixed?.grid, where);
+  if (drawn && !sized.chosen && !auto) {
+    const clear = fitScale(drawn, area) * topologies[shape].narrowest - wall;
+    if (clear < floor.clear - 0.01) {
+      const what = `passages are ${mm(clear)} clear between walls at ${sizePhrase(shape, size)}, under the ${floor.from === 'min-passage' ? 'min-passage' : floor.audience === 'large-print' ? 'large-print floor' : `${floor.audience}' floor`} of ${mm(floor.clear)}; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`;
+      notes.push(what);
+      const sizeField = (['cells', 'rings', 'passage'] as const).find((k) => maze[k] !== undefined);
+      floorMiss = { where: sizeField ? at(field(sizeField)) : where, what };
+    }
+  }
+  if (drawn && !sized.chosen && !auto && mazegram) {
+    const cell = fitScale(drawn, area) * topologies[shape].passage;
+    if (cell < letterCell - 0.01) {
+      notes.push(
+        `the mazegram's letters are ${letterSize(mazegram, cell).toFixed(2)}pt at ${sizePhrase(shape, size)}, under the book's smallest text of ${ctx.floors.text}pt; use ${topologies[shape].sizedBy === 'rings' ? 'fewer rings' : 'fewer cells'} or a wider passage`,
+      );
+    }
+  }
+  return floorMiss;
+}
+
+/** Resolves a puzzle's title template (the page's, its section's, the book's or the default) and checks it. */
+function resolveTitle(
+  ctx: PuzzleContext,
+  entry: PuzzleEntry,
+  n: number,
+  p: { shape: TopologyName; size: PuzzleSize['size']; algorithm: AlgorithmName },
+): { title: PuzzlePlan['title']; usesRating: boolean } {
+  const { spec: s, at } = ctx;
+  const { page, i } = entry;
+  const sectionTitle = entry.section?.defaults.title;
+  const titleSource = page.title ?? sectionTitle ?? s.defaults?.title ?? `${ctx.words.maze} {{number}}`;
+  const titlePlace =
+    page.title !== undefined
+      ? at(['pages', i, 'title'])
+      : sectionTitle !== undefined && entry.section
+        ? at(['pages', entry.section.page, 'defaults', 'title'])
+        : s.defaults?.title
+          ? at(['defaults', 'title'])
+          : at(['pages', i]);
+  const sample = puzzleTemplateVars(
+    n + 1,
+    n + 1,
+    s.title,
+    entry.key,
+    p.shape,
+    p.size,
+    p.algorithm,
+    ctx.words.locale,
+    SAMPLE_RATING,
+    entry.inSection,
+  );
+  return {
+    title: checkTemplate(titleSource, titlePlace, sample),
+    usesRating: /\{\{[^}]*\b(difficulty|level)\b/.test(titleSource),
+  };
+}
+
+/**
+ * The algorithms and post-processes a puzzle's candidates may vary over: none for a rule maze (only its size and
+ * candidates vary), the one named or implied by its options, the weave algorithms, or every one its shape takes.
+ */
+function puzzleReach(
+  maze: MazeSpec,
+  shape: TopologyName,
+  algorithm: AlgorithmName,
+  p: { rule: PuzzlePlan['rule']; overlays: Overlays },
+): PuzzlePlan['reach'] {
+  const { picture, reveal } = p.overlays;
+  return p.rule
+    ? { algorithms: [], post: false }
+    : {
+        algorithms:
+          picture ||
+          reveal ||
+          maze.algorithm !== undefined ||
+          ALGORITHM_OPTIONS.some((o) => maze[o] !== undefined)
+            ? [algorithm]
+            : maze.weave !== undefined
+              ? weaveAlgorithmNames
+              : algorithmNames.filter((a) => !('squareOnly' in algorithmInfo[a]) || shape === 'square'),
+        post: maze.post === undefined && maze.weave === undefined && reveal === undefined,
+      };
 }
 
 /** What a puzzle knows of its section: its place, heading and the difficulty its `defaults` name. */
