@@ -17,8 +17,8 @@ import { type TextStyle, wrapText } from './text-items.js';
 /**
  * Draws a rule maze (src/rules/) fitted into `rect`: its board's frame (the outer wall with the start and goal
  * openings, `style.walls`), thin lines between the cells, the start and goal cells tinted, every cell's symbol
- * (numbers in the heading font, shapes and arrows as filled vector paths, a star on the goal of arrow and jump
- * mazes), then the markers. With a solution (answers): the visited cells filled with the route's band colour
+ * (numbers in the heading font, shapes and arrows as filled vector paths, a target on the goal of arrow and
+ * jump mazes), then the markers (in outline on an arrow maze). With a solution (answers): the visited cells filled with the route's band colour
  * (at least {@link RULE_BAND_INK} in grey), each move a solid line over a halo of the paper's colour with an
  * arrowhead ({@link routeMoves}: clear of the symbols of the cells it jumps over), the symbols of the visited
  * cells on discs of the band colour above it, and each visited cell's step number on a chip (none on a
@@ -69,8 +69,23 @@ export function drawRuleMaze(
     items.push(...stepNumbers(book, rule, centre, cell, colors, moves.stubs, style.walls.width));
   }
   items.push(...walls);
-  if (style.markers) items.push(...drawMarkers(maze, place, rect, style.walls.width, style.markers));
+  if (style.markers) {
+    const markers = drawMarkers(maze, place, rect, style.walls.width, style.markers);
+    items.push(...(rule.rule.kind === 'arrows' ? outlined(markers, colors.paper) : markers));
+  }
   return items;
+}
+
+/**
+ * An arrow maze's start and finish arrows in outline (filled with the paper's colour, edged in their own
+ * colour), so they never read as one of the puzzle's solid arrows.
+ */
+function outlined(markers: Item[], paper: string): Item[] {
+  return markers.map((i) =>
+    i.type === 'path' && i.fill && !i.stroke
+      ? { ...i, fill: paper, stroke: { color: i.fill, width: 1.2, cap: 'round', join: 'miter' } }
+      : i,
+  );
 }
 
 /** How dark, in grey, the visited cells of a rule maze's answer are at least (35 % K). */
@@ -330,8 +345,15 @@ function symbols(
     items.push({ type: 'path', path: b.finish(), fill: colors.text });
   }
   if (kind === 'arrows' || kind === 'jumps') {
+    // The goal: a target (a ring round a dot), a mark no rule uses as a symbol.
     const [x, y] = centre(rule.goal);
-    items.push({ type: 'path', path: shapeData('star', x, y, cell * 0.26), fill: colors.goal });
+    const b = new PathBuilder();
+    for (const r of [0.3, 0.2, 0.1]) {
+      b.moveTo(x + r * cell, y)
+        .arc(x, y, r * cell, 0, 2 * Math.PI)
+        .close();
+    }
+    items.push({ type: 'path', path: b.finish(), fill: colors.goal, evenOdd: true });
   }
   return items;
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatePuzzles, planSpec } from '../../src/book/build-book.js';
 import { greyInk } from '../../src/layout/answer-key-style.js';
-import type { Item } from '../../src/layout/display-list.js';
+import type { Item, Stroke } from '../../src/layout/display-list.js';
 import { fitGrid } from '../../src/layout/draw-maze.js';
 import { drawRuleMaze, RULE_BAND_INK, STEP_NUMBER_SIZE } from '../../src/layout/draw-rule-maze.js';
 import { LINE, MOVE } from '../../src/vector/path-data.js';
@@ -24,7 +24,7 @@ pages:
   - { maze: { rule: { kind: numbers, follow: count-up }, cells: 6 } }
 `;
 const WALLS = { color: '#000000', width: 1, cap: 'round', join: 'round' } as const;
-const ROUTE = { color: '#000000', width: 2, cap: 'round', join: 'round', dash: [3, 2] } as const;
+const ROUTE: Stroke = { color: '#000000', width: 2, cap: 'round', join: 'round', dash: [3, 2] };
 const RECT = { x: 0, y: 0, width: 300, height: 300 };
 const texts = (items: Item[]) => items.flatMap((i) => (i.type === 'text' ? [i] : []));
 
