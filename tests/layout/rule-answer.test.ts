@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generatePuzzles, planSpec } from '../../src/book/build-book.js';
+import { generatePuzzles, layoutBook, planSpec } from '../../src/book/build-book.js';
 import { greyInk } from '../../src/layout/answer-key-style.js';
 import type { Item, Stroke } from '../../src/layout/display-list.js';
 import { fitGrid } from '../../src/layout/draw-maze.js';
@@ -88,5 +88,36 @@ describe('a rule maze answer', () => {
         last = pt;
       }
     }
+  });
+});
+
+describe('a rule maze puzzle page', () => {
+  it('marks the goal of an arrow maze with a target and draws its start and finish arrows in outline', async () => {
+    const dir = tempDir({
+      'm.yaml': `title: Ends
+seed: 3
+ink: black
+defaults: { markers: { labels: true } }
+pages:
+  - { maze: { rule: arrows, cells: 6 } }
+`,
+    });
+    const { plan, doc } = await layoutBook(join(dir, 'm.yaml'));
+    const page = doc.pages.find((p) =>
+      p.items.some((i) => i.type === 'text' && i.text.startsWith('Go the way')),
+    );
+    if (!page) throw new Error('no puzzle page');
+    const paper = plan.theme.colors.background ?? plan.theme.colors.page;
+    // The target: three rings filled even-odd (a ring round a dot); no star.
+    const target = page.items.filter(
+      (i) => i.type === 'path' && i.evenOdd && i.path.cmds.filter((c) => c === MOVE).length === 3,
+    );
+    expect(target).toHaveLength(1);
+    // Both markers in outline: filled with the paper, edged.
+    const outlined = page.items.filter(
+      (i) => i.type === 'path' && i.fill === paper && i.stroke && i.stroke.width === 1.2,
+    );
+    expect(outlined.length).toBeGreaterThanOrEqual(1);
+    expect(texts(page.items).map((t) => t.text)).toEqual(expect.arrayContaining(['START', 'FINISH']));
   });
 });
