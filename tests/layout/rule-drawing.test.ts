@@ -48,7 +48,7 @@ describe('a rule maze drawn', () => {
       );
       const small = texts(answer).filter((t) => t.size < texts(puzzle)[0].size);
       expect(small.map((t) => t.text)).toEqual(
-        Array.from({ length: rule.path.length - 1 }, (_, i) => String(i + 1)),
+        Array.from({ length: rule.path.length }, (_, i) => String(i + 1)),
       );
       expect(answer.some((i) => i.type === 'path' && i.role === 'route')).toBe(true);
     }
