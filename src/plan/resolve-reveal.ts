@@ -29,6 +29,23 @@ export const SILHOUETTE_CELLS = 48;
 export const SILHOUETTE_MARGIN = 0.08;
 /** The fewest cells a hidden-picture maze has each way. */
 export const MIN_REVEAL_SIDE = 8;
+/**
+ * The clear passage, mm, a hidden-picture maze keeps when no `min-passage` is written: its route is coloured
+ * in with a pencil or a felt-tip, which needs a wider passage than a line drawn with a pen (the adults' 3 mm).
+ */
+export const COLOURING_FLOOR_MM = 5;
+
+/**
+ * The floor of a puzzle with its maze: a hidden-picture maze's floor is at least {@link COLOURING_FLOOR_MM}
+ * unless the spec sets `min-passage` (then that, as for every maze); other mazes keep `floor`.
+ */
+export function revealFloor<F extends { clear: number; from: 'audience' | 'min-passage' }>(
+  floor: F,
+  maze: Pick<MazeSpec, 'reveal'>,
+): F {
+  if (maze.reveal === undefined || floor.from === 'min-passage') return floor;
+  return { ...floor, clear: Math.max(floor.clear, toPoints(`${COLOURING_FLOOR_MM}mm`)) };
+}
 
 /** A `reveal` field with its shorthand spelt out. */
 interface RevealFields {

@@ -34,6 +34,8 @@ beforeAll(async () => {
 });
 
 let n = 0;
+/** A book with a pen's floor (3 mm), under the colouring floor, so small pictures get one cell per pixel. */
+const PEN = 'title: T\nseed: 4\npaper: letter\nmin-passage: 3mm\nsolutions: { appendix: true }\n';
 function spec(
   pages: string,
   head = 'title: T\nseed: 4\npaper: letter\nsolutions: { appendix: true }\n',
@@ -56,7 +58,7 @@ const paths = (doc: DisplayDocument, page: number, role: PathItem['role']): Path
 
 describe('reveal in a spec', () => {
   it('lays a picture file on one cell per pixel, and its dark cells are the route’s target', async () => {
-    const plan = await planSpec(spec('  - maze: { reveal: { image: blob.png } }\n'));
+    const plan = await planSpec(spec('  - maze: { reveal: { image: blob.png } }\n', PEN));
     const { recipe } = plan.puzzles[0];
     expect(recipe.size).toEqual({ columns: 40, rows: 24 });
     const reveal = recipe.picture?.reveal;
@@ -81,6 +83,26 @@ describe('reveal in a spec', () => {
     expect(reveal?.target[0]).toBe(1);
     expect(reveal?.dark[24 * 80 + 32]).toBe(1);
     expect(reveal?.target[24 * 80 + 32]).toBe(0);
+  });
+
+  it('keeps a colouring floor of 5 mm clear unless min-passage is written', async () => {
+    const mm5 = (5 * 72) / 25.4;
+    const plan = await planSpec(
+      spec('  - maze: { reveal: { image: blob.png } }\n  - maze: { reveal: cat }\n'),
+    );
+    for (const p of plan.puzzles) {
+      expect(p.floor.clear).toBeCloseTo(mm5, 3);
+      expect(p.cellSize - plan.theme.walls.width).toBeGreaterThanOrEqual(mm5 - 0.01);
+    }
+    // Drawn with fewer cells than pixels, in the picture's proportions, and the author is told.
+    expect(plan.puzzles[0].recipe.size.columns).toBeLessThan(40);
+    // A written min-passage is the floor, as for every maze; a kids' book keeps its wider one.
+    const pen = await planSpec(spec('  - maze: { reveal: { image: blob.png } }\n', PEN));
+    expect(pen.puzzles[0].floor.clear).toBeCloseTo((3 * 72) / 25.4, 3);
+    const kids = await planSpec(
+      spec('  - maze: { reveal: heart }\n', 'title: T\nseed: 4\npaper: letter\naudience: kids\n'),
+    );
+    expect(kids.puzzles[0].floor.clear).toBeCloseTo((6 * 72) / 25.4, 3);
   });
 
   it('sizes a bundled silhouette to the page at the floor, and credits its art', async () => {
@@ -128,7 +150,7 @@ describe('reveal in a spec', () => {
 
   it('warns about a picture in pieces (joined by bridges) and one larger than the page holds', async () => {
     const { warnings, plan } = await layoutBook(
-      spec('  - maze: { reveal: { image: two.png } }\n  - maze: { reveal: { image: large.png } }\n'),
+      spec('  - maze: { reveal: { image: two.png } }\n  - maze: { reveal: { image: large.png } }\n', PEN),
     );
     const all = warnings.join('\n');
     expect(all).toMatch(/two\.png is in 2 pieces at 40×30 cells: joined by bridges of \d+ cells/);
@@ -182,7 +204,7 @@ describe('reveal from the command line', () => {
   });
 
   it('renders one maze as text, SVG and JSON, and rates it', async () => {
-    const file = spec('  - { id: fish, maze: { reveal: { image: blob.png } } }\n');
+    const file = spec('  - { id: fish, maze: { reveal: { image: blob.png } } }\n', PEN);
     for (const ext of ['txt', 'svg', 'json']) {
       const out = join(dir, `fish.${ext}`);
       const r = await mazebook(['render', '--spec', file, '--page', 'fish', '--solution', '-o', out]);
