@@ -27,6 +27,14 @@ type RevealSpec = NonNullable<MazeSpec['reveal']>;
 export const SILHOUETTE_CELLS = 48;
 /** Share of the grid's width and height left round a silhouette on each side, for the background. */
 export const SILHOUETTE_MARGIN = 0.08;
+/**
+ * The markers of a maze as planned: a hidden-picture maze's page says "from START to FINISH", so without
+ * `markers` its arrows are labelled START and FINISH; a written `markers` is kept.
+ */
+export function revealMarkers(maze: Pick<MazeSpec, 'reveal' | 'markers'>): MazeSpec['markers'] {
+  return maze.markers === undefined && maze.reveal !== undefined ? { labels: true } : maze.markers;
+}
+
 /** The fewest cells a hidden-picture maze has each way. */
 export const MIN_REVEAL_SIDE = 8;
 /**

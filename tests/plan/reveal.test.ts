@@ -73,7 +73,7 @@ describe('reveal in a spec', () => {
   it('takes cells: for k cells per pixel, and a reverse picture targets the light cells', async () => {
     const plan = await planSpec(
       spec(
-        '  - maze: { reveal: { image: blob.png, reverse: true }, cells: [80, 48] }\n',
+        '  - maze: { reveal: { image: blob.png, reverse: true }, cells: [80, 48], markers: arrows }\n',
         'title: T\nseed: 4\npaper: letter\nmin-passage: 1.5mm\n',
       ),
     );
@@ -127,6 +127,9 @@ describe('reveal in a spec', () => {
     const puzzlePages = mazes.filter((i) => texts(doc, i).some((t) => /colour/i.test(t)));
     expect(puzzlePages).toHaveLength(2);
     expect(texts(doc, puzzlePages[0]).join(' ')).toMatch(/Colour the path from START to FINISH/);
+    // The words the instruction names label the ends.
+    for (const page of puzzlePages)
+      expect(texts(doc, page)).toEqual(expect.arrayContaining(['START', 'FINISH']));
     expect(texts(doc, puzzlePages[1]).join(' ')).toMatch(/colour every wrong turn/);
     for (const page of puzzlePages) expect(paths(doc, page, 'area')).toEqual([]);
     const answers = mazes.filter((i) => !puzzlePages.includes(i));
