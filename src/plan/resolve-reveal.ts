@@ -353,3 +353,20 @@ function revealSize(
   }
   return { size, cellSize: cellIn(size), ...(note ? { note } : {}) };
 }
+
+/** The silhouette and cells of a hidden-picture book's worked example: a small picture that still reads. */
+export const REVEAL_EXAMPLE = { silhouette: 'heart' as PictureName, columns: 12, rows: 11 };
+
+/**
+ * The hidden picture of a worked example: a small bundled silhouette laid on {@link REVEAL_EXAMPLE}'s cells,
+ * the way the book's first puzzle shows its picture (coloured route, or wrong turns for a reverse one).
+ */
+export function exampleReveal(first: RevealRecipe): { recipe: RevealRecipe; size: GridSize } {
+  const { silhouette, columns, rows } = REVEAL_EXAMPLE;
+  const dark = pictureCells(silhouetteBitmap(silhouette), columns, rows, SILHOUETTE_MARGIN);
+  const target = joinPieces(first.reverse ? dark.map((d) => 1 - d) : dark, columns, rows).cells;
+  return {
+    recipe: { dark, target, reverse: first.reverse, label: `silhouette ${silhouette}`, silhouette },
+    size: { columns, rows },
+  };
+}

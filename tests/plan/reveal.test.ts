@@ -139,6 +139,21 @@ describe('reveal in a spec', () => {
     for (const a of areas) expect(a.fill).toMatch(/^#([0-9a-f]{2})\1\1$/i);
     expect(answers.flatMap((i) => [...paths(doc, i, 'band'), ...paths(doc, i, 'route')])).toEqual([]);
   });
+  it('builds the worked example from a small silhouette, its answer coloured in as the picture', async () => {
+    const { doc, plan } = await layoutBook(
+      spec(
+        '  - maze: { reveal: { image: blob.png } }\n',
+        'title: T\nseed: 4\npaper: letter\nfront:\n  - instructions: Colour the path.\n',
+      ),
+    );
+    const page = doc.pages.findIndex((_, i) => texts(doc, i).includes('Example'));
+    expect(page).toBeGreaterThanOrEqual(0);
+    expect(paths(doc, page, 'area')).toHaveLength(1);
+    expect(paths(doc, page, 'route')).toEqual([]);
+    // Its silhouette is bundled art: credited, though the book's own picture is a file.
+    expect(plan.credits.join(' ')).toMatch(/Fluent Emoji/);
+  });
+
   it('puts the instruction on a slip’s title line when a page holds several mazes (clear of the arrows)', async () => {
     const { doc } = await layoutBook(
       spec('  - maze: { reveal: heart }\n  - maze: { reveal: apple }\n', 'title: T\nseed: 4\nper-page: 2\n'),
