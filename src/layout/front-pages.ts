@@ -15,6 +15,7 @@ import { drawLetters } from './draw-letters.js';
 import { drawMaze, fitGrid } from './draw-maze.js';
 import { blankPage, folio, pageHeading } from './page-parts.js';
 import { markerStyle } from './puzzle-pages.js';
+import { answerMarks } from './reveal-answer.js';
 import { centredText, fitText, leftText, type TextStyle, textDoesNotFit, wrapText } from './text-items.js';
 
 /** Front matter and section pages: title, instructions, contents, copyright, section openers. */
@@ -253,9 +254,9 @@ function workedExample(
         walls: route.walls,
         ...(theme.colors.background ? { background: theme.colors.background } : {}),
         markers: markerStyle(book, example, size, box),
-        band: route.band,
-        solution: route.solution,
-        underRoute: route.underRoute,
+        ...(example.recipe.picture?.reveal
+          ? answerMarks(book, example.recipe, maze, solution, route)
+          : { band: route.band, solution: route.solution, underRoute: route.underRoute }),
       },
       solution,
     ),

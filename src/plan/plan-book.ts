@@ -30,6 +30,7 @@ import { artStyleFor } from './resolve-markers.js';
 import type { MaskContext } from './resolve-mask.js';
 import { resolveBleed, resolveDate, resolvePaper } from './resolve-paper.js';
 import { cellsToGenerate, expandEntries, resolveFloor, resolvePuzzle } from './resolve-puzzles.js';
+import { exampleReveal } from './resolve-reveal.js';
 import { sizePhrase } from './resolve-size.js';
 import { expectedPages, isLargePrint, resolveSolutions } from './resolve-solutions.js';
 import { sheetRanges } from './sheets.js';
@@ -142,6 +143,7 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
   problems.catch(() => checkBookCells(puzzles, at(['pages'])));
   problems.throwIfAny();
 
+  const examples = withExamples(front, puzzles, seed, floorAudience(puzzles));
   return {
     specFile: spec.file,
     specDir,
@@ -166,10 +168,15 @@ export function planBook(spec: LoadedYaml<BookSpec>, options: PlanOptions & Plan
     ink,
     showSeed: s['show-seed'] ?? false,
     duplex: s.duplex ?? 'long-edge',
-    front: withExamples(front, puzzles, seed, floorAudience(puzzles)),
+    front: examples,
     puzzles,
     ...(decorations ? { decorations } : {}),
-    credits: creditsFor(puzzles, decorations !== undefined),
+    // A hidden-picture book's worked example shows a bundled silhouette too.
+    credits: creditsFor(
+      puzzles,
+      decorations !== undefined ||
+        examples.some((p) => p.kind === 'instructions' && p.example?.recipe.picture?.reveal?.silhouette),
+    ),
     solutions,
     showDifficulty: s['show-difficulty'] ?? 'none',
     difficultyModel,
@@ -435,8 +442,8 @@ function floorAudience(puzzles: readonly PuzzlePlan[]): string {
 /**
  * Instructions pages with their worked example (unless the spec turns it off): a small maze of the first
  * puzzle's kind — its tiling, its markers, its sides of entry and exit (else the left and the right, or
- * the rim on a circle), bridges where it weaves, a short word of its language where it is a mazegram —
- * 5 × 4 cells for children, 6 × 5 else ({@link EXAMPLE_CELLS}).
+ * the rim on a circle), bridges where it weaves, a short word of its language where it is a mazegram, a
+ * small picture where it hides one — 5 × 4 cells for children, 6 × 5 else ({@link EXAMPLE_CELLS}).
  */
 function withExamples(
   front: FrontPage[],
@@ -447,7 +454,9 @@ function withExamples(
   const first = puzzles[0];
   if (!first) return front;
   const { shape } = first.recipe;
-  const size = EXAMPLE_CELLS[shape][audience === 'kids' ? 0 : 1];
+  // A hidden-picture book's example shows a small picture appearing (see `exampleReveal`).
+  const reveal = first.recipe.picture?.reveal && exampleReveal(first.recipe.picture.reveal);
+  const size = reveal ? reveal.size : EXAMPLE_CELLS[shape][audience === 'kids' ? 0 : 1];
   const weave = first.recipe.options.weave;
   const options: AlgorithmOptions = weave ? { straightness: 0.3, weave: 1 } : { straightness: 0.3 };
   const side = (end: EndPlacement, fallback: 'left' | 'right'): EndPlacement =>
@@ -473,6 +482,7 @@ function withExamples(
               // The first puzzle's sides, where it names them (the instructions may speak of them).
               entry: side(first.recipe.entry, 'left'),
               exit: side(first.recipe.exit, 'right'),
+              ...(reveal ? { picture: { reveal: reveal.recipe } } : {}),
             },
             seeds: Array.from({ length: 32 }, (_, k) => deriveSeed(seed, '#example', k)),
             markers: first.markers,

@@ -35,7 +35,7 @@ import { type MarkerContext, resolveMarkers } from './resolve-markers.js';
 import { type MaskContext, resolveMask } from './resolve-mask.js';
 import { letterSize, mazegramCell, resolveMazegram } from './resolve-mazegram.js';
 import { resolvePicture, toneCellsAtMost } from './resolve-picture.js';
-import { resolveReveal } from './resolve-reveal.js';
+import { resolveReveal, revealFloor, revealMarkers } from './resolve-reveal.js';
 import {
   checkRuleDifficulty,
   checkRuleSize,
@@ -411,9 +411,9 @@ function resolveRoom(
     caption !== undefined ||
     maze.reveal !== undefined ||
     (maze.mazegram !== undefined && (typeof maze.mazegram === 'string' || maze.mazegram.blanks !== false));
-  const floor = resolveFloor(ctx, entry);
+  const floor = revealFloor(resolveFloor(ctx, entry), maze);
   const markers = resolveMarkers(
-    maze.markers,
+    revealMarkers(maze),
     floor.audience,
     Math.max(floor.clear, toPoints(`${AUDIENCE_FLOOR_MM[floor.audience]}mm`)),
     field('markers'),

@@ -27,8 +27,33 @@ type RevealSpec = NonNullable<MazeSpec['reveal']>;
 export const SILHOUETTE_CELLS = 48;
 /** Share of the grid's width and height left round a silhouette on each side, for the background. */
 export const SILHOUETTE_MARGIN = 0.08;
+/**
+ * The markers of a maze as planned: a hidden-picture maze's page says "from START to FINISH", so without
+ * `markers` its arrows are labelled START and FINISH; a written `markers` is kept.
+ */
+export function revealMarkers(maze: Pick<MazeSpec, 'reveal' | 'markers'>): MazeSpec['markers'] {
+  return maze.markers === undefined && maze.reveal !== undefined ? { labels: true } : maze.markers;
+}
+
 /** The fewest cells a hidden-picture maze has each way. */
 export const MIN_REVEAL_SIDE = 8;
+/**
+ * The clear passage, mm, a hidden-picture maze keeps when no `min-passage` is written: its route is coloured
+ * in with a pencil or a felt-tip, which needs a wider passage than a line drawn with a pen (the adults' 3 mm).
+ */
+export const COLOURING_FLOOR_MM = 5;
+
+/**
+ * The floor of a puzzle with its maze: a hidden-picture maze's floor is at least {@link COLOURING_FLOOR_MM}
+ * unless the spec sets `min-passage` (then that, as for every maze); other mazes keep `floor`.
+ */
+export function revealFloor<F extends { clear: number; from: 'audience' | 'min-passage' }>(
+  floor: F,
+  maze: Pick<MazeSpec, 'reveal'>,
+): F {
+  if (maze.reveal === undefined || floor.from === 'min-passage') return floor;
+  return { ...floor, clear: Math.max(floor.clear, toPoints(`${COLOURING_FLOOR_MM}mm`)) };
+}
 
 /** A `reveal` field with its shorthand spelt out. */
 interface RevealFields {
@@ -327,4 +352,21 @@ function revealSize(
     );
   }
   return { size, cellSize: cellIn(size), ...(note ? { note } : {}) };
+}
+
+/** The silhouette and cells of a hidden-picture book's worked example: a small picture that still reads. */
+export const REVEAL_EXAMPLE = { silhouette: 'heart' as PictureName, columns: 12, rows: 11 };
+
+/**
+ * The hidden picture of a worked example: a small bundled silhouette laid on {@link REVEAL_EXAMPLE}'s cells,
+ * the way the book's first puzzle shows its picture (coloured route, or wrong turns for a reverse one).
+ */
+export function exampleReveal(first: RevealRecipe): { recipe: RevealRecipe; size: GridSize } {
+  const { silhouette, columns, rows } = REVEAL_EXAMPLE;
+  const dark = pictureCells(silhouetteBitmap(silhouette), columns, rows, SILHOUETTE_MARGIN);
+  const target = joinPieces(first.reverse ? dark.map((d) => 1 - d) : dark, columns, rows).cells;
+  return {
+    recipe: { dark, target, reverse: first.reverse, label: `silhouette ${silhouette}`, silhouette },
+    size: { columns, rows },
+  };
 }

@@ -34,6 +34,8 @@ beforeAll(async () => {
 });
 
 let n = 0;
+/** A book with a pen's floor (3 mm), under the colouring floor, so small pictures get one cell per pixel. */
+const PEN = 'title: T\nseed: 4\npaper: letter\nmin-passage: 3mm\nsolutions: { appendix: true }\n';
 function spec(
   pages: string,
   head = 'title: T\nseed: 4\npaper: letter\nsolutions: { appendix: true }\n',
@@ -56,7 +58,7 @@ const paths = (doc: DisplayDocument, page: number, role: PathItem['role']): Path
 
 describe('reveal in a spec', () => {
   it('lays a picture file on one cell per pixel, and its dark cells are the route’s target', async () => {
-    const plan = await planSpec(spec('  - maze: { reveal: { image: blob.png } }\n'));
+    const plan = await planSpec(spec('  - maze: { reveal: { image: blob.png } }\n', PEN));
     const { recipe } = plan.puzzles[0];
     expect(recipe.size).toEqual({ columns: 40, rows: 24 });
     const reveal = recipe.picture?.reveal;
@@ -71,7 +73,7 @@ describe('reveal in a spec', () => {
   it('takes cells: for k cells per pixel, and a reverse picture targets the light cells', async () => {
     const plan = await planSpec(
       spec(
-        '  - maze: { reveal: { image: blob.png, reverse: true }, cells: [80, 48] }\n',
+        '  - maze: { reveal: { image: blob.png, reverse: true }, cells: [80, 48], markers: arrows }\n',
         'title: T\nseed: 4\npaper: letter\nmin-passage: 1.5mm\n',
       ),
     );
@@ -81,6 +83,26 @@ describe('reveal in a spec', () => {
     expect(reveal?.target[0]).toBe(1);
     expect(reveal?.dark[24 * 80 + 32]).toBe(1);
     expect(reveal?.target[24 * 80 + 32]).toBe(0);
+  });
+
+  it('keeps a colouring floor of 5 mm clear unless min-passage is written', async () => {
+    const mm5 = (5 * 72) / 25.4;
+    const plan = await planSpec(
+      spec('  - maze: { reveal: { image: blob.png } }\n  - maze: { reveal: cat }\n'),
+    );
+    for (const p of plan.puzzles) {
+      expect(p.floor.clear).toBeCloseTo(mm5, 3);
+      expect(p.cellSize - plan.theme.walls.width).toBeGreaterThanOrEqual(mm5 - 0.01);
+    }
+    // Drawn with fewer cells than pixels, in the picture's proportions, and the author is told.
+    expect(plan.puzzles[0].recipe.size.columns).toBeLessThan(40);
+    // A written min-passage is the floor, as for every maze; a kids' book keeps its wider one.
+    const pen = await planSpec(spec('  - maze: { reveal: { image: blob.png } }\n', PEN));
+    expect(pen.puzzles[0].floor.clear).toBeCloseTo((3 * 72) / 25.4, 3);
+    const kids = await planSpec(
+      spec('  - maze: { reveal: heart }\n', 'title: T\nseed: 4\npaper: letter\naudience: kids\n'),
+    );
+    expect(kids.puzzles[0].floor.clear).toBeCloseTo((6 * 72) / 25.4, 3);
   });
 
   it('sizes a bundled silhouette to the page at the floor, and credits its art', async () => {
@@ -105,6 +127,9 @@ describe('reveal in a spec', () => {
     const puzzlePages = mazes.filter((i) => texts(doc, i).some((t) => /colour/i.test(t)));
     expect(puzzlePages).toHaveLength(2);
     expect(texts(doc, puzzlePages[0]).join(' ')).toMatch(/Colour the path from START to FINISH/);
+    // The words the instruction names label the ends.
+    for (const page of puzzlePages)
+      expect(texts(doc, page)).toEqual(expect.arrayContaining(['START', 'FINISH']));
     expect(texts(doc, puzzlePages[1]).join(' ')).toMatch(/colour every wrong turn/);
     for (const page of puzzlePages) expect(paths(doc, page, 'area')).toEqual([]);
     const answers = mazes.filter((i) => !puzzlePages.includes(i));
@@ -114,6 +139,21 @@ describe('reveal in a spec', () => {
     for (const a of areas) expect(a.fill).toMatch(/^#([0-9a-f]{2})\1\1$/i);
     expect(answers.flatMap((i) => [...paths(doc, i, 'band'), ...paths(doc, i, 'route')])).toEqual([]);
   });
+  it('builds the worked example from a small silhouette, its answer coloured in as the picture', async () => {
+    const { doc, plan } = await layoutBook(
+      spec(
+        '  - maze: { reveal: { image: blob.png } }\n',
+        'title: T\nseed: 4\npaper: letter\nfront:\n  - instructions: Colour the path.\n',
+      ),
+    );
+    const page = doc.pages.findIndex((_, i) => texts(doc, i).includes('Example'));
+    expect(page).toBeGreaterThanOrEqual(0);
+    expect(paths(doc, page, 'area')).toHaveLength(1);
+    expect(paths(doc, page, 'route')).toEqual([]);
+    // Its silhouette is bundled art: credited, though the book's own picture is a file.
+    expect(plan.credits.join(' ')).toMatch(/Fluent Emoji/);
+  });
+
   it('puts the instruction on a slip’s title line when a page holds several mazes (clear of the arrows)', async () => {
     const { doc } = await layoutBook(
       spec('  - maze: { reveal: heart }\n  - maze: { reveal: apple }\n', 'title: T\nseed: 4\nper-page: 2\n'),
@@ -128,7 +168,7 @@ describe('reveal in a spec', () => {
 
   it('warns about a picture in pieces (joined by bridges) and one larger than the page holds', async () => {
     const { warnings, plan } = await layoutBook(
-      spec('  - maze: { reveal: { image: two.png } }\n  - maze: { reveal: { image: large.png } }\n'),
+      spec('  - maze: { reveal: { image: two.png } }\n  - maze: { reveal: { image: large.png } }\n', PEN),
     );
     const all = warnings.join('\n');
     expect(all).toMatch(/two\.png is in 2 pieces at 40×30 cells: joined by bridges of \d+ cells/);
@@ -182,7 +222,7 @@ describe('reveal from the command line', () => {
   });
 
   it('renders one maze as text, SVG and JSON, and rates it', async () => {
-    const file = spec('  - { id: fish, maze: { reveal: { image: blob.png } } }\n');
+    const file = spec('  - { id: fish, maze: { reveal: { image: blob.png } } }\n', PEN);
     for (const ext of ['txt', 'svg', 'json']) {
       const out = join(dir, `fish.${ext}`);
       const r = await mazebook(['render', '--spec', file, '--page', 'fish', '--solution', '-o', out]);
