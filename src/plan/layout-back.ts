@@ -6,9 +6,19 @@ import { missingCharacters } from '../text/fonts.js';
 import { checkGlyphs } from './check-glyphs.js';
 import type { CoverGeometry } from './cover-geometry.js';
 import { type CoverFonts, fitText, parseRichText, type TextBlock } from './cover-text.js';
-import type { CoverPlan } from './plan-cover.js';
 import type { Rect } from './rect.js';
 import type { Theme } from './theme.js';
+
+/** A cover's back panel as laid out: its blurb and its thumbnails, in points on the cover page. */
+export interface CoverBack {
+  blurb?: TextBlock;
+  /** Small drawings of puzzles (by their number in the book) or of the solved cover maze. */
+  thumbnails: {
+    rect: Rect;
+    label?: { text: string; x: number; y: number; size: number };
+    puzzle?: number;
+  }[];
+}
 
 /**
  * Where n square thumbnails go on a cover's back: the grid (columns × rows, filled row by row) that makes
@@ -56,7 +66,7 @@ export function layoutBack(
   theme: Theme,
   minText: number,
   at: (p: FieldPath) => string,
-): CoverPlan['back'] {
+): CoverBack {
   const pad = Math.max(0.125 * 72, g.back.width * 0.05);
   const frame: Rect = {
     x: g.backSafe.x + pad,
@@ -93,7 +103,7 @@ export function layoutBack(
       )
     : undefined;
   const below = blurb ? frame.y + blurb.height + gap : frame.y;
-  const thumbnails: CoverPlan['back']['thumbnails'] = [];
+  const thumbnails: CoverBack['thumbnails'] = [];
   if (thumbs.length > 0) {
     const { columns, side, rows } = grid(bottom - below);
     const top = below + (bottom - below - gridHeight({ rows, side }, gap, label * 1.6)) / 2;

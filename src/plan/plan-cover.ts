@@ -26,7 +26,7 @@ import {
   plainText,
   type TextBlock,
 } from './cover-text.js';
-import { layoutBack } from './layout-back.js';
+import { type CoverBack, layoutBack } from './layout-back.js';
 import { Problems } from './problems.js';
 import type { Rect } from './rect.js';
 import { artStyleFor } from './resolve-markers.js';
@@ -49,15 +49,7 @@ export interface CoverPlan {
   theme: Theme;
   fonts: CoverFonts;
   front: FrontLayout;
-  back: {
-    blurb?: TextBlock;
-    /** Small drawings of puzzles (by their number in the book) or of the solved cover maze. */
-    thumbnails: {
-      rect: Rect;
-      label?: { text: string; x: number; y: number; size: number };
-      puzzle?: number;
-    }[];
-  };
+  back: CoverBack;
   spine?: SpineText;
   /** The front-art maze, planned like a puzzle. */
   art: PuzzlePlan;
