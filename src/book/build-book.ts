@@ -8,6 +8,7 @@ import type { CoverPlan } from '../plan/plan-cover.js';
 import { renderSvgPage } from '../render/svg.js';
 import type { SpecOverrides } from '../spec/override-spec.js';
 import { fontOf } from '../text/fonts.js';
+import { checkRising } from './check-rising.js';
 import { checkStars } from './check-stars.js';
 import { coverPaths, type MadeCover, makeCover, planMinPassage, prepareCover } from './cover.js';
 import { homeBorderMisses } from './home-border.js';
@@ -345,7 +346,7 @@ export async function makeBook(
     whileGenerating && (() => whileGenerating(plan)),
     avoid,
   );
-  const problems = [...checkBook(puzzles), ...checkStars(plan, puzzles)];
+  const problems = [...checkBook(puzzles), ...checkStars(plan, puzzles), ...checkRising(plan, puzzles)];
   return { plan, files, puzzles, warnings, problems, avoided, avoid };
 }
 

@@ -24,7 +24,7 @@ import { type FittedText, fitLine, fitText, textDoesNotFit } from './text-items.
  * - Alike mazes (the same tiling, size and outline) form a group, drawn at one scale throughout the
  *   appendix: the largest at which every one of them fits the slot it lands in.
  * - A group's capacity is the largest count at which its thumbnails read ({@link minAnswerPassage} between
- *   wall centres, the route {@link ANSWER_KEY} `routeToWall` walls wide within its share of the passage and
+ *   wall centres, {@link MIN_WEAVE_ANSWER_PASSAGE_MM} for a weave, the route {@link ANSWER_KEY} `routeToWall` walls wide within its share of the passage and
  *   of the narrowest door, its label and a mazegram's message set at the book's text floor or larger, the message's letters
  *   at least {@link MIN_ANSWER_LETTER} and the floor), judged at the smallest scale at which each of its
  *   mazes fits the slots of that count and of every smaller one: whatever page it lands on, it is drawn at
@@ -44,6 +44,13 @@ export const MIN_ANSWER_LETTER = 5;
 
 /** Narrowest passage (wall centre to wall centre) of an answer thumbnail, in mm: finer, a key turns to stripes. */
 export const MIN_ANSWER_PASSAGE_MM = 1.75;
+
+/**
+ * A weave maze's answer thumbnail keeps passages at least this wide, in mm: its corridors are drawn inset
+ * (to 1 − 2 × WEAVE_INSET of the passage, 2.2 mm here) and every crossing adds a bridge's two lines, so a
+ * long route through a dense weave turns to a tangle well before a plain maze turns to stripes.
+ */
+export const MIN_WEAVE_ANSWER_PASSAGE_MM = 3.5;
 
 /** Large print: answer thumbnails keep passages at least this wide, in mm. */
 export const LARGE_PRINT_ANSWER_PASSAGE_MM = 4;
@@ -208,6 +215,7 @@ function reads(book: BookPlan, p: PuzzleForLayout, scale: number, width: number,
   const { theme, floors } = book;
   const { passage, door } = thumbPassages(p, scale);
   if (passage < minAnswerPassage(book) - 1e-9) return false;
+  if (p.maze.grid.weave !== undefined && passage < MIN_WEAVE_ANSWER_PASSAGE_MM * MM - 1e-9) return false;
   const { wall } = answerWeights(book, passage, passage / pagePassage(book, p));
   const route = ANSWER_KEY.routeToWall * wall;
   if (route > ANSWER_KEY.routeShare * (passage - wall) + 1e-9) return false;

@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import { UserError } from '../base/errors.js';
 import type { FileAccess } from '../base/files.js';
 import type { FieldPath, LoadedYaml } from '../base/parse-yaml.js';
@@ -6,7 +5,7 @@ import { closest } from '../base/suggest.js';
 import type { MaskShape } from '../mask/shape.js';
 import type { BookSpec, CoverSpec, MazeSpec, PaperStock, ThemeOverride } from '../spec/schema.js';
 import { mm, toPoints } from '../spec/units.js';
-import { missingCharacters, textWidth } from '../text/fonts.js';
+import { textWidth } from '../text/fonts.js';
 import type { BookPlan, PuzzlePlan } from './book-plan.js';
 import { checkGlyphs } from './check-glyphs.js';
 import {
@@ -24,10 +23,10 @@ import {
   type CoverFonts,
   fitText,
   inkExtent,
-  parseRichText,
   plainText,
   type TextBlock,
 } from './cover-text.js';
+import { type CoverBack, layoutBack } from './layout-back.js';
 import { Problems } from './problems.js';
 import type { Rect } from './rect.js';
 import { artStyleFor } from './resolve-markers.js';
@@ -50,15 +49,7 @@ export interface CoverPlan {
   theme: Theme;
   fonts: CoverFonts;
   front: FrontLayout;
-  back: {
-    blurb?: TextBlock;
-    /** Small drawings of puzzles (by their number in the book) or of the solved cover maze. */
-    thumbnails: {
-      rect: Rect;
-      label?: { text: string; x: number; y: number; size: number };
-      puzzle?: number;
-    }[];
-  };
+  back: CoverBack;
   spine?: SpineText;
   /** The front-art maze, planned like a puzzle. */
   art: PuzzlePlan;
@@ -517,97 +508,8 @@ function backThumbnails(
     }
     out.push({ puzzle: p.number, label: `${book.words.puzzle} ${p.number}` });
   });
-  if (c.solution) out.push({});
+  if (c.solution) out.push({ label: book.words.coverSolved });
   return out;
-}
-
-/**
- * The back panel: the blurb at the top, a row of thumbnails under it, and the barcode area kept empty at the
- * bottom right.
- */
-function layoutBack(
-  c: CoverSpec,
-  g: CoverGeometry,
-  thumbs: { puzzle?: number; label?: string }[],
-  fonts: CoverFonts,
-  theme: Theme,
-  minText: number,
-  at: (p: FieldPath) => string,
-): CoverPlan['back'] {
-  const pad = Math.max(0.125 * 72, g.back.width * 0.05);
-  const frame: Rect = {
-    x: g.backSafe.x + pad,
-    y: g.backSafe.y + pad,
-    width: g.backSafe.width - 2 * pad,
-    height: g.backSafe.height - 2 * pad,
-  };
-  let bottom = frame.y + frame.height;
-  if (g.barcode) bottom = Math.min(bottom, g.barcode.y - pad);
-  const thumbnails: CoverPlan['back']['thumbnails'] = [];
-  if (thumbs.length > 0) {
-    const gap = frame.width * 0.04;
-    const label = Math.max(minText, theme.sizes.label);
-    const side = Math.min((frame.width - gap * (thumbs.length - 1)) / thumbs.length, frame.height * 0.3);
-    const rowW = side * thumbs.length + gap * (thumbs.length - 1);
-    const top = bottom - side - label * 1.6;
-    thumbs.forEach((t, i) => {
-      const x = frame.x + (frame.width - rowW) / 2 + i * (side + gap);
-      if (t.label) checkGlyphs(theme, 'body', t.label, at(['thumbnails', i]));
-      thumbnails.push({
-        rect: { x, y: top + label * 1.6, width: side, height: side },
-        ...(t.label ? { label: { text: t.label, x: x + side / 2, y: top + label, size: label } } : {}),
-        ...(t.puzzle !== undefined ? { puzzle: t.puzzle } : {}),
-      });
-    });
-    bottom = top - gap;
-  }
-  if (!c.blurb) return { thumbnails };
-  const paragraphs = parseRichText(c.blurb);
-  checkBlurbGlyphs(paragraphs, fonts, at(['blurb']));
-  const blurb = fitText(
-    {
-      field: 'the blurb',
-      where: at(['blurb']),
-      paragraphs,
-      base: 'body',
-      box: { x: frame.x, y: frame.y, width: frame.width, height: bottom - frame.y },
-      start: Math.max(minText, theme.sizes.body * 1.2),
-      min: minText,
-      leading: 1.4,
-      paragraphGap: 0.6,
-      align: 'left',
-    },
-    fonts,
-  );
-  return { blurb, thumbnails };
-}
-
-/** Every blurb word in the font it is set in. */
-function checkBlurbGlyphs(
-  paragraphs: ReturnType<typeof parseRichText>,
-  fonts: CoverFonts,
-  where: string,
-): void {
-  const byFont = new Map<string, { face: CoverFonts['body']; text: string }>();
-  for (const w of paragraphs.flat()) {
-    const face = w.style.italic && fonts.italic ? fonts.italic : w.style.bold ? fonts.bold : fonts.body;
-    const entry = byFont.get(face.path) ?? { face, text: '' };
-    entry.text += w.text;
-    byFont.set(face.path, entry);
-  }
-  for (const { face, text } of byFont.values()) {
-    const missing = missingCharacters(face, text);
-    if (missing.length > 0) {
-      throw new UserError(
-        where,
-        `the font ${basename(face.path)} has no glyph for ${missing
-          .slice(0, 12)
-          .map((ch) => `"${ch}"`)
-          .join(', ')}`,
-        'remove or replace those characters, or choose cover fonts that have them',
-      );
-    }
-  }
 }
 
 /**

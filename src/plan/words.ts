@@ -26,6 +26,8 @@ export interface Words {
   answerOnPage: string;
   answersOnPage: string;
   answersOnPages: string;
+  /** The caption under the solved front maze on a cover's back. */
+  coverSolved: string;
   /**
    * What a hidden-picture maze's page asks: colour the route ({start} and {finish} stand for the markers'
    * words), or for a reverse picture find it and colour the wrong turns.
@@ -50,6 +52,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Answer on page',
     answersOnPage: 'Answers on page',
     answersOnPages: 'Answers on pages',
+    coverSolved: 'The cover maze, solved',
     revealRoute: 'Colour the path from {start} to {finish} and a picture appears.',
     revealReverse: 'Find the path from {start} to {finish}, then colour every wrong turn: a picture appears.',
   },
@@ -68,6 +71,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Lösung auf Seite',
     answersOnPage: 'Lösungen auf Seite',
     answersOnPages: 'Lösungen auf den Seiten',
+    coverSolved: 'Das Titellabyrinth, gelöst',
     revealRoute: 'Male den Weg vom {start} zum {finish} aus, und ein Bild erscheint.',
     revealReverse:
       'Finde den Weg vom {start} zum {finish} und male dann jeden Irrweg aus: ein Bild erscheint.',
@@ -87,6 +91,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Oplossing op pagina',
     answersOnPage: 'Oplossingen op pagina',
     answersOnPages: "Oplossingen op pagina's",
+    coverSolved: 'Het omslagdoolhof, opgelost',
     revealRoute: 'Kleur het pad van {start} tot {finish} en er verschijnt een plaatje.',
     revealReverse:
       'Zoek het pad van {start} tot {finish} en kleur dan elke doodlopende gang: er verschijnt een plaatje.',
@@ -106,6 +111,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Solución en la página',
     answersOnPage: 'Soluciones en la página',
     answersOnPages: 'Soluciones en las páginas',
+    coverSolved: 'El laberinto de la portada, resuelto',
     revealRoute: 'Colorea el camino de la {start} a la {finish} y aparecerá un dibujo.',
     revealReverse:
       'Busca el camino de la {start} a la {finish} y colorea cada camino sin salida: aparecerá un dibujo.',
@@ -125,6 +131,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Solution page',
     answersOnPage: 'Solutions page',
     answersOnPages: 'Solutions pages',
+    coverSolved: 'Le labyrinthe de la couverture, résolu',
     revealRoute: 'Colorie le chemin du {start} à l’{finish} : un dessin apparaît.',
     revealReverse:
       'Trouve le chemin du {start} à l’{finish}, puis colorie chaque impasse : un dessin apparaît.',
@@ -144,6 +151,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Løsning på side',
     answersOnPage: 'Løsninger på side',
     answersOnPages: 'Løsninger på siderne',
+    coverSolved: 'Forsidens labyrint, løst',
     revealRoute: 'Farvelæg vejen fra {start} til {finish}, så kommer der et billede frem.',
     revealReverse:
       'Find vejen fra {start} til {finish}, og farvelæg så alle blindgyder: så kommer der et billede frem.',
@@ -163,6 +171,7 @@ const TABLE: Record<Locale, Omit<Words, 'locale'>> = {
     answerOnPage: 'Solvo sur paĝo',
     answersOnPage: 'Solvoj sur paĝo',
     answersOnPages: 'Solvoj sur paĝoj',
+    coverSolved: 'La kovrila labirinto, solvita',
     revealRoute: 'Kolorigu la vojon de {start} ĝis {finish}, kaj aperos bildo.',
     revealReverse: 'Trovu la vojon de {start} ĝis {finish}, poste kolorigu ĉiun senelirejon: aperos bildo.',
   },

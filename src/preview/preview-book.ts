@@ -8,6 +8,7 @@ import {
   makeUnits,
   ratesPuzzles,
 } from '../book/build-book.js';
+import { checkRising } from '../book/check-rising.js';
 import { checkStars } from '../book/check-stars.js';
 import { canonicalOfPuzzle } from '../book/chosen-puzzle.js';
 import { mazeContentHash } from '../book/lockfile.js';
@@ -174,7 +175,12 @@ export class PreviewBook {
       puzzles,
       notes,
       pages,
-      warnings: [...checkBook(puzzles), ...checkStars(plan, puzzles), ...checkPrint(plan, doc)],
+      warnings: [
+        ...checkBook(puzzles),
+        ...checkStars(plan, puzzles),
+        ...checkRising(plan, puzzles),
+        ...checkPrint(plan, doc),
+      ],
       generated: missing.reduce((n, u) => n + u.indices.length, 0),
     };
     this.previousUnits = this.units;

@@ -169,6 +169,31 @@ describe('the cover page', () => {
     }
   });
 
+  it('captions the solved cover maze on the back and gives the thumbnails the room the blurb leaves', async () => {
+    const file = spec('back', 'kdp', 'white', '  thumbnails: [one, two]\n  solution: true\n');
+    const { plan } = await cover(file, 24);
+    const { thumbnails, blurb } = plan.back;
+    expect(thumbnails.map((t) => t.label?.text)).toEqual(['Puzzle 1', 'Puzzle 2', 'The cover maze, solved']);
+    // Three thumbnails in a grid of two columns, not a row of three: each nearly half the back's width.
+    const safe = plan.geometry.backSafe;
+    for (const t of thumbnails) expect(t.rect.width).toBeGreaterThan(0.4 * safe.width);
+    expect(new Set(thumbnails.map((t) => t.rect.y)).size).toBe(2);
+    // Under the blurb, above the barcode area, and not overlapping one another.
+    const barcode = plan.geometry.barcode;
+    for (const [i, t] of thumbnails.entries()) {
+      expect(t.rect.y).toBeGreaterThan(safe.y + (blurb?.height ?? 0));
+      if (barcode) expect(t.rect.y + t.rect.height).toBeLessThanOrEqual(barcode.y);
+      for (const u of thumbnails.slice(i + 1)) {
+        const apart =
+          t.rect.x + t.rect.width <= u.rect.x ||
+          u.rect.x + u.rect.width <= t.rect.x ||
+          t.rect.y + t.rect.height <= u.rect.y ||
+          u.rect.y + u.rect.height <= t.rect.y;
+        expect(apart).toBe(true);
+      }
+    }
+  });
+
   it('embeds its fonts, is CMYK for print profiles, and rebuilds byte for byte', async () => {
     const file = spec('bytes', 'kdp', 'white');
     const a = await cover(file, 120);
