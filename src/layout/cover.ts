@@ -214,11 +214,6 @@ function drawFront(
   }
 }
 
-/** The box around a badge's circle, pt. */
-function badgeBox(b: NonNullable<FrontLayout['badge']>): Rect {
-  return { x: b.cx - b.r, y: b.cy - b.r, width: 2 * b.r, height: 2 * b.r };
-}
-
 /**
  * The badge: a disc in the theme's marker colour, its words in the page or the text colour, whichever stands
  * out more on it.
