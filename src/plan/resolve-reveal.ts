@@ -315,7 +315,7 @@ function revealSize(
   const under = (size: GridSize, what: string, where: string): never => {
     throw new UserError(
       where,
-      `${what} gives passages of ${mm(cellIn(size))} wall to wall, narrower than the floor of ${mm(floorCell)}: the page holds at most ${atFloor.columns}×${atFloor.rows} cells of this picture`,
+      `${what} gives cells of ${mm(cellIn(size))} (wall centre to wall centre), smaller than the ${mm(floorCell)} that the floor's clear passage and a wall need: the page holds at most ${atFloor.columns}×${atFloor.rows} cells of this picture`,
       'use fewer cells, a lower min-passage or a larger page',
     );
   };

@@ -185,7 +185,9 @@ describe('reveal in a spec', () => {
     expect(blank.where).toMatch(/book-\d+\.yaml:6:\d+$/);
     expect(blank.what).toMatch(/no dark pixel/);
     const many = await refusal('  - maze: { reveal: { image: blob.png }, cells: [400, 240] }\n');
-    expect(many.what).toMatch(/narrower than the floor/);
+    expect(many.what).toMatch(
+      /gives cells of [\d.]+mm \(wall centre to wall centre\), smaller than the [\d.]+mm that the floor's clear passage and a wall need/,
+    );
     expect(many.hint).toMatch(/fewer cells/);
     expect((await refusal('  - maze: { reveal: cat, shape: hex }\n')).what).toMatch(/square, not hex/);
     expect((await refusal('  - maze: { reveal: cat, mask: heart }\n')).what).toMatch(/mask cannot be used/);
