@@ -134,31 +134,5 @@ export function bump(peak: number, spread = 0.04, size = 64): Raster {
   return { width: size, height: size, data };
 }
 
-/** Spearman's rank correlation of two lists (ties share their mean rank). */
-export function spearman(a: number[], b: number[]): number {
-  const rank = (xs: number[]) => {
-    const order = xs.map((x, i) => [x, i] as const).sort((p, q) => p[0] - q[0]);
-    const r = new Array<number>(xs.length);
-    for (let i = 0; i < order.length; ) {
-      let j = i;
-      while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++;
-      for (let k = i; k <= j; k++) r[order[k][1]] = (i + j) / 2 + 1;
-      i = j + 1;
-    }
-    return r;
-  };
-  const ra = rank(a);
-  const rb = rank(b);
-  const n = a.length;
-  const ma = ra.reduce((p, q) => p + q, 0) / n;
-  const mb = rb.reduce((p, q) => p + q, 0) / n;
-  let num = 0;
-  let da = 0;
-  let db = 0;
-  for (let i = 0; i < n; i++) {
-    num += (ra[i] - ma) * (rb[i] - mb);
-    da += (ra[i] - ma) ** 2;
-    db += (rb[i] - mb) ** 2;
-  }
-  return num / Math.sqrt(da * db);
-}
+/** Spearman's rank correlation of two lists (ties share their mean rank): the one calibrate reports. */
+export { spearman } from '../src/analyze/rank-correlation.js';

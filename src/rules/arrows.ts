@@ -1,6 +1,6 @@
 import type { Rng } from '../random/sfc32.js';
 import { type PathCount, shortestPaths } from './count-paths.js';
-import { type StepRule, searchMaze } from './local-search.js';
+import { provedPuzzle, type StepRule, searchMaze } from './local-search.js';
 import { buildMoves, type MoveGraph } from './move-graph.js';
 import { DIRECTION_DX, DIRECTION_DY, type RulePuzzle } from './rule-puzzle.js';
 
@@ -72,21 +72,7 @@ export function generateArrows(directions: 4 | 8, columns: number, rows: number,
   const n = columns * rows;
   const iterations = Math.ceil((0.3 + 0.7 * rng.next()) * Math.min(ITERATIONS_PER_CELL * n, ITERATIONS_MOST));
   const found = searchMaze(arrowRule(columns, rows, directions), rng, iterations);
-  const puzzle: RulePuzzle = {
-    rule: { kind: 'arrows', directions },
-    columns,
-    rows,
-    cells: found.cells,
-    start: found.start,
-    goal: found.goal,
-    startSide: found.startSide,
-    goalSide: found.goalSide,
-    path: new Int32Array(0),
-  };
-  const proof = proveArrows(puzzle);
-  if (proof.count !== 1 || !proof.path) throw new Error('internal: an arrow maze without one shortest way');
-  puzzle.path = proof.path;
-  return puzzle;
+  return provedPuzzle({ kind: 'arrows', directions }, columns, rows, found, proveArrows, 'an arrow maze');
 }
 
 /** The moves of an arrow maze. */

@@ -1,6 +1,6 @@
 import type { Rng } from '../random/sfc32.js';
 import { type PathCount, shortestPaths } from './count-paths.js';
-import { type StepRule, searchMaze } from './local-search.js';
+import { provedPuzzle, type StepRule, searchMaze } from './local-search.js';
 import { buildMoves, type MoveGraph } from './move-graph.js';
 import type { RulePuzzle } from './rule-puzzle.js';
 
@@ -61,21 +61,7 @@ export function generateJumps(columns: number, rows: number, rng: Rng): RulePuzz
   const n = columns * rows;
   const iterations = Math.ceil((0.3 + 0.7 * rng.next()) * ITERATIONS_PER_CELL * n);
   const found = searchMaze(jumpRule(columns, rows), rng, iterations);
-  const puzzle: RulePuzzle = {
-    rule: { kind: 'jumps' },
-    columns,
-    rows,
-    cells: found.cells,
-    start: found.start,
-    goal: found.goal,
-    startSide: found.startSide,
-    goalSide: found.goalSide,
-    path: new Int32Array(0),
-  };
-  const proof = proveJumps(puzzle);
-  if (proof.count !== 1 || !proof.path) throw new Error('internal: a jump maze without one shortest way');
-  puzzle.path = proof.path;
-  return puzzle;
+  return provedPuzzle({ kind: 'jumps' }, columns, rows, found, proveJumps, 'a jump maze');
 }
 
 /** The moves of a jump maze. */

@@ -1,5 +1,6 @@
 import type { Rng } from '../random/sfc32.js';
-import type { RuleSide } from './rule-puzzle.js';
+import type { PathCount } from './count-paths.js';
+import type { RulePuzzle, RuleRecipe, RuleSide } from './rule-puzzle.js';
 
 /**
  * Stochastic local search for mazes whose every cell says where to move (arrows, jumps), after Neller et al.'s
@@ -151,4 +152,33 @@ class StepSearch {
       unique,
     };
   }
+}
+
+/**
+ * The puzzle of a searched maze, with the one shortest way its rule's solver (`prove`) finds; `what` names the
+ * kind in the internal error a maze without exactly one shortest way would be.
+ */
+export function provedPuzzle(
+  rule: RuleRecipe,
+  columns: number,
+  rows: number,
+  found: SearchedMaze,
+  prove: (p: RulePuzzle) => PathCount,
+  what: string,
+): RulePuzzle {
+  const puzzle: RulePuzzle = {
+    rule,
+    columns,
+    rows,
+    cells: found.cells,
+    start: found.start,
+    goal: found.goal,
+    startSide: found.startSide,
+    goalSide: found.goalSide,
+    path: new Int32Array(0),
+  };
+  const proof = prove(puzzle);
+  if (proof.count !== 1 || !proof.path) throw new Error(`internal: ${what} without one shortest way`);
+  puzzle.path = proof.path;
+  return puzzle;
 }
